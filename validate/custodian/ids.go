@@ -1,0 +1,30 @@
+package custodian
+
+// Rule IDs. Each rule has one severity; see Rules.
+const (
+	RuleManifestMissing      = "custodian-manifest-missing"
+	RuleManifestSyntax       = "custodian-manifest-syntax"
+	RuleProtocolVersion      = "custodian-protocol-version"
+	RuleAlwaysLoad           = "custodian-always-load"
+	RuleDuplicateCategory    = "custodian-duplicate-category"
+	RuleUnsafeRoutePath      = "custodian-unsafe-route-path"
+	RuleDuplicateRoutePath   = "custodian-duplicate-route-path"
+	RuleMissingRouteTarget   = "custodian-missing-route-target"
+	RuleInboxRoute           = "custodian-inbox-route"
+	RuleUnindexedModule      = "custodian-unindexed-module"
+	RuleMissingIndexedModule = "custodian-missing-indexed-module"
+	RuleCoreFileMissing      = "custodian-core-file-missing"
+	RuleBriefScaffold        = "custodian-brief-scaffold"
+	RuleOverBudget           = "custodian-over-budget"
+	RuleNearBudget           = "custodian-near-budget"
+	RuleDecisionTooLong      = "custodian-decision-too-long"
+	RuleDecisionEmpty        = "custodian-decision-empty"
+	RuleDecisionNoReason     = "custodian-decision-no-reason"
+	RuleTombstoneNoReason    = "custodian-tombstone-no-reason"
+	RuleInboxFull            = "custodian-inbox-full"
+	RuleDuplicateUnit        = "custodian-duplicate-unit"
+	RuleMachinePath          = "custodian-machine-path"
+	RuleAgentFileCopy        = "custodian-agent-file-copy"
+	RuleAppendOnly           = "custodian-decisions-append-only"
+	RuleStale                = "custodian-stale"
+)

@@ -1,0 +1,130 @@
+package custodian
+
+import "strings"
+
+// splitLines splits src into lines without their line endings. A final
+// newline does not start an extra empty line; CRLF counts as one ending.
+func splitLines(src []byte) []string {
+	s := string(src)
+	s = strings.TrimSuffix(s, "\n")
+	if s == "" {
+		return nil
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimSuffix(l, "\r")
+	}
+	return lines
+}
+
+// fenceMask reports, for each line, whether it is inside a fenced code
+// block (the fence lines themselves included).
+func fenceMask(lines []string) []bool {
+	mask := make([]bool, len(lines))
+	var open string
+	for i, l := range lines {
+		t := strings.TrimLeft(l, " ")
+		if len(l)-len(t) > 3 {
+			t = ""
+		}
+		if open == "" {
+			if m := fenceMarker(t); m != "" {
+				open = m
+				mask[i] = true
+			}
+			continue
+		}
+		mask[i] = true
+		if strings.HasPrefix(t, open) && strings.Trim(t, open[:1]) == "" {
+			open = ""
+		}
+	}
+	return mask
+}
+
+func fenceMarker(t string) string {
+	for _, c := range []string{"`", "~"} {
+		n := len(t) - len(strings.TrimLeft(t, c))
+		if n >= 3 {
+			return strings.Repeat(c, n)
+		}
+	}
+	return ""
+}
+
+// headingLevel returns the ATX heading level of line (0 if none) and its
+// text with the closing hashes removed.
+func headingLevel(line string) (int, string) {
+	t := strings.TrimLeft(line, " ")
+	if len(line)-len(t) > 3 {
+		return 0, ""
+	}
+	n := len(t) - len(strings.TrimLeft(t, "#"))
+	if n == 0 || n > 6 {
+		return 0, ""
+	}
+	rest := t[n:]
+	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+		return 0, ""
+	}
+	rest = strings.TrimSpace(rest)
+	rest = strings.TrimSpace(strings.TrimRight(rest, "#"))
+	return n, rest
+}
+
+// HeadingKey normalizes a heading for comparison: '#' and all white space
+// removed, case-folded.
+func HeadingKey(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if r == '#' || isPySpace(r) {
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// bulletText returns the text of a list item line with at most maxIndent
+// leading spaces ("- ", "* " or "+ "), and whether line is one.
+func bulletText(line string, maxIndent int) (string, bool) {
+	t := strings.TrimLeft(line, " ")
+	if len(line)-len(t) > maxIndent || t == "" {
+		return "", false
+	}
+	if t[0] != '-' && t[0] != '*' && t[0] != '+' {
+		return "", false
+	}
+	if len(t) == 1 {
+		return "", true
+	}
+	if t[1] != ' ' && t[1] != '\t' {
+		return "", false
+	}
+	return strings.TrimSpace(t[2:]), true
+}
+
+// isBlank reports whether line holds only white space.
+func isBlank(line string) bool { return strings.TrimSpace(line) == "" }
+
+// normalizeText trims trailing white space from every line, converts CRLF
+// to LF and drops leading and trailing blank lines.
+func normalizeText(s string) string {
+	lines := splitLines([]byte(s))
+	return joinTrimmed(lines)
+}
+
+func joinTrimmed(lines []string) string {
+	start, end := 0, len(lines)
+	for start < end && isBlank(lines[start]) {
+		start++
+	}
+	for end > start && isBlank(lines[end-1]) {
+		end--
+	}
+	out := make([]string, 0, end-start)
+	for _, l := range lines[start:end] {
+		out = append(out, strings.TrimRight(l, " \t\r"))
+	}
+	return strings.Join(out, "\n")
+}

@@ -1,0 +1,96 @@
+package custodian
+
+import (
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+)
+
+// DefaultDir is the memory directory relative to the repository root.
+const DefaultDir = "docs/memory"
+
+// maxFileSize bounds the files read; larger ones are left out.
+const maxFileSize = 8 << 20
+
+// Options configures Check and AppendOnly.
+type Options struct {
+	// Dir is the memory directory relative to the repository root, used in
+	// finding paths; empty means DefaultDir.
+	Dir string
+	// Budgets overrides token budgets, by file name or pattern
+	// ("brief.md", "rules/*.md"); 0 or less removes a budget.
+	Budgets map[string]int
+}
+
+func (o Options) path(name string) string {
+	dir := strings.TrimSuffix(o.Dir, "/")
+	if dir == "" {
+		dir = DefaultDir
+	}
+	return dir + "/" + name
+}
+
+// Memory is a parsed memory directory.
+type Memory struct {
+	FS fs.FS
+	// Files holds every .md file under the directory, archive/ included,
+	// by slash-separated name relative to it.
+	Files map[string]*File
+	// Manifest is nil when manifest.md is absent.
+	Manifest *Manifest
+}
+
+// Load reads and parses every .md file of fsys. It reads through fsys only
+// and never fails: unreadable files are left out.
+func Load(fsys fs.FS) *Memory {
+	mem := &Memory{FS: fsys, Files: map[string]*File{}}
+	if fsys == nil {
+		return mem
+	}
+	_ = fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(name, ".md") || !d.Type().IsRegular() {
+			return nil
+		}
+		if info, err := d.Info(); err != nil || info.Size() > maxFileSize {
+			return nil
+		}
+		if src, err := fs.ReadFile(fsys, name); err == nil {
+			mem.Files[name] = ParseFile(name, src)
+		}
+		return nil
+	})
+	if f, ok := mem.Files["manifest.md"]; ok {
+		mem.Manifest = ParseManifest(f.Src)
+	}
+	return mem
+}
+
+// Names returns the file names in sorted order, archive/ excluded unless
+// withArchive.
+func (mem *Memory) Names(withArchive bool) []string {
+	names := make([]string, 0, len(mem.Files))
+	for n := range mem.Files {
+		if withArchive || !isArchive(n) {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+func isArchive(name string) bool { return strings.HasPrefix(name, "archive/") }
+
+// moduleKind returns "rules", "profiles" or "areas" for an optional module
+// file, or "".
+func moduleKind(name string) string {
+	dir, _, ok := strings.Cut(name, "/")
+	if !ok || path.Ext(name) != ".md" {
+		return ""
+	}
+	switch dir {
+	case "rules", "profiles", "areas":
+		return dir
+	}
+	return ""
+}

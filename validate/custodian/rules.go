@@ -1,0 +1,99 @@
+package custodian
+
+import (
+	"strings"
+
+	"github.com/remnant-guard/remnant-guard/validate"
+)
+
+// Rules returns the MemoryCustodian rules. Bad and Good examples are txtar
+// archives: plain names are files of the memory directory, AGENTS.md,
+// CLAUDE.md and GEMINI.md are agent entry files at the repository root, and
+// old/ and new/ hold the two sides of a change.
+func Rules() []validate.Rule {
+	out := make([]validate.Rule, len(ruleList))
+	copy(out, ruleList)
+	return out
+}
+
+var ruleList = []validate.Rule{
+	memRule(RuleManifestMissing, validate.Error, "the memory directory has no manifest.md",
+		"-- brief.md --\n# Project Brief\n",
+		"-- manifest.md --\n# Memory Manifest\n"),
+	memRule(RuleManifestSyntax, validate.Error, "a route heading under `## Load by task` names no task category, or several",
+		"-- manifest.md --\n## Load by task\n### Deployment\nLoad:\n- decisions.md\n",
+		"-- manifest.md --\n## Load by task\n### Planning / architecture\nLoad:\n- decisions.md\n"),
+	memRule(RuleProtocolVersion, validate.Error, "protocol metadata is missing or invalid, or protocol_version is not 0.5",
+		"-- manifest.md --\n## MemoryCustodian Protocol\n- protocol_version: 0.4\n",
+		"-- manifest.md --\n## MemoryCustodian Protocol\n- protocol_version: 0.5\n"),
+	memRule(RuleAlwaysLoad, validate.Error, "the manifest has no `## Always load` section, or more than one",
+		"-- manifest.md --\n## Always load\n- brief.md\n\n## Always load\n- decisions.md\n",
+		"-- manifest.md --\n## Always load\n- brief.md\n"),
+	memRule(RuleDuplicateCategory, validate.Error, "two route headings map to the same task category",
+		"-- manifest.md --\n## Load by task\n### Planning\nLoad:\n- decisions.md\n### Architecture\nLoad:\n- constraints.md\n",
+		"-- manifest.md --\n## Load by task\n### Planning / architecture\nLoad:\n- decisions.md\n- constraints.md\n"),
+	memRule(RuleUnsafeRoutePath, validate.Error, "a route path is absolute, has `..`, a backslash, a drive letter or an empty part, is not .md, or leaves the memory directory through a symbolic link",
+		"-- manifest.md --\n## Always load\n- ../../README.md\n",
+		"-- manifest.md --\n## Always load\n- brief.md\n"),
+	memRule(RuleDuplicateRoutePath, validate.Error, "a route lists the same path twice",
+		"-- manifest.md --\n## Load by task\n### Planning\nLoad:\n- decisions.md\nLoad if present:\n- decisions.md\n",
+		"-- manifest.md --\n## Load by task\n### Planning\nLoad:\n- decisions.md\nLoad if present:\n- preferences.md\n"),
+	memRule(RuleMissingRouteTarget, validate.Error, "a file a route requires (`Load:`, `Also load:`, `Always load`) does not exist",
+		"-- manifest.md --\n## Always load\n- brief.md\n",
+		"-- manifest.md --\n## Always load\n- brief.md\n-- brief.md --\n# Project Brief\n"),
+	memRule(RuleInboxRoute, validate.Warning, "inbox.md is routed to a task other than memory maintenance",
+		"-- manifest.md --\n## Load by task\n### Planning\nLoad:\n- inbox.md\n-- inbox.md --\n# Memory Inbox\n",
+		"-- manifest.md --\n## Load by task\n### Memory maintenance\nLoad:\n- inbox.md\n-- inbox.md --\n# Memory Inbox\n"),
+	memRule(RuleUnindexedModule, validate.Error, "a module file in rules/, profiles/ or areas/ is not in the optional module index",
+		"-- manifest.md --\n## Optional module index\n### Enabled areas\n- None enabled.\n-- areas/storage.md --\n- Session files stay editable by hand.\n",
+		"-- manifest.md --\n## Optional module index\n### Enabled areas\n- `areas/storage.md`: load for storage work.\n-- areas/storage.md --\n- Session files stay editable by hand.\n"),
+	memRule(RuleMissingIndexedModule, validate.Warning, "the optional module index lists a module file that does not exist",
+		"-- manifest.md --\n## Optional module index\n### Enabled areas\n- `areas/storage.md`: load for storage work.\n",
+		"-- manifest.md --\n## Optional module index\n### Enabled areas\n- `areas/storage.md`: load for storage work.\n-- areas/storage.md --\n- Session files stay editable by hand.\n"),
+	memRule(RuleCoreFileMissing, validate.Error, "a core file (brief.md, decisions.md, constraints.md, do-not-use.md, inbox.md) is missing",
+		"-- manifest.md --\n# Memory Manifest\n-- brief.md --\n# Project Brief\n",
+		"-- manifest.md --\n# Memory Manifest\n-- brief.md --\n# Project Brief\n-- decisions.md --\n# Decisions\n-- constraints.md --\n# Constraints\n-- do-not-use.md --\n# Do Not Use\n-- inbox.md --\n# Memory Inbox\n"),
+	memRule(RuleBriefScaffold, validate.Error, "brief.md still holds upstream's scaffold placeholders",
+		"-- brief.md --\n# Project Brief\n\nPurpose:\n- TODO: Describe what this project does and who it serves.\n",
+		"-- brief.md --\n# Project Brief\n\nPurpose:\n- NightNotes keeps private session notes for one user, offline.\n"),
+	memRule(RuleOverBudget, validate.Error, "a memory file is over its token budget",
+		"-- manifest.md --\n## Context budget\n- brief.md: 5 tokens max\n-- brief.md --\n# Brief\n\nA tool that checks memory files.\n",
+		"-- manifest.md --\n## Context budget\n- brief.md: 50 tokens max\n-- brief.md --\n# Brief\n\nA tool that checks memory files.\n"),
+	memRule(RuleNearBudget, validate.Warning, "a memory file is at 80% of its token budget or more",
+		"-- manifest.md --\n## Context budget\n- brief.md: 10 tokens max\n-- brief.md --\n# Brief\n\nA tool that checks memory files.\n",
+		"-- manifest.md --\n## Context budget\n- brief.md: 50 tokens max\n-- brief.md --\n# Brief\n\nA tool that checks memory files.\n"),
+	memRule(RuleDecisionTooLong, validate.Error, "a decision entry is over 120 tokens",
+		"-- decisions.md --\n## Use JSON\n\nDecision: "+strings.Repeat("Store notes as JSON files. ", 25)+"\nReason: users edit them.\n",
+		"-- decisions.md --\n## Use JSON\n\nDecision: Store notes as JSON files.\nReason: users edit them.\n"),
+	memRule(RuleDecisionEmpty, validate.Error, "a decision entry has no decision text",
+		"-- decisions.md --\n# Decisions\n\n## 2026-01-05 - Use JSON\n",
+		"-- decisions.md --\n# Decisions\n\n## 2026-01-05 - Use JSON\nDecision: Store notes as JSON files.\nReason: users edit them by hand.\n"),
+	memRule(RuleDecisionNoReason, validate.Warning, "a decision entry gives no reason",
+		"-- decisions.md --\n## Use JSON\n\nStore notes as JSON files.\n",
+		"-- decisions.md --\n## Use JSON\n\nStore notes as JSON files.\n\nReasoning:\n- Users edit them by hand.\n"),
+	memRule(RuleTombstoneNoReason, validate.Warning, "a `## Tombstone:` entry in do-not-use.md has no text",
+		"-- do-not-use.md --\n## Tombstone: SQLite\n",
+		"-- do-not-use.md --\n## Tombstone: SQLite\n\nRejected 2026-01-05: notes must stay editable by hand.\n"),
+	memRule(RuleInboxFull, validate.Warning, "inbox.md holds more than 30 items",
+		"-- inbox.md --\n## 2026-01-05\n"+strings.Repeat("- Candidate note.\n", 31),
+		"-- inbox.md --\n## 2026-01-05\n"+strings.Repeat("- Candidate note.\n", 3)),
+	memRule(RuleDuplicateUnit, validate.Warning, "an entry repeats another entry of the same file exactly",
+		"-- constraints.md --\n- Work offline.\n- Keep files editable.\n- Work offline.\n",
+		"-- constraints.md --\n- Work offline.\n- Keep files editable.\n"),
+	memRule(RuleMachinePath, validate.Warning, "shared memory holds a machine-specific absolute path (/Users/name/, /home/name/, C:\\Users\\name\\)",
+		"-- constraints.md --\n- Build output goes to /home/alice/nightnotes/build.\n",
+		"-- constraints.md --\n- Build output goes to build/ in the repository.\n"),
+	memRule(RuleAgentFileCopy, validate.Warning, "an agent entry file (AGENTS.md, CLAUDE.md, GEMINI.md) copies memory content instead of pointing to the manifest",
+		"-- constraints.md --\n- Routine operation must work without network access.\n-- AGENTS.md --\n# Agents\n\n- Routine operation must work without network access.\n",
+		"-- constraints.md --\n- Routine operation must work without network access.\n-- AGENTS.md --\n# Agents\n\nRead docs/memory/manifest.md and load what it routes.\n"),
+	memRule(RuleAppendOnly, validate.Error, "a committed decision or tombstone was edited or removed without archiving it or recording a tombstone",
+		"-- old/decisions.md --\n## Use JSON\n\nDecision: Store notes as JSON.\nReason: users edit them.\n-- new/decisions.md --\n## Use JSON\n\nDecision: Store notes in SQLite.\nReason: users edit them.\n",
+		"-- old/decisions.md --\n## Use JSON\n\nDecision: Store notes as JSON.\nReason: users edit them.\n-- new/decisions.md --\n## Add export\n\nDecision: Export notes as Markdown.\nReason: users share them.\n\n## Use JSON\n\nDecision: Store notes as JSON.\nReason: users edit them.\n"),
+	memRule(RuleStale, validate.Warning, "code of a configured area changed in commits newer than the area's memory file",
+		"areas/storage.md last changed 2026-01-05; 4 later commits touch internal/storage/**",
+		"areas/storage.md changed in the same commit as the latest change to internal/storage/**"),
+}
+
+func memRule(id string, sev validate.Severity, summary, bad, good string) validate.Rule {
+	return validate.Rule{ID: id, Severity: sev, Family: validate.Memory, Summary: summary, Bad: bad, Good: good}
+}
