@@ -1,0 +1,109 @@
+package secrets
+
+// matcher is an Aho-Corasick automaton over lowercased bytes, built as a
+// dense DFA over the byte classes that occur in the keywords. One pass over
+// a file finds every keyword occurrence; bytes in no keyword share class 0.
+type matcher struct {
+	class  [256]uint8
+	nclass int
+	next   []int32   // next[state*nclass+class]
+	out    [][]int32 // keyword indexes ending in each state
+}
+
+// newMatcher builds the automaton for lowercase keywords.
+func newMatcher(keywords []string) *matcher {
+	m := &matcher{nclass: 1}
+	m.assignClasses(keywords)
+	goto_, fail := m.buildTrie(keywords)
+	m.buildDFA(goto_, fail)
+	return m
+}
+
+func (m *matcher) assignClasses(keywords []string) {
+	for _, k := range keywords {
+		for i := 0; i < len(k); i++ {
+			c := k[i]
+			if m.class[c] != 0 {
+				continue
+			}
+			m.class[c] = uint8(m.nclass)
+			if 'a' <= c && c <= 'z' {
+				m.class[c-'a'+'A'] = uint8(m.nclass)
+			}
+			m.nclass++
+		}
+	}
+}
+
+// buildTrie returns the trie's goto edges (-1 for none), fills m.out with
+// each keyword's end state, and returns room for the failure links.
+func (m *matcher) buildTrie(keywords []string) ([]int32, []int32) {
+	goto_ := m.newRow(nil)
+	m.out = [][]int32{nil}
+	for ki, k := range keywords {
+		s := int32(0)
+		for i := 0; i < len(k); i++ {
+			c := int32(m.class[k[i]])
+			if goto_[s*int32(m.nclass)+c] < 0 {
+				goto_[s*int32(m.nclass)+c] = int32(len(m.out))
+				goto_ = m.newRow(goto_)
+				m.out = append(m.out, nil)
+			}
+			s = goto_[s*int32(m.nclass)+c]
+		}
+		m.out[s] = append(m.out[s], int32(ki))
+	}
+	return goto_, make([]int32, len(m.out))
+}
+
+func (m *matcher) newRow(t []int32) []int32 {
+	for i := 0; i < m.nclass; i++ {
+		t = append(t, -1)
+	}
+	return t
+}
+
+// buildDFA turns the trie into a full transition table breadth first.
+func (m *matcher) buildDFA(goto_, fail []int32) {
+	n := int32(m.nclass)
+	m.next = goto_
+	queue := make([]int32, 0, len(m.out))
+	for c := int32(0); c < n; c++ {
+		if s := m.next[c]; s > 0 {
+			fail[s] = 0
+			queue = append(queue, s)
+		} else {
+			m.next[c] = 0
+		}
+	}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		m.out[s] = append(m.out[s], m.out[fail[s]]...)
+		for c := int32(0); c < n; c++ {
+			t := m.next[s*n+c]
+			if t < 0 {
+				m.next[s*n+c] = m.next[fail[s]*n+c]
+				continue
+			}
+			fail[t] = m.next[fail[s]*n+c]
+			queue = append(queue, t)
+		}
+	}
+}
+
+// scan calls hit for every keyword occurrence in data, in order of the
+// occurrence's end, with the offset just past it.
+func (m *matcher) scan(data []byte, hit func(end int, kw int32)) {
+	var s int32
+	n := int32(m.nclass)
+	next, out, class := m.next, m.out, &m.class
+	for i, b := range data {
+		s = next[s*n+int32(class[b])]
+		if out[s] != nil {
+			for _, k := range out[s] {
+				hit(i+1, k)
+			}
+		}
+	}
+}

@@ -1,0 +1,81 @@
+package secrets
+
+import (
+	"bytes"
+	"encoding/base64"
+	"strings"
+)
+
+// checkInput is what a named check sees of one match.
+type checkInput struct {
+	secret string
+	name   string // the regex's "name" group, if any
+	line   []byte
+	after  []byte // the text after the match, to the end of the rule's window
+	path   string
+}
+
+// checkFunc reports whether a match is kept.
+type checkFunc func(in *checkInput) bool
+
+// checkFuncs are the validators a rule may name in its checks list.
+var checkFuncs = map[string]checkFunc{
+	"jwt":             checkJWT,
+	"pem-body":        checkPEMBody,
+	"not-placeholder": func(in *checkInput) bool { return !isPlaceholder(in.secret) },
+	"generic":         checkGeneric,
+	"userinfo":        checkUserinfo,
+	"basic-auth":      checkBasicAuth,
+	"not-lockfile":    func(in *checkInput) bool { return !isLockfile(in.path) },
+}
+
+// checkJWT keeps tokens whose header decodes to JSON naming an algorithm
+// or a type.
+func checkJWT(in *checkInput) bool {
+	head, _, ok := strings.Cut(in.secret, ".")
+	if !ok {
+		return false
+	}
+	dec, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(head, "="))
+	if err != nil && len(dec) == 0 {
+		return false
+	}
+	return bytes.Contains(dec, []byte(`"alg"`)) || bytes.Contains(dec, []byte(`"typ"`))
+}
+
+// checkPEMBody drops a private key block whose body, when its END line is
+// in view, is too short to hold a key. A BEGIN line with no END in view
+// (an added line of a diff) is kept.
+func checkPEMBody(in *checkInput) bool {
+	body, _, found := bytes.Cut(in.after, []byte("-----END"))
+	if !found {
+		return true
+	}
+	n := 0
+	for _, c := range body {
+		if isBase64Byte(c) {
+			n++
+		}
+	}
+	return n >= 64
+}
+
+func isBase64Byte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '+' || c == '/' || c == '='
+}
+
+// checkBasicAuth keeps a Basic credential that decodes to user:password
+// and any other scheme's value that is not a placeholder.
+func checkBasicAuth(in *checkInput) bool {
+	if isPlaceholder(in.secret) {
+		return false
+	}
+	if !strings.EqualFold(in.name, "basic") {
+		return true
+	}
+	dec, err := base64.StdEncoding.DecodeString(in.secret)
+	if err != nil {
+		dec, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(in.secret, "="))
+	}
+	return err == nil && bytes.IndexByte(dec, ':') > 0
+}

@@ -1,0 +1,143 @@
+package secrets
+
+import (
+	"bytes"
+	"fmt"
+	"sync"
+
+	"github.com/remnant-guard/remnant-guard/validate"
+)
+
+// DefaultMaxFileSize is the size above which a file is skipped, unscanned.
+const DefaultMaxFileSize = 10 << 20
+
+// binaryProbe is how many leading bytes are searched for a NUL byte.
+const binaryProbe = 8000
+
+// Options configure an Engine. The zero value runs the given rules on
+// files up to DefaultMaxFileSize.
+type Options struct {
+	MaxFileSize int64           // 0 means DefaultMaxFileSize
+	Disabled    map[string]bool // rule IDs not to run
+	Extra       []RuleDef       // more rules, e.g. from ParseGitleaksConfig
+	Ignore      *Ignore         // findings it matches are dropped
+}
+
+// Engine runs a set of rules. It is safe for concurrent use.
+type Engine struct {
+	rules     []*rule
+	kw        *matcher
+	kwLen     []int     // keyword index -> length
+	kwRules   [][]int32 // keyword index -> rules triggered
+	always    []int32   // rules with a regex and no keywords
+	pathRules []int32   // rules judging a file by its path alone
+	maxSize   int64
+	ignore    *Ignore
+	pool      sync.Pool
+}
+
+// NewEngine prepares defs and opt.Extra, less opt.Disabled. An error names
+// the rule whose definition is bad.
+func NewEngine(defs []RuleDef, opt Options) (*Engine, error) {
+	e := &Engine{maxSize: opt.MaxFileSize, ignore: opt.Ignore}
+	if e.maxSize <= 0 {
+		e.maxSize = DefaultMaxFileSize
+	}
+	seen := map[string]bool{}
+	for _, d := range append(append([]RuleDef(nil), defs...), opt.Extra...) {
+		if opt.Disabled[d.ID] {
+			continue
+		}
+		if seen[d.ID] {
+			return nil, &RuleError{d.ID, fmt.Errorf("defined twice")}
+		}
+		seen[d.ID] = true
+		r, err := newRule(d)
+		if err != nil {
+			return nil, err
+		}
+		e.rules = append(e.rules, r)
+	}
+	e.index()
+	return e, nil
+}
+
+// index builds the keyword automaton and the keyword-to-rule table.
+func (e *Engine) index() {
+	kwIndex := map[string]int{}
+	var keywords []string
+	for i, r := range e.rules {
+		switch {
+		case r.pathOnly():
+			e.pathRules = append(e.pathRules, int32(i))
+			continue
+		case len(r.def.Keywords) == 0:
+			e.always = append(e.always, int32(i))
+			continue
+		}
+		for _, k := range r.def.Keywords {
+			ki, ok := kwIndex[k]
+			if !ok {
+				ki = len(keywords)
+				kwIndex[k] = ki
+				keywords = append(keywords, k)
+				e.kwRules = append(e.kwRules, nil)
+				e.kwLen = append(e.kwLen, len(k))
+			}
+			e.kwRules[ki] = append(e.kwRules[ki], int32(i))
+		}
+	}
+	e.kw = newMatcher(keywords)
+}
+
+// RuleIDs lists the IDs of the rules the engine runs.
+func (e *Engine) RuleIDs() []string {
+	ids := make([]string, len(e.rules))
+	for i, r := range e.rules {
+		ids[i] = r.def.ID
+	}
+	return ids
+}
+
+// ScanFile scans the whole content of one file. A file it does not scan
+// (binary, too big) is returned as Skipped, with any findings about its
+// path alone.
+func (e *Engine) ScanFile(path string, src []byte) ([]validate.Finding, *validate.Skipped) {
+	found := e.scanPath(path)
+	if int64(len(src)) > e.maxSize {
+		return found, &validate.Skipped{Path: path, Reason: fmt.Sprintf("over the size limit (%d bytes)", e.maxSize)}
+	}
+	if isBinary(src) {
+		return found, &validate.Skipped{Path: path, Reason: "binary file"}
+	}
+	t := text{path: path, data: src}
+	return append(found, e.scanText(&t)...), nil
+}
+
+func isBinary(src []byte) bool {
+	return bytes.IndexByte(src[:min(len(src), binaryProbe)], 0) >= 0
+}
+
+// scanPath reports the path-only rules that match path.
+func (e *Engine) scanPath(path string) []validate.Finding {
+	var out []validate.Finding
+	for _, ri := range e.pathRules {
+		r := e.rules[ri]
+		if !r.appliesTo(path) {
+			continue
+		}
+		f := validate.Finding{
+			RuleID: r.def.ID, Severity: validate.Error, Path: path,
+			Message: r.def.Description, Hint: pathHint,
+			Fingerprint: Fingerprint(r.def.ID, path),
+		}
+		if !e.ignored(f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func (e *Engine) ignored(f validate.Finding) bool {
+	return e.ignore != nil && e.ignore.Match(f)
+}

@@ -1,0 +1,175 @@
+package secrets
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/remnant-guard/remnant-guard/validate"
+)
+
+// hit is a finding with the byte span of its secret in the scanned text.
+type hit struct {
+	f        validate.Finding
+	s, e     int
+	fallback bool
+}
+
+// evaluate turns one regex match (offsets m relative to base) into a hit
+// unless a filter, an allow list or an allow comment drops it.
+func (e *Engine) evaluate(t *text, r *rule, base, end int, m []int, hits []hit) []hit {
+	s, en, ok := secretSpan(r, m)
+	if !ok || s == en {
+		return hits
+	}
+	s, en = base+s, base+en
+	secret := string(t.data[s:en])
+	ls := bytes.LastIndexByte(t.data[:s], '\n') + 1
+	line := t.data[ls : ls+lineLen(t.data[ls:])]
+	in := checkInput{secret: secret, line: line, after: t.data[base+m[1] : end], path: t.path}
+	if r.nameGroup > 0 && m[2*r.nameGroup] >= 0 {
+		in.name = string(t.data[base+m[2*r.nameGroup] : base+m[2*r.nameGroup+1]])
+	}
+	if !r.keep(&in) || t.suppressed(ls) {
+		return hits
+	}
+	f := t.finding(r, secret, s, en)
+	if e.ignored(f) {
+		return hits
+	}
+	return append(hits, hit{f: f, s: s, e: en, fallback: r.def.Fallback})
+}
+
+func secretSpan(r *rule, m []int) (int, int, bool) {
+	if r.group == 0 {
+		return m[0], m[1], true
+	}
+	if m[2*r.group] < 0 {
+		return 0, 0, false
+	}
+	return m[2*r.group], m[2*r.group+1], true
+}
+
+// keep applies the rule's entropy floor, stopwords, allow lists,
+// look-alike filter and named checks.
+func (r *rule) keep(in *checkInput) bool {
+	if r.def.Entropy > 0 && entropy(in.secret) < r.def.Entropy {
+		return false
+	}
+	if !r.def.KeepFakes && looksFake(in.secret) {
+		return false
+	}
+	low := strings.ToLower(in.secret)
+	for _, w := range r.stopwords {
+		if strings.Contains(low, w) {
+			return false
+		}
+	}
+	for _, a := range r.allow {
+		if a.MatchString(in.secret) {
+			return false
+		}
+	}
+	for _, a := range r.allowLine {
+		if a.Match(in.line) {
+			return false
+		}
+	}
+	for _, c := range r.checks {
+		if !c(in) {
+			return false
+		}
+	}
+	return true
+}
+
+// suppressed reports an allow comment on the line starting at ls, or an
+// allow-next-line comment on the line just above it in the file.
+func (t *text) suppressed(ls int) bool {
+	if allowedHere(t.data[ls : ls+lineLen(t.data[ls:])]) {
+		return true
+	}
+	if ls == 0 {
+		return false
+	}
+	ps := bytes.LastIndexByte(t.data[:ls-1], '\n') + 1
+	if t.numbers != nil && t.lineNumber(ps) != t.lineNumber(ls)-1 {
+		return false
+	}
+	return allowsNext(t.data[ps : ls-1])
+}
+
+// lineNumber is the 1-based file line of the byte at offset off.
+func (t *text) lineNumber(off int) int {
+	idx := bytes.Count(t.data[:off], []byte{'\n'})
+	if t.numbers != nil {
+		return t.numbers[idx]
+	}
+	return idx + 1
+}
+
+// column is the 1-based column, in code points, of the byte at off.
+func (t *text) column(off int) int {
+	ls := bytes.LastIndexByte(t.data[:off], '\n') + 1
+	return utf8.RuneCount(t.data[ls:off]) + 1
+}
+
+// finding builds the finding for a secret at [s, en). EndColumn is the
+// column of the secret's last character.
+func (t *text) finding(r *rule, secret string, s, en int) validate.Finding {
+	_, size := utf8.DecodeLastRune(t.data[s:en])
+	last := en - size
+	return validate.Finding{
+		RuleID: r.def.ID, Severity: validate.Error, Path: t.path,
+		Line: t.lineNumber(s), Column: t.column(s),
+		EndLine: t.lineNumber(last), EndColumn: t.column(last),
+		Message: message(r.def.Description, secret), Hint: hint,
+		Fingerprint: Fingerprint(r.def.ID, secret),
+	}
+}
+
+// finish drops duplicates and fallback findings that a specific rule's
+// finding overlaps, and orders the rest by position then rule.
+func (e *Engine) finish(hits []hit) []validate.Finding {
+	var out []validate.Finding
+	for i, h := range hits {
+		if duplicate(hits, i) || (h.fallback && overlapped(hits, h)) {
+			continue
+		}
+		out = append(out, h.f)
+	}
+	slices.SortFunc(out, compareFindings)
+	return out
+}
+
+func duplicate(hits []hit, i int) bool {
+	for _, o := range hits[:i] {
+		if o.s == hits[i].s && o.e == hits[i].e && o.f.RuleID == hits[i].f.RuleID {
+			return true
+		}
+	}
+	return false
+}
+
+func overlapped(hits []hit, h hit) bool {
+	for _, o := range hits {
+		if !o.fallback && o.s < h.e && h.s < o.e {
+			return true
+		}
+	}
+	return false
+}
+
+func compareFindings(a, b validate.Finding) int {
+	if c := strings.Compare(a.Path, b.Path); c != 0 {
+		return c
+	}
+	if a.Line != b.Line {
+		return a.Line - b.Line
+	}
+	if a.Column != b.Column {
+		return a.Column - b.Column
+	}
+	return strings.Compare(a.RuleID, b.RuleID)
+}

@@ -1,0 +1,123 @@
+package secrets
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// nonSecretWords end (or start) names that hold something about a secret
+// rather than the secret: token_count, password_length, public_key, ...
+var nonSecretWords = map[string]bool{
+	"id": true, "ids": true, "name": true, "names": true, "count": true,
+	"length": true, "len": true, "size": true, "type": true, "types": true,
+	"url": true, "uri": true, "path": true, "file": true, "dir": true,
+	"version": true, "header": true, "field": true, "mode": true,
+	"format": true, "enabled": true, "required": true, "prefix": true,
+	"suffix": true, "endpoint": true, "host": true, "policy": true,
+	"expiry": true, "expires": true, "ttl": true, "timeout": true,
+	"min": true, "max": true, "index": true, "public": true, "is": true,
+	"has": true, "use": true, "no": true, "label": true, "hint": true,
+	"placeholder": true, "example": true, "regex": true, "pattern": true,
+	"algorithm": true, "alg": true, "method": true, "provider": true,
+	"store": true, "ref": true, "env": true, "var": true, "key_name": true,
+	"hash": true, "digest": true, "salt": true, "kind": true, "author": true,
+	"authority": true, "authors": true, "authored": true, "authorization_url": true,
+}
+
+var uuidRe = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+
+// checkGeneric filters the generic rule's matches: a secret-like name
+// assigned a value that looks random, not a reference or a stand-in.
+func checkGeneric(in *checkInput) bool {
+	v := in.secret
+	switch {
+	case isPlaceholder(v), isLockfile(in.path), !secretName(in.name):
+		return false
+	case uuidRe.MatchString(v), strings.Contains(v, "://"), v[0] == '/' || strings.HasPrefix(v, "./"):
+		return false
+	case strings.HasPrefix(v, "sha512-") || strings.HasPrefix(v, "sha256-") || strings.HasPrefix(v, "sha1-"):
+		return false
+	}
+	return looksRandom(v)
+}
+
+// looksRandom wants letters and digits (or symbols) and no whole-word
+// stand-ins like "test" or "fake".
+func looksRandom(v string) bool {
+	var letters, digits, other int
+	for _, r := range v {
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+		case unicode.IsDigit(r):
+			digits++
+		default:
+			other++
+		}
+	}
+	if letters == 0 || digits+other == 0 {
+		return false
+	}
+	for _, w := range words(v) {
+		if fakeWords[w] {
+			return false
+		}
+	}
+	return true
+}
+
+var fakeWords = map[string]bool{
+	"test": true, "fake": true, "dummy": true, "example": true, "sample": true,
+	"mock": true, "todo": true, "fixme": true, "secret": true, "password": true,
+}
+
+// words splits s at non-letters and at lower-to-upper case changes,
+// lowercased.
+func words(s string) []string {
+	var out []string
+	start := -1
+	for i, r := range s {
+		boundary := !unicode.IsLetter(r) && !unicode.IsDigit(r)
+		camel := i > 0 && unicode.IsUpper(r) && start >= 0 && unicode.IsLower(rune(s[i-1]))
+		if (boundary || camel) && start >= 0 {
+			out = append(out, strings.ToLower(s[start:i]))
+			start = -1
+		}
+		if !boundary && start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		out = append(out, strings.ToLower(s[start:]))
+	}
+	return out
+}
+
+// secretName reports whether a name holds a secret rather than something
+// about one (token_count, publicToken, CREDENTIALS_ID).
+func secretName(name string) bool {
+	w := words(name)
+	if len(w) == 0 {
+		return true
+	}
+	if nonSecretWords[w[0]] || nonSecretWords[w[len(w)-1]] {
+		return false
+	}
+	return true
+}
+
+// checkUserinfo keeps user:password pairs whose password is not a
+// stand-in (password, ${PASS}, ****) and differs from the user name.
+func checkUserinfo(in *checkInput) bool {
+	user, pass, ok := strings.Cut(in.secret, ":")
+	if !ok {
+		pass = in.secret
+	}
+	user = strings.Trim(user, `"'{}`)
+	pass = strings.Trim(pass, `"'{}`)
+	if len(pass) < 3 || isPlaceholder(pass) || strings.EqualFold(user, pass) {
+		return false
+	}
+	return maxRun(pass) < 4
+}

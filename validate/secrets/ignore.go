@@ -1,0 +1,120 @@
+package secrets
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/remnant-guard/remnant-guard/validate"
+)
+
+// Ignore is a parsed .remnant-guard-ignore file: fingerprints of findings
+// to drop, each optionally limited to paths matching a glob.
+type Ignore struct {
+	entries map[string][]string // fingerprint -> globs; nil slice = anywhere
+}
+
+// IgnoreError reports a bad line of an ignore file.
+type IgnoreError struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *IgnoreError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+
+var fingerprintRe = regexp.MustCompile(`^[0-9a-f]{32}$`)
+
+// ParseIgnore reads an ignore file: one fingerprint per line, optionally
+// followed by a path glob (path.Match syntax, "**" for any depth); "#"
+// starts a comment; blank lines are skipped. name is used in errors.
+func ParseIgnore(name string, data []byte) (*Ignore, error) {
+	ig := &Ignore{entries: map[string][]string{}}
+	for i, raw := range bytes.Split(data, []byte("\n")) {
+		line := string(raw)
+		if j := strings.IndexByte(line, '#'); j >= 0 {
+			line = line[:j]
+		}
+		fields := strings.Fields(line)
+		if len(fields) == 0 {
+			continue
+		}
+		if err := ig.add(fields); err != nil {
+			return nil, &IgnoreError{File: name, Line: i + 1, Msg: err.Error()}
+		}
+	}
+	return ig, nil
+}
+
+func (ig *Ignore) add(fields []string) error {
+	fp := strings.ToLower(fields[0])
+	switch {
+	case !fingerprintRe.MatchString(fp):
+		return fmt.Errorf("%q is not a fingerprint (32 hex digits)", shorten(fields[0]))
+	case len(fields) > 2:
+		return fmt.Errorf("want a fingerprint and at most one path glob, got %d fields", len(fields))
+	case len(fields) == 1:
+		ig.entries[fp] = nil
+		return nil
+	}
+	glob := fields[1]
+	if _, err := path.Match(strings.ReplaceAll(glob, "**", "*"), ""); err != nil {
+		return fmt.Errorf("bad path glob %q: %v", glob, err)
+	}
+	if globs, ok := ig.entries[fp]; !ok || globs != nil {
+		ig.entries[fp] = append(globs, glob)
+	}
+	return nil
+}
+
+// shorten keeps error messages from echoing a long value that may be a
+// secret pasted by mistake.
+func shorten(s string) string {
+	if len(s) > 8 {
+		return s[:4] + "..."
+	}
+	return s
+}
+
+// Match reports whether f is ignored.
+func (ig *Ignore) Match(f validate.Finding) bool {
+	if ig == nil {
+		return false
+	}
+	globs, ok := ig.entries[f.Fingerprint]
+	if !ok {
+		return false
+	}
+	if globs == nil {
+		return true
+	}
+	for _, g := range globs {
+		if globMatch(g, f.Path) {
+			return true
+		}
+	}
+	return false
+}
+
+// globMatch matches slash-separated paths; "**" spans directories.
+func globMatch(glob, p string) bool {
+	if !strings.Contains(glob, "**") {
+		ok, _ := path.Match(glob, p)
+		return ok
+	}
+	re := "^" + strings.ReplaceAll(regexp.QuoteMeta(glob), `\*\*`, ".*") + "$"
+	re = strings.ReplaceAll(re, `\*`, "[^/]*")
+	re = strings.ReplaceAll(re, `\?`, "[^/]")
+	ok, _ := regexp.MatchString(re, p)
+	return ok
+}
+
+// FormatIgnoreLine is the ignore-file line for f: its fingerprint, then a
+// comment with the rule and position. It never holds the secret. The
+// fingerprint applies in every path; add a glob after it to limit it.
+func FormatIgnoreLine(f validate.Finding) string {
+	where := strings.NewReplacer("\n", " ", "\r", " ").Replace(f.Path)
+	return fmt.Sprintf("%s # %s at %s:%d", f.Fingerprint, f.RuleID, where, f.Line)
+}

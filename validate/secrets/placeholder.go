@@ -1,0 +1,51 @@
+package secrets
+
+import (
+	"regexp"
+	"strings"
+)
+
+// placeholderMarks are substrings that show a value is a reference to a
+// secret kept elsewhere, a template, or a stand-in.
+var placeholderMarks = []string{
+	"${", "{{", "}}", "$(", "%(", "#{", "<%", "***", "...", "xxxx",
+	"changeme", "change_me", "change-me", "example", "placeholder",
+	"your_", "your-", "yourpass", "redacted", "dummy", "insert_", "replace_",
+	"os.environ", "getenv", "process.env", "env(", "env[", "secretkeyref",
+}
+
+// placeholderWords are whole values that stand in for a secret.
+var placeholderWords = map[string]bool{
+	"password": true, "passwd": true, "pass": true, "pwd": true, "secret": true,
+	"token": true, "apikey": true, "api_key": true, "key": true, "changeit": true,
+	"admin": true, "root": true, "guest": true, "user": true, "username": true,
+	"test": true, "testing": true, "postgres": true, "mysql": true, "foo": true,
+	"bar": true, "foobar": true, "xxx": true, "yyy": true, "none": true,
+	"null": true, "nil": true, "true": true, "false": true, "undefined": true,
+	"empty": true, "default": true, "mypassword": true, "secretkey": true,
+}
+
+var codeRef = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+(\(\))?$`)
+
+// isPlaceholder reports values that are not a secret themselves:
+// variables, templates, stand-ins, code references.
+func isPlaceholder(v string) bool {
+	v = strings.Trim(v, `"'{}`)
+	if v == "" || v[0] == '$' || v[0] == '<' || v[0] == '[' || v[0] == '%' {
+		return true
+	}
+	low := strings.ToLower(v)
+	if placeholderWords[low] || strings.ContainsAny(v, "()") {
+		return true
+	}
+	for _, m := range placeholderMarks {
+		if strings.Contains(low, m) {
+			return true
+		}
+	}
+	return codeRef.MatchString(v)
+}
+
+var lockfile = regexp.MustCompile(`(?i)(^|/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|go\.sum|cargo\.lock|poetry\.lock|pipfile\.lock|gemfile\.lock|composer\.lock|packages\.lock\.json|flake\.lock|uv\.lock|bun\.lockb?)$`)
+
+func isLockfile(path string) bool { return lockfile.MatchString(path) }

@@ -1,0 +1,130 @@
+package secrets
+
+import (
+	"bytes"
+	"slices"
+
+	"github.com/remnant-guard/remnant-guard/validate"
+)
+
+// text is one buffer to scan. numbers, if set, gives the file line number
+// of each line of data (the added lines of a diff, joined); otherwise
+// line i of data is line i+1 of the file.
+type text struct {
+	path    string
+	data    []byte
+	numbers []int
+}
+
+// candidate is a rule to run on the line starting at offset start.
+type candidate struct {
+	start int
+	rule  int32
+}
+
+// scanState is the reusable memory of one scan.
+type scanState struct {
+	lastLine []int
+	cands    []candidate
+	active   []bool
+}
+
+func (e *Engine) state() *scanState {
+	if s, ok := e.pool.Get().(*scanState); ok {
+		return s
+	}
+	n := len(e.rules)
+	return &scanState{lastLine: make([]int, n), active: make([]bool, n)}
+}
+
+// scanText finds the keyword lines, runs the triggered rules' regexes on
+// them, and returns the findings in position order.
+func (e *Engine) scanText(t *text) []validate.Finding {
+	st := e.state()
+	defer e.pool.Put(st)
+	e.activate(st, t.path)
+	st.cands = e.collect(st, t.data, st.cands[:0])
+	var hits []hit
+	for _, c := range st.cands {
+		hits = e.runCandidate(t, c, hits)
+	}
+	for _, ri := range e.always {
+		if st.active[ri] {
+			hits = e.runWhole(t, ri, hits)
+		}
+	}
+	return e.finish(hits)
+}
+
+func (e *Engine) activate(st *scanState, path string) {
+	for i, r := range e.rules {
+		st.active[i] = r.appliesTo(path)
+		st.lastLine[i] = -1
+	}
+}
+
+// collect runs the keyword automaton over data and returns one candidate
+// per (line, rule) pair, sorted by line.
+func (e *Engine) collect(st *scanState, data []byte, out []candidate) []candidate {
+	lineStart, lineEnd := 0, -1
+	e.kw.scan(data, func(end int, kw int32) {
+		begin := end - e.kwLen[kw]
+		if begin < lineStart || begin > lineEnd {
+			lineStart = bytes.LastIndexByte(data[:begin], '\n') + 1
+			lineEnd = lineStart + lineLen(data[lineStart:])
+		}
+		for _, ri := range e.kwRules[kw] {
+			if st.active[ri] && st.lastLine[ri] != lineStart {
+				st.lastLine[ri] = lineStart
+				out = append(out, candidate{lineStart, ri})
+			}
+		}
+	})
+	slices.SortFunc(out, func(a, b candidate) int {
+		if a.start != b.start {
+			return a.start - b.start
+		}
+		return int(a.rule - b.rule)
+	})
+	return out
+}
+
+func lineLen(b []byte) int {
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		return i
+	}
+	return len(b)
+}
+
+// windowEnd is the end of the line starting at start plus extra lines.
+func windowEnd(data []byte, start, extra int) int {
+	end := start + lineLen(data[start:])
+	for ; extra > 0 && end < len(data); extra-- {
+		end += 1 + lineLen(data[end+1:])
+	}
+	return end
+}
+
+// runCandidate runs one rule's regex on one line (and its window).
+func (e *Engine) runCandidate(t *text, c candidate, hits []hit) []hit {
+	r := e.rules[c.rule].compiled()
+	lineEnd := windowEnd(t.data, c.start, 0)
+	end := windowEnd(t.data, c.start, r.def.Window)
+	region := t.data[c.start:end]
+	for _, m := range r.re.FindAllSubmatchIndex(region, -1) {
+		if c.start+m[0] > lineEnd {
+			break
+		}
+		hits = e.evaluate(t, r, c.start, end, m, hits)
+	}
+	return hits
+}
+
+// runWhole runs a rule with no keywords over all of the text.
+func (e *Engine) runWhole(t *text, ri int32, hits []hit) []hit {
+	r := e.rules[ri].compiled()
+	for _, m := range r.re.FindAllSubmatchIndex(t.data, -1) {
+		hits = e.evaluate(t, r, 0, len(t.data), m, hits)
+	}
+	return hits
+}
