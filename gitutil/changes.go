@@ -1,0 +1,154 @@
+package gitutil
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+)
+
+// Change is one path whose staged content differs from HEAD, as reported by
+// `git diff-index --cached --raw -M`. Hash is the staged blob ("" for a
+// deletion); OldHash and OldPath describe the HEAD side ("" for an addition).
+// Paths are relative to the top of the working tree, slash-separated, exactly
+// as git stores them.
+type Change struct {
+	Status  byte // 'A' added, 'M' modified, 'D' deleted, 'R' renamed, 'C' copied, 'T' type changed, 'U' unmerged
+	Path    string
+	OldPath string // for 'R' and 'C': the source path; otherwise Path or ""
+	Mode    uint32 // staged mode, e.g. 0100644, 0100755, 0120000; 0 for 'D'
+	OldMode uint32
+	Hash    string
+	OldHash string
+	Score   int // similarity percentage for 'R' and 'C'
+}
+
+const modeGitlink = 0160000
+
+// emptyTree is the hash of the empty tree, diffed against when HEAD is unborn.
+var emptyTree = map[string]string{
+	"sha1":   "4b825dc642cb6eb9a060e54bf8d69288fbee4904",
+	"sha256": "6ef19b41225c5369f1c104d45d8d85efa9b057b53b14b4b9b939dd74decc5321",
+}
+
+// StagedChanges lists what the commit being made changes: the index named by
+// IndexFile against HEAD (against the empty tree on an unborn branch).
+// Renames are detected (-M) so a file renamed into place shows its new path;
+// when git's rename limit is exceeded they appear as a 'D' plus an 'A'.
+// Intent-to-add entries (`git add -N`) are not part of the commit and are
+// left out, as are submodule entries (gitlinks), which have no blob. A file
+// replaced by a submodule is reported as a deletion; a submodule replaced by
+// a file as an addition.
+//
+// It runs one git process, the only one in this package that reads the index.
+func (r *Repo) StagedChanges() ([]Change, error) {
+	base := "HEAD"
+	if r.headShort == "" {
+		base = emptyTree[r.ObjectFormat]
+	}
+	args := []string{"diff-index", "--cached", "--raw", "-z", "-M",
+		"--ita-invisible-in-index", "--no-relative", "--no-abbrev", base, "--"}
+	out, err := r.run(args...)
+	if err != nil {
+		return nil, err
+	}
+	changes, perr := parseRaw(out)
+	if perr != nil {
+		return nil, &CommandError{Args: args, Err: perr}
+	}
+	return changes, nil
+}
+
+// parseRaw parses `--raw -z` output:
+// ":<old mode> <new mode> <old hash> <new hash> <status>[score]\0<path>\0[<new path>\0]".
+func parseRaw(out []byte) ([]Change, error) {
+	var changes []Change
+	fields := bytes.Split(out, []byte{0})
+	if len(fields) > 0 && len(fields[len(fields)-1]) == 0 {
+		fields = fields[:len(fields)-1]
+	}
+	for i := 0; i < len(fields); {
+		c, paths, err := parseRawHeader(string(fields[i]))
+		if err != nil {
+			return nil, err
+		}
+		if i+paths >= len(fields) {
+			return nil, &parseError{what: "raw diff: missing path"}
+		}
+		c.Path = string(fields[i+paths])
+		if paths == 2 {
+			c.OldPath = string(fields[i+1])
+		}
+		i += 1 + paths
+		if c, keep := normalize(c); keep {
+			changes = append(changes, c)
+		}
+	}
+	return changes, nil
+}
+
+func parseRawHeader(h string) (Change, int, error) {
+	bad := &parseError{what: "raw diff line " + strconv.Quote(h)}
+	f := strings.Split(strings.TrimPrefix(h, ":"), " ")
+	if !strings.HasPrefix(h, ":") || len(f) != 5 || f[4] == "" {
+		return Change{}, 0, bad
+	}
+	oldMode, err1 := strconv.ParseUint(f[0], 8, 32)
+	newMode, err2 := strconv.ParseUint(f[1], 8, 32)
+	if err1 != nil || err2 != nil || !isHash(f[2]) || !isHash(f[3]) {
+		return Change{}, 0, bad
+	}
+	c := Change{Status: f[4][0], OldMode: uint32(oldMode), Mode: uint32(newMode),
+		OldHash: nonZero(f[2]), Hash: nonZero(f[3])}
+	if len(f[4]) > 1 {
+		score, err := strconv.Atoi(f[4][1:])
+		if err != nil {
+			return Change{}, 0, bad
+		}
+		c.Score = score
+	}
+	switch c.Status {
+	case 'R', 'C':
+		return c, 2, nil
+	case 'A', 'M', 'D', 'T', 'U':
+		return c, 1, nil
+	}
+	return Change{}, 0, bad
+}
+
+// normalize drops gitlinks and turns file/submodule type changes into the
+// addition or deletion they are for blob content.
+func normalize(c Change) (Change, bool) {
+	switch {
+	case c.Mode == modeGitlink && (c.OldMode == modeGitlink || c.OldMode == 0):
+		return c, false
+	case c.Mode == 0 && c.OldMode == modeGitlink:
+		return c, false
+	case c.Mode == modeGitlink:
+		return Change{Status: 'D', Path: c.Path, OldPath: c.Path, OldMode: c.OldMode, OldHash: c.OldHash}, true
+	case c.OldMode == modeGitlink:
+		return Change{Status: 'A', Path: c.Path, Mode: c.Mode, Hash: c.Hash}, true
+	}
+	if c.OldPath == "" && c.Status != 'A' {
+		c.OldPath = c.Path
+	}
+	return c, true
+}
+
+func isHash(s string) bool {
+	if len(s) != 40 && len(s) != 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !(s[i] >= '0' && s[i] <= '9' || s[i] >= 'a' && s[i] <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+func nonZero(h string) string {
+	if strings.Trim(h, "0") == "" {
+		return ""
+	}
+	return h
+}
