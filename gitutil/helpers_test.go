@@ -1,0 +1,88 @@
+package gitutil
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// testEnv is a clean environment for git in tests: no variables from a git
+// process that may be running the tests, an empty HOME, fixed identities.
+func testEnv(t testing.TB, extra ...string) []string {
+	t.Helper()
+	home := t.TempDir()
+	env := filterEnv(ForeignEnv(os.Environ()), func(name string) bool {
+		return name == "HOME" || name == "XDG_CONFIG_HOME" || isTraceVar(name) ||
+			strings.HasPrefix(name, "GIT_AUTHOR_") || strings.HasPrefix(name, "GIT_COMMITTER_")
+	})
+	env = append(env, "HOME="+home, "GIT_CONFIG_NOSYSTEM=1",
+		"GIT_AUTHOR_NAME=Test", "GIT_AUTHOR_EMAIL=test@example.com",
+		"GIT_COMMITTER_NAME=Test", "GIT_COMMITTER_EMAIL=test@example.com",
+		"GIT_ALLOW_PROTOCOL=file")
+	return append(env, extra...)
+}
+
+// git runs git in dir and returns its trimmed stdout; failure ends the test.
+func git(t testing.TB, dir string, env []string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = env
+	out, err := cmd.Output()
+	if err != nil {
+		stderr := ""
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = string(ee.Stderr)
+		}
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, stderr)
+	}
+	return strings.TrimRight(string(out), "\n")
+}
+
+// newRepo creates a repository with branch main in a fresh directory.
+func newRepo(t testing.TB, env []string, initArgs ...string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "repo")
+	git(t, t.TempDir(), env, append([]string{"init", "-q", "-b", "main"}, append(initArgs, dir)...)...)
+	return dir
+}
+
+func writeFile(t testing.TB, dir, rel, content string) {
+	t.Helper()
+	name := filepath.Join(dir, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// commitAll stages everything and commits it.
+func commitAll(t testing.TB, dir string, env []string, msg string) {
+	t.Helper()
+	git(t, dir, env, "add", "-A")
+	git(t, dir, env, "commit", "-q", "--allow-empty", "-m", msg)
+}
+
+func open(t testing.TB, dir string, env []string) *Repo {
+	t.Helper()
+	r, err := OpenEnv(dir, env)
+	if err != nil {
+		t.Fatalf("OpenEnv(%s): %v", dir, err)
+	}
+	t.Cleanup(func() { r.Close() })
+	return r
+}
+
+// realPath resolves symbolic links (t.TempDir may live under one).
+func realPath(t testing.TB, p string) string {
+	t.Helper()
+	r, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
