@@ -23,7 +23,7 @@ func (c *checker) manifest() {
 	c.moduleIndex()
 }
 
-func (c *checker) route(r Route) {
+func (c *checker) route(r TaskRoute) {
 	seen := map[string]int{}
 	for _, e := range r.Entries {
 		if why := unsafePath(c.mem.FS, e.Path); why != "" {

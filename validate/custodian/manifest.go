@@ -17,9 +17,9 @@ type Manifest struct {
 	Version      string
 	VersionLine  int
 	// Always holds one route per `## Always load` section (normally one).
-	Always []Route
+	Always []TaskRoute
 	// Routes are the `### ...` routes under `## Load by task`.
-	Routes []Route
+	Routes []TaskRoute
 	// IndexLine is the line of `## Optional module index` (0: absent).
 	IndexLine int
 	Index     []PathRef
@@ -30,8 +30,8 @@ type Manifest struct {
 	Problems []Problem
 }
 
-// Route is one route: the files a task category loads.
-type Route struct {
+// TaskRoute is one route: the files a task category loads.
+type TaskRoute struct {
 	Category string `json:"category"`
 	Heading  string `json:"heading"`
 	Line     int    `json:"line"`
@@ -58,7 +58,7 @@ type Problem struct {
 }
 
 // Route returns the route of category cat, or nil.
-func (m *Manifest) Route(cat string) *Route {
+func (m *Manifest) Route(cat string) *TaskRoute {
 	for i := range m.Routes {
 		if m.Routes[i].Category == cat {
 			return &m.Routes[i]
@@ -70,7 +70,7 @@ func (m *Manifest) Route(cat string) *Route {
 type manifestParser struct {
 	m        *Manifest
 	section  string
-	route    *Route
+	route    *TaskRoute
 	required bool
 }
 
@@ -121,7 +121,7 @@ func (p *manifestParser) heading(n, lvl int, h string) {
 				p.m.ProtocolLine = n
 			}
 		case "alwaysload":
-			p.m.Always = append(p.m.Always, Route{Category: "general", Heading: h, Line: n})
+			p.m.Always = append(p.m.Always, TaskRoute{Category: "general", Heading: h, Line: n})
 			p.route = &p.m.Always[len(p.m.Always)-1]
 			p.required = true
 		case "optionalmoduleindex":
@@ -148,7 +148,7 @@ func (p *manifestParser) newRoute(n int, h string) {
 		p.problem(RuleDuplicateCategory, n, 1, "task category %s has a second heading %q (first on line %d)", cat, h, p.m.Route(cat).Line)
 		return
 	}
-	p.m.Routes = append(p.m.Routes, Route{Category: cat, Heading: h, Line: n})
+	p.m.Routes = append(p.m.Routes, TaskRoute{Category: cat, Heading: h, Line: n})
 	p.route = &p.m.Routes[len(p.m.Routes)-1]
 	p.required = true
 }
