@@ -1,0 +1,133 @@
+package validate
+
+import (
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// mdFile is a Markdown file cut into lines, with the block structure that
+// matters to the memory rules: top-level headings and the lines that belong
+// to code or HTML blocks. Line numbers are 1-based.
+type mdFile struct {
+	text     []byte
+	lines    []string
+	starts   []int
+	code     []bool // per line (index line-1): inside a code block or fence
+	html     []bool // per line: inside an HTML block
+	fences   []fence
+	headings []heading
+}
+
+type heading struct {
+	level, line, col int
+	text             string
+}
+
+type fence struct {
+	start, end int // lines of the opening and closing fence
+	info       string
+}
+
+// blockParser parses block structure only: the rules never need inlines.
+var blockParser = parser.NewParser(
+	parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+)
+
+func parseMarkdown(src []byte) *mdFile {
+	t := normalize(src)
+	lines, starts := splitLines(t)
+	f := &mdFile{text: t, lines: lines, starts: starts,
+		code: make([]bool, len(lines)), html: make([]bool, len(lines))}
+	doc := blockParser.Parse(text.NewReader(t))
+	_ = ast.Walk(doc, f.visit)
+	return f
+}
+
+func (f *mdFile) visit(n ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	switch n := n.(type) {
+	case *ast.Heading:
+		if n.Parent() != nil && n.Parent().Kind() == ast.KindDocument {
+			f.addHeading(n)
+		}
+		return ast.WalkSkipChildren, nil
+	case *ast.FencedCodeBlock:
+		f.addFence(n)
+		return ast.WalkSkipChildren, nil
+	case *ast.CodeBlock:
+		f.mark(f.code, n.Lines())
+		return ast.WalkSkipChildren, nil
+	case *ast.HTMLBlock:
+		f.mark(f.html, n.Lines())
+		return ast.WalkSkipChildren, nil
+	case *ast.Paragraph, *ast.TextBlock:
+		return ast.WalkSkipChildren, nil
+	}
+	return ast.WalkContinue, nil
+}
+
+func (f *mdFile) mark(set []bool, segs *text.Segments) {
+	for i := 0; i < segs.Len(); i++ {
+		if l := lineAt(f.starts, segs.At(i).Start); l >= 1 && l <= len(set) {
+			set[l-1] = true
+		}
+	}
+}
+
+func (f *mdFile) addFence(n *ast.FencedCodeBlock) {
+	fc := fence{start: lineAt(f.starts, n.Pos())}
+	if n.Info != nil {
+		fc.info = strings.TrimSpace(string(n.Info.Value(f.text)))
+	}
+	fc.end = fc.start
+	if segs := n.Lines(); segs.Len() > 0 {
+		fc.end = lineAt(f.starts, segs.At(segs.Len()-1).Start)
+	}
+	if fc.end < len(f.lines) && isFenceLine(f.lines[fc.end]) {
+		fc.end++
+	}
+	for l := fc.start; l <= fc.end && l <= len(f.code); l++ {
+		f.code[l-1] = true
+	}
+	f.fences = append(f.fences, fc)
+}
+
+func isFenceLine(s string) bool {
+	s = strings.TrimSpace(s)
+	return strings.HasPrefix(s, "```") || strings.HasPrefix(s, "~~~")
+}
+
+func (f *mdFile) addHeading(n *ast.Heading) {
+	h := heading{level: n.Level, line: lineAt(f.starts, n.Pos())}
+	line := f.line(h.line)
+	if segs := n.Lines(); segs.Len() > 0 {
+		seg := segs.At(0)
+		h.line = lineAt(f.starts, seg.Start)
+		line = f.line(h.line)
+		h.text = strings.TrimSpace(string(util.UnescapePunctuations(seg.Value(f.text))))
+		h.col = runeCol(line, seg.Start-f.starts[h.line-1])
+	} else {
+		h.col = runeCol(line, len(line)-len(strings.TrimLeft(line, " \t")))
+	}
+	f.headings = append(f.headings, h)
+}
+
+// line returns line l (1-based), or "" outside the file.
+func (f *mdFile) line(l int) string {
+	if l < 1 || l > len(f.lines) {
+		return ""
+	}
+	return f.lines[l-1]
+}
+
+// prose reports whether line l is ordinary Markdown text, outside code and
+// HTML blocks.
+func (f *mdFile) prose(l int) bool {
+	return l >= 1 && l <= len(f.lines) && !f.code[l-1] && !f.html[l-1]
+}

@@ -1,0 +1,82 @@
+package validate
+
+import (
+	"bytes"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// normalize drops a leading UTF-8 byte order mark and turns CRLF line endings
+// into LF. Line numbers and rune columns stay those of the original input.
+func normalize(src []byte) []byte {
+	src = bytes.TrimPrefix(src, utf8BOM)
+	if bytes.IndexByte(src, '\r') < 0 {
+		return src
+	}
+	return bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
+}
+
+// splitLines cuts text into lines without their "\n" and returns the byte
+// offset at which each line starts. A final newline does not open a line.
+func splitLines(text []byte) (lines []string, starts []int) {
+	s := string(text)
+	n := strings.Count(s, "\n") + 1
+	lines = make([]string, 0, n)
+	starts = make([]int, 0, n)
+	off := 0
+	for off < len(s) {
+		starts = append(starts, off)
+		i := strings.IndexByte(s[off:], '\n')
+		if i < 0 {
+			lines = append(lines, strings.TrimSuffix(s[off:], "\r"))
+			break
+		}
+		lines = append(lines, strings.TrimSuffix(s[off:off+i], "\r"))
+		off += i + 1
+	}
+	return lines, starts
+}
+
+// lineAt returns the 1-based line holding byte offset off.
+func lineAt(starts []int, off int) int {
+	return sort.Search(len(starts), func(i int) bool { return starts[i] > off })
+}
+
+// runeCol turns a byte offset inside line into a 1-based rune column.
+func runeCol(line string, byteOff int) int {
+	if byteOff > len(line) {
+		byteOff = len(line)
+	}
+	if byteOff < 0 {
+		byteOff = 0
+	}
+	return utf8.RuneCountInString(line[:byteOff]) + 1
+}
+
+// endCol is the 1-based rune column just past the end of line.
+func endCol(line string) int { return utf8.RuneCountInString(line) + 1 }
+
+// indentOf counts leading spaces, a tab counting as four.
+func indentOf(line string) int {
+	n := 0
+	for _, c := range line {
+		switch c {
+		case ' ':
+			n++
+		case '\t':
+			n += 4
+		default:
+			return n
+		}
+	}
+	return n
+}
+
+// isNone reports whether s is the protocol's marker for an empty section.
+func isNone(s string) bool {
+	s = strings.TrimSpace(s)
+	return strings.EqualFold(s, "none") || strings.EqualFold(s, "none.")
+}

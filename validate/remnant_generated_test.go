@@ -1,0 +1,117 @@
+package validate
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+func readTestFile(t testing.TB, name string) string {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+const workedExample = "testdata/valid/worked-example/REMNANT.md"
+
+func TestWorkedExampleEncodings(t *testing.T) {
+	src := readTestFile(t, workedExample)
+	crlf := strings.ReplaceAll(src, "\n", "\r\n")
+	for name, in := range map[string]string{
+		"lf": src, "crlf": crlf, "bom": "\uFEFF" + src, "bom+crlf": "\uFEFF" + crlf,
+	} {
+		if fs := CheckRemnant("REMNANT.md", []byte(in), DefaultLimits(), testNow); len(fs) != 0 {
+			t.Errorf("%s: want no findings, got %+v", name, fs)
+		}
+	}
+}
+
+// TestPositionsSurviveEncodings: a finding has the same position whatever
+// the line endings and BOM.
+func TestPositionsSurviveEncodings(t *testing.T) {
+	src := strings.Replace(readTestFile(t, workedExample), "- agent: claude-code", "- agent: röbot", 1)
+	want := CheckRemnant("REMNANT.md", []byte(src), DefaultLimits(), testNow)
+	if len(want) != 1 || want[0].Line != 10 || want[0].Column != 10 {
+		t.Fatalf("want one finding at 10:10, got %+v", want)
+	}
+	for _, in := range []string{strings.ReplaceAll(src, "\n", "\r\n"), "\uFEFF" + src} {
+		got := CheckRemnant("REMNANT.md", []byte(in), DefaultLimits(), testNow)
+		if len(got) != 1 || got[0].Line != want[0].Line || got[0].Column != want[0].Column {
+			t.Errorf("got %+v, want position %d:%d", got, want[0].Line, want[0].Column)
+		}
+	}
+}
+
+func TestUnreadableFiles(t *testing.T) {
+	big := bytes.Repeat([]byte("- a line of a very long handoff\n"), 5<<20/32+1)
+	tests := map[string]struct {
+		src  []byte
+		word string
+	}{
+		"empty":      {nil, "empty"},
+		"blank":      {[]byte(" \n\t\r\n"), "empty"},
+		"bom only":   {[]byte("\uFEFF\n"), "empty"},
+		"5 MB":       {big, "limit"},
+		"binary":     {[]byte("# Remnant - x\n\x00\x01\x02PNG"), "NUL"},
+		"not utf-8":  {[]byte("# Remnant - x\n\xff\xfe caf\xe9\n"), "UTF-8"},
+		"utf-16 bom": {[]byte("\xff\xfe#\x00 \x00"), "NUL"},
+	}
+	for name, tt := range tests {
+		start := time.Now()
+		fs := CheckRemnant("REMNANT.md", tt.src, DefaultLimits(), testNow)
+		if d := time.Since(start); d > 100*time.Millisecond {
+			t.Errorf("%s: took %v", name, d)
+		}
+		if len(fs) != 1 || fs[0].RuleID != RuleRemnantParse || !strings.Contains(fs[0].Message, tt.word) {
+			t.Errorf("%s: want one remnant-parse finding about %q, got %+v", name, tt.word, fs)
+		}
+	}
+}
+
+func TestUnreadablePosition(t *testing.T) {
+	fs := CheckRemnant("REMNANT.md", []byte("# Remnant - x\n\nab\xffc\n"), DefaultLimits(), testNow)
+	if len(fs) != 1 || fs[0].Line != 3 || fs[0].Column != 3 {
+		t.Errorf("want one finding at 3:3, got %+v", fs)
+	}
+}
+
+func TestFutureDate(t *testing.T) {
+	src := readTestFile(t, workedExample)
+	for date, bad := range map[string]bool{
+		"2026-05-07T11:00:00Z": false, "2026-05-07T13:00:00Z": true, "2026-05-07": false,
+		"2026-05-08": true, "2026-05-05T14:00": false, "2026-05-05T14:00:00+02:00": false,
+		"2026-05-05T14:00:00.123Z": false, "2026-5-5": true, "May 5": true,
+	} {
+		in := strings.Replace(src, "2026-05-05T14:00:00Z", date, 1)
+		fs := CheckRemnant("REMNANT.md", []byte(in), DefaultLimits(), testNow)
+		if fired(fs, RuleRemnantSession) != bad {
+			t.Errorf("date %s: want session finding %v, got %+v", date, bad, fs)
+		}
+	}
+	if fs := CheckRemnant("REMNANT.md", []byte(strings.Replace(src, "2026-05-05T14:00:00Z", "2030-01-01", 1)), DefaultLimits(), time.Time{}); len(fs) != 0 {
+		t.Errorf("zero now must skip the future check, got %+v", fs)
+	}
+}
+
+func TestKindOf(t *testing.T) {
+	for name, want := range map[string]Kind{
+		"REMNANT.md": KindRemnant, "sub/remnant.md": KindRemnant, `a\Remnant.MD`: KindRemnant,
+		"REMNANT.template.md": KindTemplate, "AGENTS.md": KindAgents, "CLAUDE.md": KindPointer,
+		"x/GEMINI.md": KindPointer, "README.md": KindUnknown, "REMNANT.md.bak": KindUnknown,
+	} {
+		if got := KindOf(name); got != want {
+			t.Errorf("KindOf(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+func TestDefaultLimits(t *testing.T) {
+	want := Limits{MaxLines: 150, MaxHistory: 5, MaxStateBullets: 6, MaxFileSize: 1 << 20}
+	if got := DefaultLimits(); got != want {
+		t.Errorf("DefaultLimits() = %+v", got)
+	}
+}

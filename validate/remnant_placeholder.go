@@ -1,0 +1,79 @@
+package validate
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// placeholder matches a template placeholder such as <project-name>.
+var placeholder = regexp.MustCompile(`<[A-Za-z0-9\[][^<>]*>`)
+
+var (
+	autolinkScheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]{1,31}:`)
+	autolinkEmail  = regexp.MustCompile(`^[^\s@<>]+@[^\s@<>]+$`)
+)
+
+// htmlTags are inline HTML elements that Markdown files use on purpose.
+var htmlTags = map[string]bool{
+	"a": true, "abbr": true, "b": true, "br": true, "code": true, "dd": true, "del": true,
+	"details": true, "div": true, "dl": true, "dt": true, "em": true, "hr": true, "i": true,
+	"img": true, "ins": true, "kbd": true, "li": true, "mark": true, "ol": true, "p": true,
+	"picture": true, "pre": true, "q": true, "s": true, "samp": true, "small": true,
+	"source": true, "span": true, "strong": true, "sub": true, "summary": true, "sup": true,
+	"table": true, "tbody": true, "td": true, "th": true, "thead": true, "tr": true, "u": true,
+	"ul": true, "var": true, "wbr": true,
+}
+
+// checkPlaceholders reports template placeholders left in the file, outside
+// code, comments, autolinks and HTML tags, and an empty Next section.
+func (c *checker) checkPlaceholders() {
+	md := c.f.md
+	inComment := false
+	for i, line := range md.lines {
+		masked := maskLine(line, &inComment)
+		if md.code[i] || rawOutputLine.MatchString(strings.TrimSpace(line)) {
+			continue
+		}
+		for _, m := range placeholder.FindAllStringIndex(masked, -1) {
+			if isPlaceholder(masked, m[0], m[1]) {
+				c.add(RuleRemnantPlaceholder, i+1, runeCol(line, m[0]),
+					fmt.Sprintf("template placeholder %s left in the file", short(line[m[0]:m[1]]))).Hint =
+					"replace it with the real value"
+			}
+		}
+	}
+	c.checkEmptyNext()
+}
+
+func isPlaceholder(s string, start, end int) bool {
+	if start > 0 && (isWordByte(s[start-1]) || s[start-1] == '\\') {
+		return false
+	}
+	inner := s[start+1 : end-1]
+	if autolinkScheme.MatchString(inner) || autolinkEmail.MatchString(inner) {
+		return false
+	}
+	name, attrs, _ := strings.Cut(inner, " ")
+	name = strings.TrimSuffix(name, "/")
+	return !(htmlTags[name] && (attrs == "" || strings.Contains(attrs, "=")))
+}
+
+func isWordByte(b byte) bool {
+	return b == '_' || (b >= '0' && b <= '9') || (b|0x20 >= 'a' && b|0x20 <= 'z')
+}
+
+func (c *checker) checkEmptyNext() {
+	s := c.f.byName["Next"]
+	if s == nil {
+		return
+	}
+	inComment := false
+	for l := s.first; l <= s.last; l++ {
+		if strings.TrimSpace(maskLine(c.f.md.line(l), &inComment)) != "" {
+			return
+		}
+	}
+	c.add(RuleRemnantPlaceholder, s.line, s.col, "section ## Next is empty; the protocol wants the exact next step").Hint =
+		"write the first action a new session should take"
+}
