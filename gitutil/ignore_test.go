@@ -63,7 +63,7 @@ func TestIgnoredMatchesGit(t *testing.T) {
 		}
 	}
 	// The table must exercise both answers.
-	if ignored < len(cases)/3 || ignored > 2*len(cases)/3 {
+	if ignored < 10 || len(cases)-ignored < 10 {
 		t.Errorf("%d of %d cases ignored: table is lopsided", ignored, len(cases))
 	}
 }
@@ -88,7 +88,7 @@ func TestIgnoredExcludesFileConfig(t *testing.T) {
 
 func TestWildmatch(t *testing.T) {
 	for _, tc := range []struct {
-		pattern, text string
+		pattern, text  string
 		pathname, want bool
 	}{
 		{"foo", "foo", true, true}, {"foo", "bar", true, false}, {"", "", true, true},
