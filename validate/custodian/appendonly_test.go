@@ -1,0 +1,65 @@
+package custodian
+
+import (
+	"strconv"
+	"testing"
+)
+
+const oldDecisions = "# Decisions\n\n## 2026-02-01 - Use JSON\n\nDecision: Store notes as JSON.\nReason: users edit them.\n\n## 2026-01-01 - Single binary\n\nDecision: Ship one binary.\nReason: easy install.\n"
+
+func TestAppendOnly(t *testing.T) {
+	tests := []struct {
+		name string
+		new  map[string]string
+		want []string // "path:line"
+	}{
+		{"unchanged", map[string]string{"decisions.md": oldDecisions}, nil},
+		{"new entry on top", map[string]string{"decisions.md": "# Decisions\n\n## 2026-03-01 - Export\n\nDecision: Markdown.\nReason: sharing.\n\n" + oldDecisions[len("# Decisions\n\n"):]}, nil},
+		{"CRLF and trailing spaces", map[string]string{"decisions.md": "# Decisions\r\n\r\n## 2026-02-01 - Use JSON  \r\n\r\nDecision: Store notes as JSON.\r\nReason: users edit them.\r\n\r\n## 2026-01-01 - Single binary\r\n\r\nDecision: Ship one binary.\r\nReason: easy install.\r\n"}, nil},
+		{"edited", map[string]string{"decisions.md": "# Decisions\n\n## 2026-02-01 - Use JSON\n\nDecision: Store notes in SQLite.\nReason: users edit them.\n\n## 2026-01-01 - Single binary\n\nDecision: Ship one binary.\nReason: easy install.\n"}, []string{"docs/memory/decisions.md:3"}},
+		{"removed", map[string]string{"decisions.md": "# Decisions\n\n## 2026-02-01 - Use JSON\n\nDecision: Store notes as JSON.\nReason: users edit them.\n"}, []string{"docs/memory/decisions.md:0"}},
+		{"archived whole", map[string]string{
+			"decisions.md":       "# Decisions\n\n## 2026-02-01 - Use JSON\n\nDecision: Store notes as JSON.\nReason: users edit them.\n",
+			"archive/2026-q1.md": "# Archive\n\n## 2026-01-01 - Single binary\n\nDecision: Ship one binary.\nReason: easy install.\n"}, nil},
+		{"archived edited", map[string]string{
+			"decisions.md":       "# Decisions\n\n## 2026-02-01 - Use JSON\n\nDecision: Store notes as JSON.\nReason: users edit them.\n",
+			"archive/2026-q1.md": "# Archive\n\n## 2026-01-01 - Single binary\n\nDecision: Ship two binaries.\nReason: easy install.\n"}, []string{"docs/memory/decisions.md:0"}},
+		{"forgotten with tombstone", map[string]string{
+			"decisions.md":  "# Decisions\n\n## 2026-02-01 - Use JSON\n\nDecision: Store notes as JSON.\nReason: users edit them.\n",
+			"do-not-use.md": "# Do Not Use\n\n## Tombstone: single BINARY\n\nForgotten 2026-03-01 at the user's request.\n"}, nil},
+		{"tombstone about something else", map[string]string{
+			"decisions.md":  "# Decisions\n\n## 2026-02-01 - Use JSON\n\nDecision: Store notes as JSON.\nReason: users edit them.\n",
+			"do-not-use.md": "# Do Not Use\n\n## Tombstone: plugins\n\nRejected 2026-03-01.\n"}, []string{"docs/memory/decisions.md:0"}},
+		{"duplicate removed", map[string]string{"decisions.md": oldDecisions}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			old := memFS(map[string]string{"decisions.md": oldDecisions})
+			if tt.name == "duplicate removed" {
+				old = memFS(map[string]string{"decisions.md": oldDecisions + "\n## 2026-01-01 - Single binary\n\nDecision: Ship one binary.\nReason: easy install.\n"})
+			}
+			got := AppendOnly(old, memFS(tt.new), Options{})
+			var lines []string
+			for _, f := range got {
+				if f.RuleID != RuleAppendOnly {
+					t.Errorf("unexpected rule %s", f.RuleID)
+				}
+				lines = append(lines, f.Path+":"+strconv.Itoa(f.Line))
+			}
+			if len(lines) != len(tt.want) || (len(lines) > 0 && lines[0] != tt.want[0]) {
+				t.Errorf("got %q, want %q (%v)", lines, tt.want, got)
+			}
+		})
+	}
+}
+
+func TestAppendOnlyTombstoneEdited(t *testing.T) {
+	old := memFS(map[string]string{"do-not-use.md": "## Tombstone: SQLite\n\nRejected: editable files.\n"})
+	nw := memFS(map[string]string{"do-not-use.md": "## Tombstone: SQLite\n\nRejected.\n"})
+	if got := AppendOnly(old, nw, Options{}); len(got) != 1 || got[0].Line != 1 {
+		t.Errorf("got %v", got)
+	}
+	if got := AppendOnly(nil, nw, Options{}); got != nil {
+		t.Errorf("nil old: got %v", got)
+	}
+}

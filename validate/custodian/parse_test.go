@@ -1,0 +1,121 @@
+package custodian
+
+import (
+	"testing"
+	"testing/fstest"
+)
+
+func TestEstimateTokens(t *testing.T) {
+	tests := []struct {
+		in   string
+		want int
+	}{
+		{"", 0},
+		{"hello world", 2},
+		{"brief.md: 500 tokens max", 7},
+		{"snake_case_word, x!", 4},
+		{"é café", 3},
+		{"a\x1cb", 2},
+		{"## 2026-03-02 - Export", 9},
+	}
+	for _, tt := range tests {
+		if got := EstimateTokens(tt.in); got != tt.want {
+			t.Errorf("EstimateTokens(%q) = %d, want %d", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestParseFileUnits(t *testing.T) {
+	src := "# Title\n\nIntro.\n\n## A\n\ntext\n```\n## not a heading\n```\n\n## B\n- x\n"
+	f := ParseFile("x.md", []byte(src))
+	if len(f.Units) != 2 || f.Units[0].Line != 5 || f.Units[0].EndLine != 10 || f.Units[1].Line != 12 {
+		t.Fatalf("units %+v", f.Units)
+	}
+	if f.Units[0].Lead != "# Title\n\nIntro." {
+		t.Errorf("lead %q", f.Units[0].Lead)
+	}
+	b := ParseFile("c.md", []byte("# C\n\nLabel:\n- one\n  more\n\n- two\nafter\n"))
+	if len(b.Units) != 2 || b.Units[0].Text != "- one\n  more" || b.Units[0].Lead != "# C\n\nLabel:" || b.Tail != "after" {
+		t.Errorf("bullet units %+v tail %q", b.Units, b.Tail)
+	}
+}
+
+func TestParseEntry(t *testing.T) {
+	tests := []struct {
+		src                 string
+		title, date         string
+		text, reason, scope bool
+	}{
+		{"## 2026-01-02 - Use JSON\n\nDecision: JSON.\nReason: editable.\n", "Use JSON", "2026-01-02", true, true, false},
+		{"## Use JSON\n\nPersist notes in JSON.\n\nReasoning:\n- Editable.\n\nScope:\n- Session store.\n", "Use JSON", "", true, true, true},
+		{"## Single binary\n\n**Decision:** One binary.\n**Why:** Easy install.\n", "Single binary", "", true, true, false},
+		{"## Empty\n", "Empty", "", false, false, false},
+		{"## Tombstone: SQLite\n\nRejected.\n", "SQLite", "", true, false, false},
+	}
+	for _, tt := range tests {
+		u := ParseFile("d.md", []byte(tt.src)).Units[0]
+		e := ParseEntry(u)
+		if e.Title != tt.title || e.Date != tt.date || (e.Text != "") != tt.text || (e.Reason != "") != tt.reason || (e.Scope != "") != tt.scope {
+			t.Errorf("ParseEntry(%q) = %+v", tt.src, e)
+		}
+	}
+}
+
+func TestHeadingCategory(t *testing.T) {
+	tests := map[string]string{
+		"Planning / architecture / refactoring":  "planning",
+		"Implementation / execution / debugging": "implementation",
+		"User-facing artifact / output":          "artifact",
+		"Preferences":                            "preferences",
+		"Change history / recap":                 "history",
+		"Memory maintenance":                     "maintenance",
+		"Deployment":                             "",
+	}
+	for h, want := range tests {
+		if got, amb := headingCategory(h); got != want || amb {
+			t.Errorf("headingCategory(%q) = %q, %v", h, got, amb)
+		}
+	}
+	if _, amb := headingCategory("Planning / debugging"); !amb {
+		t.Error("mixed heading not ambiguous")
+	}
+}
+
+func TestMachinePath(t *testing.T) {
+	tests := map[string]int{
+		"data in /Users/dana/x":       9,
+		"see /home/bob/.config/app":   5,
+		`at C:\Users\dana\data`:       4,
+		"at c:/users/dana/data":       4,
+		"/home/<user>/ placeholder":   0,
+		"https://x.com/home/bob/page": 0,
+		"/Users/Shared/tmp":           0,
+		"/home/bob":                   0,
+		"relative build/ dir":         0,
+	}
+	for in, want := range tests {
+		if got := machinePath(in); got != want {
+			t.Errorf("machinePath(%q) = %d, want %d", in, got, want)
+		}
+	}
+}
+
+func TestUnsafePath(t *testing.T) {
+	fsys := fstest.MapFS{
+		"brief.md":   {Data: []byte("x")},
+		"out":        {Data: []byte("../../etc"), Mode: 0o777 | 1<<27},
+		"in":         {Data: []byte("areas"), Mode: 0o777 | 1<<27},
+		"areas/x.md": {Data: []byte("x")},
+		"abs":        {Data: []byte("/etc"), Mode: 0o777 | 1<<27},
+	}
+	tests := map[string]bool{
+		"brief.md": true, "areas/x.md": true, "in/x.md": true,
+		"": false, "/etc/x.md": false, `a\b.md`: false, "C:x.md": false, "x.txt": false,
+		"a//b.md": false, "../x.md": false, "out/x.md": false, "abs/x.md": false,
+	}
+	for p, safe := range tests {
+		if got := unsafePath(fsys, p) == ""; got != safe {
+			t.Errorf("unsafePath(%q) = %q, want safe=%v", p, unsafePath(fsys, p), safe)
+		}
+	}
+}
