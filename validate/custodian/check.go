@@ -86,8 +86,17 @@ func sortFindings(out []validate.Finding) {
 	})
 }
 
-// applyDirectives groups findings by file and applies the file's
-// suppression directives. Findings stay sorted.
+// applyDirectives applies each file's suppression directives
+// (validate.ApplyDirectives) to that file's findings. Findings stay sorted.
 func applyDirectives(out []validate.Finding, src map[string][]byte) []validate.Finding {
-	return out
+	kept := out[:0:0]
+	for i := 0; i < len(out); {
+		j := i
+		for j < len(out) && out[j].Path == out[i].Path {
+			j++
+		}
+		kept = append(kept, validate.ApplyDirectives(src[out[i].Path], out[i:j])...)
+		i = j
+	}
+	return kept
 }

@@ -98,3 +98,22 @@ func TestFindingsHaveRuleSeverity(t *testing.T) {
 		}
 	}
 }
+
+func TestDirectives(t *testing.T) {
+	fsys := memFS(map[string]string{
+		"constraints.md": "<!-- remnant-guard:disable-next-line custodian-machine-path -->\n- Data in /home/dana/x.\n- Logs in /home/dana/logs.\n",
+		"decisions.md":   "<!-- remnant-guard:disable custodian-decision-no-reason -->\n## A\n\nDo A.\n",
+	})
+	var lines []int
+	for _, f := range Check(fsys, Options{}, nil) {
+		if f.RuleID == RuleDecisionNoReason {
+			t.Errorf("file directive ignored: %v", f)
+		}
+		if f.RuleID == RuleMachinePath {
+			lines = append(lines, f.Line)
+		}
+	}
+	if len(lines) != 1 || lines[0] != 3 {
+		t.Errorf("machine-path findings on lines %v, want [3]", lines)
+	}
+}

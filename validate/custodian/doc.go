@@ -1,0 +1,49 @@
+// Package custodian validates MemoryCustodian project memory: a committed
+// directory (docs/memory by default) of Markdown files routed to tasks by
+// manifest.md, protocol 0.5.
+//
+// The package is pure. It reads memory through an io/fs.FS rooted at the
+// memory directory and never runs git or opens files itself; callers pass
+// the working tree, the index or a commit as an fs.FS.
+//
+//   - Check validates one memory directory and the agent entry files.
+//   - AppendOnly compares two versions of it and reports decisions and
+//     tombstones that were edited or removed.
+//   - Route explains which files a task loads and packs them under their
+//     token budgets, never cutting an entry.
+//   - StaleFinding and AreaMap support the git-based staleness check done
+//     by the caller.
+//
+// Files parse into units: a file's `##` sections, or its top-level bullets
+// when it has no `##` heading. Positions are 1-based; a finding about a
+// whole file has line 0. Suppression comments are applied through
+// validate.ApplyDirectives.
+//
+// Rules (severity in brackets):
+//
+//	custodian-manifest-missing        [error]   no manifest.md
+//	custodian-manifest-syntax         [error]   route heading names no category, or several
+//	custodian-protocol-version        [error]   protocol metadata missing/invalid, or not 0.5
+//	custodian-always-load             [error]   `## Always load` missing or repeated
+//	custodian-duplicate-category      [error]   two route headings for one category
+//	custodian-unsafe-route-path       [error]   absolute, `..`, `\`, drive letter, empty part, not .md, symlink escape
+//	custodian-duplicate-route-path    [error]   a path twice in one route
+//	custodian-missing-route-target    [error]   a required route file does not exist
+//	custodian-inbox-route             [warning] inbox.md routed outside memory maintenance
+//	custodian-unindexed-module        [error]   rules/, profiles/, areas/ file not in the module index
+//	custodian-missing-indexed-module  [warning] module index lists a missing file
+//	custodian-core-file-missing       [error]   brief, decisions, constraints, do-not-use or inbox missing
+//	custodian-brief-scaffold          [error]   brief.md still upstream's scaffold
+//	custodian-over-budget             [error]   file over its token budget
+//	custodian-near-budget             [warning] file at 80% of its budget or more
+//	custodian-decision-too-long       [error]   decision entry over 120 tokens
+//	custodian-decision-empty          [error]   decision entry without decision text
+//	custodian-decision-no-reason      [warning] decision entry without a reason
+//	custodian-tombstone-no-reason     [warning] `## Tombstone:` without text
+//	custodian-inbox-full              [warning] inbox.md over 30 items
+//	custodian-duplicate-unit          [warning] entry repeated exactly in one file
+//	custodian-machine-path            [warning] /Users/name/, /home/name/, C:\Users\name\ in memory
+//	custodian-agent-file-copy         [warning] AGENTS.md/CLAUDE.md/GEMINI.md copies memory lines
+//	custodian-decisions-append-only   [error]   committed decision or tombstone edited or removed
+//	custodian-stale                   [warning] area code changed after its memory file
+package custodian
