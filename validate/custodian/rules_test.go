@@ -1,6 +1,7 @@
 package custodian
 
 import (
+	"os"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -115,5 +116,17 @@ func TestDirectives(t *testing.T) {
 	}
 	if len(lines) != 1 || lines[0] != 3 {
 		t.Errorf("machine-path findings on lines %v, want [3]", lines)
+	}
+}
+
+func TestDocListsRules(t *testing.T) {
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range Rules() {
+		if !strings.Contains(string(doc), "//\t"+r.ID+" ") || !strings.Contains(string(doc), r.ID+strings.Repeat(" ", 34-len(r.ID))+"["+r.Severity.String()+"]") {
+			t.Errorf("doc.go does not list %s [%s]", r.ID, r.Severity)
+		}
 	}
 }
