@@ -1,0 +1,90 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/remnant-guard/remnant-guard/hooks"
+)
+
+// hookList collects repeated --hook flags.
+type hookList []string
+
+func (h *hookList) String() string     { return fmt.Sprint(*h) }
+func (h *hookList) Set(v string) error { *h = append(*h, v); return nil }
+
+func runInstall(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var hooksFlag hookList
+	fs := newFlagSet("install", "install [--force] [--hook NAME]...", stderr)
+	force := fs.Bool("force", false, "write the hooks even where a hook manager owns core.hooksPath")
+	fs.Var(&hooksFlag, "hook", "hook `name` to install: pre-commit, pre-merge-commit, pre-push (repeatable; default pre-commit and pre-merge-commit)")
+	if code, ok := noPositional(fs, args, stderr); !ok {
+		return code
+	}
+	bin, err := selfPath()
+	if err != nil {
+		return fail(stderr, err)
+	}
+	done, err := hooks.Install(hooks.InstallOptions{Hooks: hooksFlag, Force: *force, Binary: bin})
+	for _, l := range done {
+		fmt.Fprintln(stdout, l)
+	}
+	var me *hooks.ManagerError
+	if errors.As(err, &me) {
+		fmt.Fprintf(stderr, "remnant-guard: error: %v\n", me)
+		fmt.Fprintf(stderr, "remnant-guard: hint: add this to %s's configuration:\n\n%s\n", me.Manager, me.Snippet)
+		return exitError
+	}
+	if err != nil {
+		return fail(stderr, err)
+	}
+	return exitClean
+}
+
+func runUninstall(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var hooksFlag hookList
+	fs := newFlagSet("uninstall", "uninstall [--hook NAME]...", stderr)
+	fs.Var(&hooksFlag, "hook", "hook `name` to remove (repeatable; default all of remnant-guard's)")
+	if code, ok := noPositional(fs, args, stderr); !ok {
+		return code
+	}
+	done, err := hooks.Uninstall("", hooksFlag)
+	for _, l := range done {
+		fmt.Fprintln(stdout, l)
+	}
+	if err != nil {
+		return fail(stderr, err)
+	}
+	if len(done) == 0 {
+		fmt.Fprintln(stdout, "remnant-guard: no remnant-guard hooks installed")
+	}
+	return exitClean
+}
+
+// noPositional parses flags for a command that takes no arguments.
+func noPositional(fs *flag.FlagSet, args []string, stderr io.Writer) (int, bool) {
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return usageError(fs, stderr, err), false
+	}
+	if len(pos) > 0 {
+		return usageError(fs, stderr, fmt.Errorf("unexpected argument %q", pos[0])), false
+	}
+	return 0, true
+}
+
+// selfPath is the absolute path of the running binary, for the hooks.
+func selfPath() (string, error) {
+	p, err := os.Executable()
+	if err != nil {
+		return "", fmt.Errorf("cannot find the remnant-guard binary: %w", err)
+	}
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		p = r
+	}
+	return p, nil
+}

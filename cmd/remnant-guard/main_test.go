@@ -1,0 +1,73 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"strconv"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"remnant-guard": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+	})
+}
+
+// TestScripts runs the end-to-end scripts in testdata/script: the real
+// binary, real git repositories.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:   "testdata/script",
+		Setup: setupGit,
+		Cmds:  map[string]func(*testscript.TestScript, bool, []string){"exits": cmdExits},
+	})
+}
+
+// cmdExits runs a command and checks its exit status exactly:
+// exits 2 remnant-guard pre-commit
+func cmdExits(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: exits CODE command [args...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	if err != nil {
+		ts.Fatalf("exits: bad code %q", args[0])
+	}
+	err = ts.Exec(args[1], args[2:]...)
+	got := 0
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		got = ee.ExitCode()
+	case err != nil:
+		ts.Fatalf("exits: %v", err)
+	}
+	if got != want {
+		ts.Fatalf("%s exited %d, want %d", args[1], got, want)
+	}
+}
+
+// setupGit gives every script a git identity and a HOME of its own, so that
+// the user's git configuration never leaks in.
+func setupGit(env *testscript.Env) error {
+	home := filepath.Join(env.WorkDir, ".home")
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		return err
+	}
+	_, file, _, _ := runtime.Caller(0)
+	env.Setenv("SHARED", filepath.Join(filepath.Dir(file), "..", "..", "..", "shared"))
+	env.Setenv("HOME", home)
+	env.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	env.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	env.Setenv("GIT_AUTHOR_NAME", "Ada")
+	env.Setenv("GIT_AUTHOR_EMAIL", "ada@example.com")
+	env.Setenv("GIT_COMMITTER_NAME", "Ada")
+	env.Setenv("GIT_COMMITTER_EMAIL", "ada@example.com")
+	env.Setenv("NO_COLOR", "")
+	return nil
+}

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"runtime/debug"
+)
+
+// version and commit are set by the release build with -ldflags -X; a
+// `go install` build reads them from the build information instead.
+var (
+	version = ""
+	commit  = ""
+)
+
+func runVersion(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("version", "version", stderr)
+	if _, err := parseArgs(fs, args); err != nil {
+		return usageError(fs, stderr, err)
+	}
+	v, c, gov := buildVersion()
+	fmt.Fprintf(stdout, "remnant-guard %s (commit %s, %s)\n", v, c, gov)
+	return exitClean
+}
+
+// buildVersion returns the version, commit and Go version of this binary.
+func buildVersion() (v, c, gov string) {
+	v, c, gov = version, commit, "unknown Go"
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return orUnknown(v, "(devel)"), orUnknown(c, "unknown"), gov
+	}
+	gov = bi.GoVersion
+	if v == "" && bi.Main.Version != "" {
+		v = bi.Main.Version
+	}
+	dirty := false
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			if c == "" {
+				c = s.Value
+			}
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if len(c) > 12 {
+		c = c[:12]
+	}
+	if dirty && c != "" {
+		c += "-dirty"
+	}
+	return orUnknown(v, "(devel)"), orUnknown(c, "unknown"), gov
+}
+
+func orUnknown(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}

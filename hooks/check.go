@@ -1,0 +1,273 @@
+package hooks
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/validate"
+)
+
+// RootFiles are the memory files check validates at the repository root
+// when it is given no paths.
+var RootFiles = []string{"REMNANT.md", "REMNANT.template.md", "AGENTS.md", "CLAUDE.md", "GEMINI.md"}
+
+// UnknownKindError is returned for a path whose name is not a memory file.
+type UnknownKindError struct{ Path string }
+
+func (e *UnknownKindError) Error() string {
+	return fmt.Sprintf("%s: not a memory file (want REMNANT.md, REMNANT.template.md, AGENTS.md, CLAUDE.md or GEMINI.md, or a directory holding them)", e.Path)
+}
+
+// Options are the settings every reporting command shares.
+type Options struct {
+	// Dir is the directory the command runs in ("" = current directory).
+	Dir string
+	// ConfigPath is an explicit --config file; "" looks for ConfigName at
+	// the repository root.
+	ConfigPath string
+	// Only restricts the run to one family of rules ("" = all).
+	Only validate.Family
+	// Now is the current time (zero = time.Now()).
+	Now time.Time
+	// AcceptDecisions re-records the Decisions of the local REMNANT.md as
+	// they stand (check --accept-decisions).
+	AcceptDecisions bool
+}
+
+func (o Options) now() time.Time {
+	if o.Now.IsZero() {
+		return time.Now()
+	}
+	return o.Now
+}
+
+func (o Options) runs(f validate.Family) bool { return o.Only == "" || o.Only == f }
+
+// target is one file to check: its path for display and on disk.
+type target struct {
+	display string
+	disk    string
+}
+
+// Check validates memory files in the working tree: the root files of the
+// repository around opt.Dir when paths is empty, exactly paths otherwise.
+func Check(opt Options, paths []string) (*Report, error) {
+	dir, err := absDir(opt.Dir)
+	if err != nil {
+		return nil, err
+	}
+	repo, err := gitutil.Open(dir)
+	switch {
+	case errors.Is(err, gitutil.ErrNotRepository):
+		repo = nil
+	case err != nil:
+		return nil, gitError(err)
+	default:
+		defer repo.Close()
+	}
+	root := ""
+	if repo != nil {
+		root = repo.TopLevel
+	}
+	cfg, err := loadConfig(opt, root)
+	if err != nil {
+		return nil, err
+	}
+	var targets []target
+	if len(paths) == 0 {
+		if root == "" {
+			return nil, errors.New("not inside a git repository: give the memory files to check as arguments")
+		}
+		targets, err = rootTargets(dir, root, cfg)
+	} else {
+		targets, err = pathTargets(dir, paths)
+	}
+	if err != nil {
+		return nil, err
+	}
+	rep := &Report{BlockSkipped: cfg.Hook.BlockSkipped, BlockLocal: cfg.Hook.BlockLocal}
+	usesRemnant := root != "" && usesRemnant(root)
+	for _, t := range targets {
+		if err := checkFile(rep, t, cfg, opt, usesRemnant); err != nil {
+			return nil, err
+		}
+	}
+	if repo != nil && len(paths) == 0 && opt.runs(validate.Memory) {
+		if err := localFindings(rep, repo, cfg, onceChanges(repo), opt.AcceptDecisions); err != nil {
+			return nil, err
+		}
+	}
+	rep.Findings = cfg.Apply(rep.Findings)
+	rep.Sort()
+	return rep, nil
+}
+
+// onceChanges reads the staged changes the first time they are needed.
+func onceChanges(repo *gitutil.Repo) func() ([]gitutil.Change, error) {
+	var (
+		done    bool
+		changes []gitutil.Change
+		err     error
+	)
+	return func() ([]gitutil.Change, error) {
+		if !done {
+			changes, err = repo.StagedChanges()
+			done = true
+		}
+		return changes, err
+	}
+}
+
+func absDir(dir string) (string, error) {
+	if dir == "" {
+		return os.Getwd()
+	}
+	return filepath.Abs(dir)
+}
+
+func loadConfig(opt Options, root string) (*Config, error) {
+	if opt.ConfigPath != "" {
+		return LoadConfig(opt.ConfigPath, true, AllRules())
+	}
+	if root == "" {
+		return DefaultConfig(), nil
+	}
+	return LoadConfig(filepath.Join(root, ConfigName), false, AllRules())
+}
+
+// rootTargets lists the root memory files that exist and the config's
+// extra paths.
+func rootTargets(dir, root string, cfg *Config) ([]target, error) {
+	var out []target
+	seen := map[string]bool{}
+	add := func(abs string) {
+		if seen[abs] {
+			return
+		}
+		if fi, err := os.Stat(abs); err != nil || fi.IsDir() {
+			return
+		}
+		seen[abs] = true
+		out = append(out, target{display: displayPath(dir, abs), disk: abs})
+	}
+	for _, name := range RootFiles {
+		add(filepath.Join(root, name))
+	}
+	for _, pat := range cfg.Paths {
+		matches, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(pat)))
+		if err != nil {
+			return nil, fmt.Errorf("%s: paths: %w", cfg.Source, err)
+		}
+		sort.Strings(matches)
+		for _, m := range matches {
+			if validate.KindOf(filepath.Base(m)) == validate.KindUnknown {
+				return nil, &UnknownKindError{Path: displayPath(dir, m)}
+			}
+			add(m)
+		}
+	}
+	return out, nil
+}
+
+// pathTargets resolves command-line paths: a file is checked by the kind
+// its name tells; a directory stands for the memory files in it.
+func pathTargets(dir string, paths []string) ([]target, error) {
+	var out []target
+	for _, p := range paths {
+		abs := p
+		if !filepath.IsAbs(p) {
+			abs = filepath.Join(dir, p)
+		}
+		fi, err := os.Stat(abs)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, errors.Unwrap(err))
+		}
+		if !fi.IsDir() {
+			if validate.KindOf(filepath.Base(abs)) == validate.KindUnknown {
+				return nil, &UnknownKindError{Path: p}
+			}
+			out = append(out, target{display: filepath.ToSlash(p), disk: abs})
+			continue
+		}
+		for _, name := range RootFiles {
+			f := filepath.Join(abs, name)
+			if fi, err := os.Stat(f); err == nil && !fi.IsDir() {
+				out = append(out, target{display: filepath.ToSlash(filepath.Join(p, name)), disk: f})
+			}
+		}
+	}
+	return out, nil
+}
+
+func displayPath(dir, abs string) string {
+	if rel, err := filepath.Rel(dir, abs); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return filepath.ToSlash(abs)
+}
+
+// usesRemnant tells whether a repository has adopted Remnant: it has a
+// REMNANT.md or REMNANT.template.md at its root, or ignores REMNANT.md.
+func usesRemnant(root string) bool {
+	for _, name := range []string{"REMNANT.md", "REMNANT.template.md"} {
+		if _, err := os.Stat(filepath.Join(root, name)); err == nil {
+			return true
+		}
+	}
+	gi, err := os.ReadFile(filepath.Join(root, ".gitignore"))
+	return err == nil && strings.Contains(string(gi), "REMNANT.md")
+}
+
+// readBounded reads at most limit+1 bytes of a file, so that an oversized
+// file is reported without being loaded whole.
+func readBounded(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, limit+1))
+}
+
+func checkFile(rep *Report, t target, cfg *Config, opt Options, usesRemnant bool) error {
+	lim := cfg.ValidateLimits()
+	src, err := readBounded(t.disk, lim.MaxFileSize)
+	if err != nil {
+		if errors.Is(err, fs.ErrPermission) {
+			rep.Skipped = append(rep.Skipped, validate.Skipped{Path: t.display, Reason: "unreadable: permission denied"})
+			return nil
+		}
+		return fmt.Errorf("%s: %w", t.display, err)
+	}
+	rep.Checked++
+	if opt.runs(validate.Memory) {
+		rep.Findings = append(rep.Findings, memoryFindings(t, src, lim, opt.now(), usesRemnant)...)
+	}
+	return nil
+}
+
+func memoryFindings(t target, src []byte, lim validate.Limits, now time.Time, usesRemnant bool) []validate.Finding {
+	switch validate.KindOf(filepath.Base(t.disk)) {
+	case validate.KindRemnant:
+		return validate.CheckRemnant(t.display, src, lim, now)
+	case validate.KindTemplate:
+		return validate.CheckTemplate(t.display, src, lim)
+	case validate.KindAgents:
+		return validate.CheckAgents(t.display, src, lim)
+	case validate.KindPointer:
+		if !usesRemnant {
+			return validate.CheckAgents(t.display, src, lim)
+		}
+		agents, _ := os.ReadFile(filepath.Join(filepath.Dir(t.disk), "AGENTS.md"))
+		return validate.CheckPointer(t.display, src, agents, lim)
+	}
+	return nil
+}

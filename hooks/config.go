@@ -1,0 +1,212 @@
+package hooks
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/remnant-guard/remnant-guard/validate"
+)
+
+// ConfigName is the configuration file looked up at the repository root.
+const ConfigName = ".remnant-guard.toml"
+
+// Config is the content of .remnant-guard.toml. Every field has a default;
+// an absent file means all defaults.
+type Config struct {
+	// Paths adds memory files or globs (relative to the repository root)
+	// that check validates besides the root files.
+	Paths  []string          `toml:"paths"`
+	Limits LimitsConfig      `toml:"limits"`
+	Rules  map[string]string `toml:"rules"`
+	Hook   HookConfig        `toml:"hook"`
+
+	// Source is the file the config was read from ("" for defaults).
+	Source string `toml:"-"`
+	// severity holds the parsed Rules overrides.
+	severity map[string]validate.Severity
+}
+
+// LimitsConfig bounds the memory files.
+type LimitsConfig struct {
+	MaxLines        int   `toml:"max_lines"`
+	MaxHistory      int   `toml:"max_history"`
+	MaxStateBullets int   `toml:"max_state_bullets"`
+	MaxFileSize     int64 `toml:"max_file_size"`
+}
+
+// HookConfig decides what blocks a commit.
+type HookConfig struct {
+	// BlockLocal makes findings about the local working tree (the
+	// untracked REMNANT.md, ignore rules) block the commit.
+	BlockLocal bool `toml:"block_local"`
+	// BlockSkipped makes a file that could not be scanned block.
+	BlockSkipped bool `toml:"block_skipped"`
+}
+
+// ConfigError is a problem in a configuration file, with its position.
+type ConfigError struct {
+	Path string
+	Line int
+	Msg  string
+}
+
+func (e *ConfigError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.Path, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.Path, e.Msg)
+}
+
+// DefaultConfig returns the configuration used when no file exists.
+func DefaultConfig() *Config {
+	d := validate.DefaultLimits()
+	return &Config{Limits: LimitsConfig{
+		MaxLines:        d.MaxLines,
+		MaxHistory:      d.MaxHistory,
+		MaxStateBullets: d.MaxStateBullets,
+		MaxFileSize:     d.MaxFileSize,
+	}}
+}
+
+// LoadConfig reads the config at path. When required is false, a missing
+// file yields the defaults. known lists every rule the config may name.
+func LoadConfig(path string, required bool, known []validate.Rule) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) && !required {
+		return DefaultConfig(), nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading config: %w", err)
+	}
+	return ParseConfig(path, data, known)
+}
+
+// ParseConfig decodes and validates a config file's content.
+func ParseConfig(path string, data []byte, known []validate.Rule) (*Config, error) {
+	c := DefaultConfig()
+	c.Source = path
+	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(c)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return nil, &ConfigError{Path: path, Line: pe.Position.Line, Msg: pe.Message}
+		}
+		return nil, &ConfigError{Path: path, Msg: strings.TrimPrefix(err.Error(), "toml: ")}
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		k := und[0]
+		return nil, &ConfigError{Path: path, Line: keyLine(data, k), Msg: fmt.Sprintf("unknown key %q", k.String())}
+	}
+	if err := c.validate(data, known); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func (c *Config) validate(data []byte, known []validate.Rule) error {
+	lim := c.Limits
+	for _, v := range []struct {
+		key string
+		n   int64
+	}{
+		{"max_lines", int64(lim.MaxLines)},
+		{"max_history", int64(lim.MaxHistory)},
+		{"max_state_bullets", int64(lim.MaxStateBullets)},
+		{"max_file_size", lim.MaxFileSize},
+	} {
+		if v.n <= 0 {
+			return &ConfigError{Path: c.Source, Line: keyLine(data, toml.Key{"limits", v.key}),
+				Msg: fmt.Sprintf("limits.%s must be a positive integer, got %d", v.key, v.n)}
+		}
+	}
+	c.severity = make(map[string]validate.Severity, len(c.Rules))
+	for id, s := range c.Rules {
+		line := keyLine(data, toml.Key{"rules", id})
+		if _, ok := validate.Find(known, id); !ok {
+			return &ConfigError{Path: c.Source, Line: line, Msg: fmt.Sprintf("unknown rule %q (remnant-guard rules lists them)", id)}
+		}
+		sev, err := validate.ParseSeverity(s)
+		if err != nil {
+			return &ConfigError{Path: c.Source, Line: line, Msg: fmt.Sprintf("rules.%s: %v", id, err)}
+		}
+		c.severity[id] = sev
+	}
+	for _, p := range c.Paths {
+		if _, err := filepath.Match(p, ""); err != nil || filepath.IsAbs(p) {
+			return &ConfigError{Path: c.Source, Line: keyLine(data, toml.Key{"paths"}),
+				Msg: fmt.Sprintf("paths: %q is not a relative path or glob", p)}
+		}
+	}
+	return nil
+}
+
+// ValidateLimits returns the limits for the memory validators.
+func (c *Config) ValidateLimits() validate.Limits {
+	return validate.Limits{
+		MaxLines:        c.Limits.MaxLines,
+		MaxHistory:      c.Limits.MaxHistory,
+		MaxStateBullets: c.Limits.MaxStateBullets,
+		MaxFileSize:     c.Limits.MaxFileSize,
+	}
+}
+
+// Severity returns the configured severity of a finding's rule, or the
+// finding's own when the config does not override it.
+func (c *Config) Severity(f validate.Finding) validate.Severity {
+	if s, ok := c.severity[f.RuleID]; ok {
+		return s
+	}
+	return f.Severity
+}
+
+// Apply sets configured severities and drops findings of rules turned off.
+func (c *Config) Apply(fs []validate.Finding) []validate.Finding {
+	out := fs[:0]
+	for _, f := range fs {
+		f.Severity = c.Severity(f)
+		if f.Severity != validate.Off {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// keyLine finds the line of a dotted key in a TOML source, best effort:
+// the line of the last key part inside its table, or 0.
+func keyLine(data []byte, k toml.Key) int {
+	if len(k) == 0 {
+		return 0
+	}
+	table := strings.Join(k[:len(k)-1], ".")
+	name := k[len(k)-1]
+	cur := ""
+	for i, line := range strings.Split(string(data), "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "[") {
+			cur = strings.Trim(strings.TrimSpace(strings.Trim(t, "[]")), " ")
+			if cur == strings.Join(k, ".") {
+				return i + 1
+			}
+			continue
+		}
+		key, _, ok := strings.Cut(t, "=")
+		if !ok {
+			continue
+		}
+		key = strings.Trim(strings.TrimSpace(key), `"'`)
+		if key == name && cur == table {
+			return i + 1
+		}
+		if cur == "" && key == strings.Join(k, ".") {
+			return i + 1
+		}
+	}
+	return 0
+}

@@ -1,0 +1,177 @@
+package hooks
+
+import (
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/validate"
+)
+
+// localRemnant applies the git-aware rules to an untracked REMNANT.md in
+// the working tree: it must be ignored, its State must not trail git, its
+// Map must name paths that exist and its Decisions must only grow. The
+// findings are local: they describe the working tree, not the commit.
+type localRemnant struct {
+	repo    *gitutil.Repo
+	rel     string // slash path relative to the top level
+	display string
+	src     []byte
+	changes func() ([]gitutil.Change, error)
+	accept  bool // re-record Decisions whatever they hold
+}
+
+func (l *localRemnant) findings() ([]validate.Finding, error) {
+	doc := validate.ParseRemnant(l.src)
+	var out []validate.Finding
+	steps := []func(*validate.RemnantDoc) ([]validate.Finding, error){
+		l.notIgnored, l.stateStale, l.mapStale, l.decisions,
+	}
+	for _, step := range steps {
+		fs, err := step(doc)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, fs...)
+	}
+	for i := range out {
+		out[i].Local = true
+		out[i].Path = l.display
+	}
+	return out, nil
+}
+
+func (l *localRemnant) notIgnored(*validate.RemnantDoc) ([]validate.Finding, error) {
+	ign, err := l.repo.Ignored(l.rel)
+	if err != nil || ign {
+		return nil, err
+	}
+	return []validate.Finding{{
+		RuleID: "remnant-not-ignored", Severity: validate.Error,
+		Message: "REMNANT.md is not ignored by git: the protocol keeps it local and never commits it",
+		Hint:    fmt.Sprintf("echo '%s' >> .gitignore", "/"+l.rel),
+	}}, nil
+}
+
+// sessionEnd is the instant a Session date stands for: a date alone
+// counts as the end of that day, UTC.
+func sessionEnd(doc *validate.RemnantDoc) time.Time {
+	if doc.DateOnly {
+		y, m, d := doc.Date.Date()
+		return time.Date(y, m, d, 23, 59, 59, 0, time.UTC)
+	}
+	return doc.Date
+}
+
+func (l *localRemnant) stateStale(doc *validate.RemnantDoc) ([]validate.Finding, error) {
+	if !doc.HasDate {
+		return nil, nil
+	}
+	head, ok, err := l.repo.Head()
+	if err != nil || !ok {
+		return nil, err
+	}
+	end := sessionEnd(doc)
+	if !head.Time.After(end) {
+		return nil, nil
+	}
+	n, newest, err := l.repo.CommitsNewerThan(end)
+	if err != nil {
+		return nil, err
+	}
+	return []validate.Finding{{
+		RuleID: "remnant-state-stale", Severity: validate.Warning,
+		Line: doc.DateLine, Column: 1,
+		Message: fmt.Sprintf("State is stale: %s newer than the Session date, the newest %s %s %q; trust git log over State",
+			plural(n, "commit is", "commits are"), newest.Short, newest.Time.UTC().Format("2006-01-02"), newest.Subject),
+		Hint: "refresh State, Next and the Session date from git log",
+	}}, nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+func (l *localRemnant) mapStale(doc *validate.RemnantDoc) ([]validate.Finding, error) {
+	base := path.Dir(l.rel)
+	var missing []string
+	var entries []validate.MapEntry
+	for _, e := range doc.Map {
+		p := strings.TrimSuffix(e.Path, "/")
+		if p == "" || strings.ContainsAny(p, "*?[") || strings.Contains(p, "://") {
+			continue
+		}
+		full := path.Clean(path.Join(base, p))
+		if strings.HasPrefix(full, "../") {
+			continue
+		}
+		if _, err := os.Lstat(filepath.Join(l.repo.TopLevel, filepath.FromSlash(full))); err == nil {
+			continue
+		}
+		missing = append(missing, full)
+		entries = append(entries, e)
+	}
+	if len(missing) == 0 {
+		return nil, nil
+	}
+	changes, err := l.changes()
+	if err != nil {
+		return nil, err
+	}
+	in, err := l.repo.InIndex(missing, changes)
+	if err != nil {
+		return nil, err
+	}
+	var out []validate.Finding
+	for i, p := range missing {
+		if in[p] {
+			continue
+		}
+		out = append(out, validate.Finding{
+			RuleID: "remnant-map-stale", Severity: validate.Warning,
+			Line: entries[i].Line, Column: entries[i].Column,
+			Message: fmt.Sprintf("Map path %q exists neither in the working tree nor in the index", entries[i].Path),
+			Hint:    "correct or remove the Map entry",
+		})
+	}
+	return out, nil
+}
+
+func (l *localRemnant) decisions(doc *validate.RemnantDoc) ([]validate.Finding, error) {
+	store := decisionStore{dir: l.repo.GitPath("remnant-guard")}
+	cur := entryHashes(doc.Decisions)
+	old, recorded, err := store.load(l.rel)
+	if err != nil {
+		return nil, err
+	}
+	if recorded && !l.accept {
+		if fs := compareDecisions(l.display, old, doc.Decisions, doc.DecisionsLine, "the recorded entries"); fs != nil {
+			fs[0].Hint = "Decisions are append-only: restore the entry and add a new, dated entry that corrects it.\n" +
+				"For a deliberate correction: remnant-guard check --accept-decisions"
+			return fs, nil
+		}
+	}
+	if recorded && equal(old, cur) {
+		return nil, nil
+	}
+	return nil, store.save(l.rel, cur)
+}
+
+func equal(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,245 @@
+package hooks
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/validate"
+)
+
+// PreCommit checks what is being committed: the index git commits from
+// (GIT_INDEX_FILE), compared with HEAD. Findings about the content being
+// committed block; findings about the local working tree are shown.
+// When files is not empty, only staged changes to those paths are checked.
+func PreCommit(opt Options, files []string) (*Report, error) {
+	repo, err := gitutil.Open(opt.Dir)
+	if err != nil {
+		return nil, gitError(err)
+	}
+	defer repo.Close()
+	cfg, err := repoConfig(opt, repo)
+	if err != nil {
+		return nil, err
+	}
+	rep := &Report{BlockSkipped: cfg.Hook.BlockSkipped, BlockLocal: cfg.Hook.BlockLocal}
+	changes, err := repo.StagedChanges()
+	if err != nil {
+		return nil, err
+	}
+	changes = limitTo(changes, files, repo.Prefix)
+	rep.Checked = len(changes)
+	s := &staged{repo: repo, cfg: cfg, opt: opt, rep: rep, changes: changes}
+	if err := s.run(); err != nil {
+		return nil, err
+	}
+	if opt.runs(validate.Memory) {
+		known := func() ([]gitutil.Change, error) { return changes, nil }
+		if err := localFindings(rep, repo, cfg, known, false); err != nil {
+			return nil, err
+		}
+	}
+	rep.Findings = cfg.Apply(rep.Findings)
+	rep.Findings = s.allow(rep.Findings)
+	rep.Sort()
+	return rep, nil
+}
+
+// gitError turns gitutil's errors into messages with a hint of what to do.
+func gitError(err error) error {
+	switch {
+	case errors.Is(err, gitutil.ErrBareRepository):
+		return fmt.Errorf("%w: the hook checks what a commit stages, and a bare repository has no index or working tree", err)
+	case errors.Is(err, gitutil.ErrNotRepository):
+		return fmt.Errorf("%w: run it inside a git working tree", err)
+	}
+	return err
+}
+
+func repoConfig(opt Options, repo *gitutil.Repo) (*Config, error) {
+	if opt.ConfigPath != "" {
+		return LoadConfig(opt.ConfigPath, true, AllRules())
+	}
+	return LoadConfig(filepath.Join(repo.TopLevel, ConfigName), false, AllRules())
+}
+
+// limitTo keeps the changes to the given paths (relative to prefix, the
+// directory the command runs in).
+func limitTo(changes []gitutil.Change, files []string, prefix string) []gitutil.Change {
+	if len(files) == 0 {
+		return changes
+	}
+	want := make(map[string]bool, len(files))
+	for _, f := range files {
+		want[path.Clean(path.Join(prefix, filepath.ToSlash(f)))] = true
+	}
+	out := changes[:0:0]
+	for _, c := range changes {
+		if want[c.Path] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// staged holds one pre-commit run's view of the staged changes.
+type staged struct {
+	repo    *gitutil.Repo
+	cfg     *Config
+	opt     Options
+	rep     *Report
+	changes []gitutil.Change
+	allowed []string // rules let through by REMNANT_GUARD_ALLOW
+}
+
+func (s *staged) run() error {
+	var memory []gitutil.Change
+	for _, c := range s.changes {
+		if c.Status == 'D' {
+			continue
+		}
+		kind := validate.KindOf(path.Base(c.Path))
+		if kind == validate.KindRemnant && s.opt.runs(validate.Memory) {
+			s.rep.Findings = append(s.rep.Findings, stagedRemnant(c))
+		}
+		if kind != validate.KindUnknown {
+			memory = append(memory, c)
+		}
+	}
+	if !s.opt.runs(validate.Memory) || len(memory) == 0 {
+		return nil
+	}
+	return s.memory(memory)
+}
+
+// stagedRemnant is the finding for a REMNANT.md added, modified or renamed
+// into the commit.
+func stagedRemnant(c gitutil.Change) validate.Finding {
+	verb := map[byte]string{'A': "added to", 'M': "modified in", 'R': "renamed into", 'C': "copied into", 'T': "changed in"}[c.Status]
+	if verb == "" {
+		verb = "staged in"
+	}
+	q := shellQuote(c.Path)
+	return validate.Finding{
+		RuleID: "remnant-staged", Severity: validate.Error, Path: c.Path,
+		Message: fmt.Sprintf("%s is %s the commit: REMNANT.md is local memory and is never committed", c.Path, verb),
+		Hint: fmt.Sprintf("unstage it:  git rm --cached -- %s\nignore it:   echo %s >> .gitignore",
+			q, shellQuote("/"+c.Path)),
+	}
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '/' || r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// memory applies the memory rules to the staged content of memory files,
+// and the append-only rule against HEAD.
+func (s *staged) memory(changes []gitutil.Change) error {
+	hashes := make([]string, 0, 2*len(changes))
+	for _, c := range changes {
+		hashes = append(hashes, c.Hash)
+		if c.OldHash != "" && c.Status != 'A' {
+			hashes = append(hashes, c.OldHash)
+		}
+	}
+	blobs, err := s.repo.ReadBlobs(hashes)
+	if err != nil {
+		return err
+	}
+	lim := s.cfg.ValidateLimits()
+	uses := usesRemnantStaged(s.repo, changes)
+	for _, c := range changes {
+		src := blobs[c.Hash]
+		s.rep.Findings = append(s.rep.Findings, s.memoryFile(c, src, lim, uses)...)
+		if validate.KindOf(path.Base(c.Path)) != validate.KindRemnant || c.Status == 'A' || c.OldHash == "" {
+			continue
+		}
+		old := validate.ParseRemnant(blobs[c.OldHash])
+		cur := validate.ParseRemnant(src)
+		s.rep.Findings = append(s.rep.Findings,
+			compareDecisions(c.Path, entryHashes(old.Decisions), cur.Decisions, cur.DecisionsLine, "HEAD")...)
+	}
+	return nil
+}
+
+func (s *staged) memoryFile(c gitutil.Change, src []byte, lim validate.Limits, uses bool) []validate.Finding {
+	t := target{display: c.Path, disk: filepath.Join(s.repo.TopLevel, filepath.FromSlash(c.Path))}
+	if validate.KindOf(path.Base(c.Path)) == validate.KindPointer && uses {
+		agents, _, _ := s.repo.HeadFile(path.Join(path.Dir(c.Path), "AGENTS.md"))
+		return validate.CheckPointer(c.Path, src, agents, lim)
+	}
+	return memoryFindings(t, src, lim, s.opt.now(), false)
+}
+
+// usesRemnantStaged tells whether the repository uses Remnant, judged from
+// the working tree and the staged changes.
+func usesRemnantStaged(repo *gitutil.Repo, changes []gitutil.Change) bool {
+	for _, c := range changes {
+		if k := validate.KindOf(path.Base(c.Path)); k == validate.KindTemplate || k == validate.KindRemnant {
+			return true
+		}
+	}
+	return usesRemnant(repo.TopLevel)
+}
+
+// allow drops findings of rules that REMNANT_GUARD_ALLOW lets through for
+// this run, and says so.
+func (s *staged) allow(fs []validate.Finding) []validate.Finding {
+	out := fs[:0]
+	for _, f := range fs {
+		if !f.Local && f.Severity == validate.Error && allowed(os.Getenv, f.RuleID) {
+			s.rep.Notes = append(s.rep.Notes, fmt.Sprintf("%s:%d: %s let through by %s", f.Path, f.Line, f.RuleID, AllowEnv))
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// localFindings applies the git-aware rules to the untracked REMNANT.md
+// files of the working tree.
+func localFindings(rep *Report, repo *gitutil.Repo, cfg *Config, changes func() ([]gitutil.Change, error), accept bool) error {
+	for _, rel := range localRemnants(repo.TopLevel, cfg) {
+		abs := filepath.Join(repo.TopLevel, filepath.FromSlash(rel))
+		src, err := readBounded(abs, cfg.Limits.MaxFileSize)
+		if err != nil {
+			if errors.Is(err, os.ErrNotExist) {
+				continue
+			}
+			return err
+		}
+		l := &localRemnant{repo: repo, rel: rel, display: rel, src: src, changes: changes, accept: accept}
+		fs, err := l.findings()
+		if err != nil {
+			return err
+		}
+		rep.Findings = append(rep.Findings, fs...)
+	}
+	return nil
+}
+
+// localRemnants lists the REMNANT.md files the config knows of, relative to
+// the top level: the root one and those the paths add.
+func localRemnants(top string, cfg *Config) []string {
+	out := []string{"REMNANT.md"}
+	for _, pat := range cfg.Paths {
+		matches, _ := filepath.Glob(filepath.Join(top, filepath.FromSlash(pat)))
+		for _, m := range matches {
+			rel, err := filepath.Rel(top, m)
+			if err == nil && validate.KindOf(filepath.Base(m)) == validate.KindRemnant && rel != "REMNANT.md" {
+				out = append(out, filepath.ToSlash(rel))
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,70 @@
+package hooks
+
+import (
+	"sort"
+
+	"github.com/remnant-guard/remnant-guard/validate"
+)
+
+// Report is what a command found: the findings, and the files it did not
+// check with the reason. Notes are informational lines for the user (for
+// example a bypass that was honoured); they never change the exit code.
+type Report struct {
+	Findings []validate.Finding
+	Skipped  []validate.Skipped
+	Notes    []string
+	// Checked is the number of files checked.
+	Checked int
+	// BlockSkipped makes skipped files count as blocking.
+	BlockSkipped bool
+	// BlockLocal makes local findings count as blocking.
+	BlockLocal bool
+}
+
+// Blocking reports whether a finding at or above failOn blocks.
+func (r *Report) Blocking(failOn validate.Severity) bool {
+	for _, f := range r.Findings {
+		if f.Local && !r.BlockLocal {
+			continue
+		}
+		if f.Severity >= failOn {
+			return true
+		}
+	}
+	return r.BlockSkipped && len(r.Skipped) > 0
+}
+
+// Count returns the number of errors and warnings.
+func (r *Report) Count() (errors, warnings int) {
+	for _, f := range r.Findings {
+		switch f.Severity {
+		case validate.Error:
+			errors++
+		case validate.Warning:
+			warnings++
+		}
+	}
+	return errors, warnings
+}
+
+// Sort orders findings by commit, path, position and rule, so that output
+// is stable.
+func (r *Report) Sort() {
+	sort.SliceStable(r.Findings, func(i, j int) bool {
+		a, b := r.Findings[i], r.Findings[j]
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		if a.RuleID != b.RuleID {
+			return a.RuleID < b.RuleID
+		}
+		return a.Commit < b.Commit
+	})
+	sort.SliceStable(r.Skipped, func(i, j int) bool { return r.Skipped[i].Path < r.Skipped[j].Path })
+}
