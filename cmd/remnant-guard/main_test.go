@@ -4,9 +4,9 @@ import (
 	"errors"
 	"os"
 	"os/exec"
-	"strconv"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
