@@ -3,6 +3,7 @@ package secrets
 import (
 	"bytes"
 	"encoding/base64"
+	"regexp"
 	"strings"
 )
 
@@ -13,6 +14,7 @@ type checkInput struct {
 	line   []byte
 	after  []byte // the text after the match, to the end of the rule's window
 	path   string
+	whole  []byte // all of the scanned text
 }
 
 // checkFunc reports whether a match is kept.
@@ -27,6 +29,7 @@ var checkFuncs = map[string]checkFunc{
 	"userinfo":        checkUserinfo,
 	"basic-auth":      checkBasicAuth,
 	"not-lockfile":    func(in *checkInput) bool { return !isLockfile(in.path) },
+	"k8s-secret":      checkK8sSecret,
 }
 
 // checkJWT keeps tokens whose header decodes to JSON naming an algorithm
@@ -78,4 +81,11 @@ func checkBasicAuth(in *checkInput) bool {
 		dec, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(in.secret, "="))
 	}
 	return err == nil && bytes.IndexByte(dec, ':') > 0
+}
+
+var k8sSecretKind = regexp.MustCompile(`(?m)^kind:[ \t]*["']?Secret["']?[ \t]*$`)
+
+// checkK8sSecret keeps data values of a Kubernetes Secret manifest only.
+func checkK8sSecret(in *checkInput) bool {
+	return k8sSecretKind.Match(in.whole) && !isPlaceholder(in.secret)
 }

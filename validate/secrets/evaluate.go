@@ -27,7 +27,7 @@ func (e *Engine) evaluate(t *text, r *rule, base, end int, m []int, hits []hit) 
 	secret := string(t.data[s:en])
 	ls := bytes.LastIndexByte(t.data[:s], '\n') + 1
 	line := t.data[ls : ls+lineLen(t.data[ls:])]
-	in := checkInput{secret: secret, line: line, after: t.data[base+m[1] : end], path: t.path}
+	in := checkInput{secret: secret, line: line, after: t.data[base+m[1] : end], path: t.path, whole: t.data}
 	if r.nameGroup > 0 && m[2*r.nameGroup] >= 0 {
 		in.name = string(t.data[base+m[2*r.nameGroup] : base+m[2*r.nameGroup+1]])
 	}

@@ -22,7 +22,14 @@ var nonSecretWords = map[string]bool{
 	"algorithm": true, "alg": true, "method": true, "provider": true,
 	"store": true, "ref": true, "env": true, "var": true, "key_name": true,
 	"hash": true, "digest": true, "salt": true, "kind": true, "author": true,
-	"authority": true, "authors": true, "authored": true, "authorization_url": true,
+	"authority": true, "authors": true, "authored": true, "want": true,
+	"expected": true, "expect": true, "got": true, "input": true, "output": true,
+	"data": true, "sum": true, "checksum": true, "signature": true, "sig": true,
+	"nonce": true, "iv": true, "cert": true, "certificate": true, "fingerprint": true,
+	"integrity": true, "etag": true, "sha": true, "md5": true, "sha1": true,
+	"sha256": true, "sha512": true, "commit": true, "revision": true, "rev": true,
+	"srcrev": true, "uuid": true, "guid": true, "pubkey": true, "cipher": true,
+	"ciphertext": true, "plaintext": true, "encoded": true, "image": true,
 }
 
 var uuidRe = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
@@ -107,15 +114,12 @@ func secretName(name string) bool {
 	return true
 }
 
-// checkUserinfo keeps user:password pairs whose password is not a
-// stand-in (password, ${PASS}, ****) and differs from the user name.
+// checkUserinfo keeps a password (the secret; the user is the name group)
+// that is not a stand-in (password, ${PASS}, ****) and differs from the
+// user name.
 func checkUserinfo(in *checkInput) bool {
-	user, pass, ok := strings.Cut(in.secret, ":")
-	if !ok {
-		pass = in.secret
-	}
-	user = strings.Trim(user, `"'{}`)
-	pass = strings.Trim(pass, `"'{}`)
+	user := strings.Trim(in.name, `"'{}`)
+	pass := strings.Trim(in.secret, `"'{}`)
 	if len(pass) < 3 || isPlaceholder(pass) || strings.EqualFold(user, pass) {
 		return false
 	}

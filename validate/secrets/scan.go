@@ -108,13 +108,8 @@ func windowEnd(data []byte, start, extra int) int {
 // runCandidate runs one rule's regex on one line (and its window).
 func (e *Engine) runCandidate(t *text, c candidate, hits []hit) []hit {
 	r := e.rules[c.rule].compiled()
-	lineEnd := windowEnd(t.data, c.start, 0)
 	end := windowEnd(t.data, c.start, r.def.Window)
-	region := t.data[c.start:end]
-	for _, m := range r.re.FindAllSubmatchIndex(region, -1) {
-		if c.start+m[0] > lineEnd {
-			break
-		}
+	for _, m := range r.re.FindAllSubmatchIndex(t.data[c.start:end], -1) {
 		hits = e.evaluate(t, r, c.start, end, m, hits)
 	}
 	return hits
