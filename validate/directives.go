@@ -38,9 +38,11 @@ type lineRule struct {
 func readDirectives(src []byte) (file map[string]bool, lines map[lineRule]bool) {
 	file, lines = map[string]bool{}, map[lineRule]bool{}
 	text := string(src)
+	end, counted := 1, 0
 	for _, m := range directive.FindAllStringSubmatchIndex(text, -1) {
 		ids := strings.FieldsFunc(text[m[4]:m[5]], func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
-		end := strings.Count(text[:m[1]], "\n") + 1
+		end += strings.Count(text[counted:m[1]], "\n")
+		counted = m[1]
 		for _, id := range ids {
 			if text[m[2]:m[3]] == "disable" {
 				file[id] = true

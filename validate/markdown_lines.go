@@ -80,3 +80,24 @@ func isNone(s string) bool {
 	s = strings.TrimSpace(s)
 	return strings.EqualFold(s, "none") || strings.EqualFold(s, "none.")
 }
+
+// colCursor turns increasing byte offsets into one line into rune columns
+// without counting the line from its start each time.
+type colCursor struct {
+	line     string
+	off, col int
+}
+
+func newColCursor(line string) *colCursor { return &colCursor{line: line, col: 1} }
+
+func (c *colCursor) at(off int) int {
+	if off < c.off {
+		c.off, c.col = 0, 1
+	}
+	if off > len(c.line) {
+		off = len(c.line)
+	}
+	c.col += utf8.RuneCountInString(c.line[c.off:off])
+	c.off = off
+	return c.col
+}

@@ -115,3 +115,23 @@ func TestDefaultLimits(t *testing.T) {
 		t.Errorf("DefaultLimits() = %+v", got)
 	}
 }
+
+// TestLargeInputsStayFast: inputs just under the size limit, built to hit
+// every per-line scan, finish well within a second each.
+func TestLargeInputsStayFast(t *testing.T) {
+	cases := map[string]string{
+		"comments":  strings.Repeat("<!--\n", 200000) + "-->\n",
+		"backticks": strings.Repeat("``a", 300000),
+		"emails":    strings.Repeat("a@b.cc ", 140000),
+		"phones":    strings.Repeat("+1 234 567 8901 ", 60000),
+		"bullets":   "## State\n" + strings.Repeat("- x\n", 250000),
+		"headings":  strings.Repeat("## Session\n- date: x\n", 45000),
+	}
+	for name, src := range cases {
+		start := time.Now()
+		fs := CheckRemnant("REMNANT.md", []byte(src), DefaultLimits(), testNow)
+		if d := time.Since(start); d > 3*time.Second || len(fs) == 0 {
+			t.Errorf("%s: %d findings in %v", name, len(fs), d)
+		}
+	}
+}

@@ -65,13 +65,14 @@ func isConflictMarker(line string, withSep bool) bool {
 
 func (c *checker) checkUnclosedComment() {
 	md := c.f.md
+	lastClose := bytes.LastIndex(md.text, []byte("-->"))
 	for i, line := range md.lines {
 		t := strings.TrimLeft(line, " \t")
 		if md.code[i] || !strings.HasPrefix(t, "<!--") {
 			continue
 		}
 		off := md.starts[i] + len(line) - len(t) + 4
-		if bytes.Contains(md.text[off:], []byte("-->")) {
+		if lastClose >= off {
 			continue
 		}
 		c.add(RuleRemnantParse, i+1, runeCol(line, len(line)-len(t)),

@@ -28,16 +28,33 @@ func (c *checker) checkPersonalData() {
 }
 
 func (c *checker) personalLine(l int, line string) {
+	if strings.IndexByte(line, '@') >= 0 {
+		c.emails(l, line)
+	}
+	if n := digits(line); n >= 8 {
+		c.phones(l, line, n >= 10)
+	}
+}
+
+func (c *checker) emails(l int, line string) {
+	cur := newColCursor(line)
 	for _, m := range emailAddr.FindAllStringIndex(line, -1) {
 		if isPersonalEmail(line[m[0]:m[1]]) {
-			c.add(RuleRemnantPersonalData, l, runeCol(line, m[0]), "e-mail address in a memory file").Hint =
+			c.add(RuleRemnantPersonalData, l, cur.at(m[0]), "e-mail address in a memory file").Hint =
 				"name the role or team instead of a person's address"
 		}
 	}
+}
+
+func (c *checker) phones(l int, line string, ten bool) {
 	for _, re := range []*regexp.Regexp{phoneIntl, phoneNANP} {
+		if (re == phoneIntl && strings.IndexByte(line, '+') < 0) || (re == phoneNANP && !ten) {
+			continue
+		}
+		cur := newColCursor(line)
 		for _, m := range re.FindAllStringSubmatchIndex(line, -1) {
 			if re != phoneIntl || isPhoneDigits(line[m[2]:m[3]]) {
-				c.add(RuleRemnantPersonalData, l, runeCol(line, m[2]), "phone number in a memory file").Hint =
+				c.add(RuleRemnantPersonalData, l, cur.at(m[2]), "phone number in a memory file").Hint =
 					"leave contact details out of agent memory"
 			}
 		}
@@ -61,13 +78,18 @@ func isPersonalEmail(addr string) bool {
 
 // isPhoneDigits wants 8 to 15 digits, as in E.164.
 func isPhoneDigits(s string) bool {
+	n := digits(s)
+	return n >= 8 && n <= 15
+}
+
+func digits(s string) int {
 	n := 0
-	for _, r := range s {
-		if r >= '0' && r <= '9' {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
 			n++
 		}
 	}
-	return n >= 8 && n <= 15
+	return n
 }
 
 // checkChat reports a chat transcript: turns by both a person and an
@@ -75,6 +97,9 @@ func isPhoneDigits(s string) bool {
 func (c *checker) checkChat() {
 	first, person, bot := 0, false, false
 	for i, line := range c.f.md.lines {
+		if strings.IndexByte(line, ':') < 0 {
+			continue
+		}
 		m := chatTurn.FindStringSubmatch(strings.TrimSpace(line))
 		if m == nil {
 			continue

@@ -32,12 +32,13 @@ func (c *checker) checkPlaceholders() {
 	inComment := false
 	for i, line := range md.lines {
 		masked := maskLine(line, &inComment)
-		if md.code[i] || rawOutputLine.MatchString(strings.TrimSpace(line)) {
+		if md.code[i] || strings.IndexByte(masked, '<') < 0 || rawOutputLine.MatchString(strings.TrimSpace(line)) {
 			continue
 		}
+		cur := newColCursor(line)
 		for _, m := range placeholder.FindAllStringIndex(masked, -1) {
 			if isPlaceholder(masked, m[0], m[1]) {
-				c.add(RuleRemnantPlaceholder, i+1, runeCol(line, m[0]),
+				c.add(RuleRemnantPlaceholder, i+1, cur.at(m[0]),
 					fmt.Sprintf("template placeholder %s left in the file", short(line[m[0]:m[1]]))).Hint =
 					"replace it with the real value"
 			}
