@@ -83,7 +83,7 @@ func checkBasicAuth(in *checkInput) bool {
 	return err == nil && bytes.IndexByte(dec, ':') > 0
 }
 
-var k8sSecretKind = regexp.MustCompile(`(?m)^kind:[ \t]*["']?Secret["']?[ \t]*$`)
+var k8sSecretKind = regexp.MustCompile(`(?mi)^kind:[ \t]*["']?secret["']?[ \t]*$`)
 
 // checkK8sSecret keeps data values of a Kubernetes Secret manifest only.
 func checkK8sSecret(in *checkInput) bool {

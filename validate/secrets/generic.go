@@ -32,6 +32,13 @@ var nonSecretWords = map[string]bool{
 	"ciphertext": true, "plaintext": true, "encoded": true, "image": true,
 }
 
+// interpolation finds a variable expanded inside a string ("...$user").
+var interpolation = regexp.MustCompile(`\$[A-Za-z_{(]`)
+
+// shortHex is a lowercase hex value shorter than a SHA-1, the shape of
+// digests and identifiers more often than of keys.
+var shortHex = regexp.MustCompile(`^[0-9a-f]{1,39}$`)
+
 var uuidRe = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 
 // checkGeneric filters the generic rule's matches: a secret-like name
@@ -44,6 +51,8 @@ func checkGeneric(in *checkInput) bool {
 	case uuidRe.MatchString(v), strings.Contains(v, "://"), v[0] == '/' || strings.HasPrefix(v, "./"):
 		return false
 	case strings.HasPrefix(v, "sha512-") || strings.HasPrefix(v, "sha256-") || strings.HasPrefix(v, "sha1-"):
+		return false
+	case len(v) < 10, interpolation.MatchString(v), shortHex.MatchString(v), digitRun(v) >= 6:
 		return false
 	}
 	return looksRandom(v)
@@ -124,4 +133,21 @@ func checkUserinfo(in *checkInput) bool {
 		return false
 	}
 	return maxRun(pass) < 4
+}
+
+// digitRun is the longest run of consecutive ascending digits (123456).
+func digitRun(s string) int {
+	best, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] < '0' || s[i] > '9':
+			run = 0
+		case i > 0 && s[i-1]+1 == s[i]:
+			run++
+		default:
+			run = 1
+		}
+		best = max(best, run)
+	}
+	return best
 }
