@@ -2,6 +2,8 @@ package gitutil
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 )
@@ -40,14 +42,32 @@ var emptyTree = map[string]string{
 // a file as an addition.
 //
 // It runs one git process, the only one in this package that reads the index.
+//
+// The result is read once and shared: concurrent callers wait for it.
 func (r *Repo) StagedChanges() ([]Change, error) {
+	r.stagedOnce.Do(func() { r.staged, r.stagedErr = r.stagedChanges() })
+	return r.staged, r.stagedErr
+}
+
+func diffIndexArgs(base string) []string {
+	return []string{"diff-index", "--cached", "--raw", "-z", "-M",
+		"--ita-invisible-in-index", "--no-relative", "--no-abbrev", base, "--"}
+}
+
+func (r *Repo) stagedChanges() ([]Change, error) {
 	base := "HEAD"
 	if r.headShort == "" {
 		base = emptyTree[r.ObjectFormat]
 	}
-	args := []string{"diff-index", "--cached", "--raw", "-z", "-M",
-		"--ita-invisible-in-index", "--no-relative", "--no-abbrev", base, "--"}
-	out, err := r.run(args...)
+	args := diffIndexArgs(base)
+	var out []byte
+	var err error
+	if r.early != nil && base == "HEAD" {
+		res := <-r.early
+		out, err = res.out, res.err
+	} else {
+		out, err = r.run(args...)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -56,6 +76,39 @@ func (r *Repo) StagedChanges() ([]Change, error) {
 		return nil, &CommandError{Args: args, Err: perr}
 	}
 	return changes, nil
+}
+
+// earlyResult is the output of a diff-index started before Open finished.
+type earlyResult struct {
+	out []byte
+	err error
+}
+
+// OpenStaged is Open for a caller that will read the staged changes: it
+// starts the one process that reads the index at once, beside the
+// repository discovery, so that the two overlap. The diff runs in the
+// caller's environment, which names the same repository and index that
+// Open finds.
+func OpenStaged(dir string) (*Repo, error) {
+	if dir == "" {
+		dir = "."
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	env := os.Environ()
+	early := make(chan earlyResult, 1)
+	go func() {
+		out, err := runGit(abs, discoveryEnv(env), diffIndexArgs("HEAD")...)
+		early <- earlyResult{out, err}
+	}()
+	r, err := OpenEnv(abs, env)
+	if err != nil {
+		return nil, err
+	}
+	r.early = early
+	return r, nil
 }
 
 // parseRaw parses `--raw -z` output:

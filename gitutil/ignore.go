@@ -32,8 +32,8 @@ func (r *Repo) Ignored(path string) (bool, error) {
 		fi, err := os.Lstat(filepath.Join(r.TopLevel, filepath.FromSlash(path)))
 		isDir = err == nil && fi.IsDir()
 	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
+	r.ignoreMu.Lock()
+	defer r.ignoreMu.Unlock()
 	st, err := r.ignoreRules()
 	if err != nil {
 		return false, err
@@ -97,7 +97,8 @@ func readRegular(name string) ([]byte, error) {
 	return os.ReadFile(name)
 }
 
-// ignoreRules loads the repository-wide rules once. The caller holds r.mu.
+// ignoreRules loads the repository-wide rules once. The caller holds
+// r.ignoreMu.
 func (r *Repo) ignoreRules() (*ignoreState, error) {
 	if r.ignore != nil {
 		return r.ignore, nil

@@ -23,6 +23,13 @@ type Repo struct {
 	env       []string // environment of every git command run for the repo
 	headShort string   // abbreviated HEAD hash; "" when HEAD is unborn
 
+	early      chan earlyResult // diff-index started by OpenStaged, or nil
+	stagedOnce sync.Once
+	staged     []Change
+	stagedErr  error
+
+	ignoreMu sync.Mutex // guards ignore, apart from mu: loading it runs git config
+
 	mu     sync.Mutex
 	batch  *batch          // lazily started `git cat-file --batch`
 	trees  map[string]tree // tree objects read so far, by hash

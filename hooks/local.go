@@ -1,11 +1,13 @@
 package hooks
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
@@ -27,15 +29,26 @@ type localRemnant struct {
 
 func (l *localRemnant) findings() ([]validate.Finding, error) {
 	doc := validate.ParseRemnant(l.src)
-	var out []validate.Finding
 	steps := []func(*validate.RemnantDoc) ([]validate.Finding, error){
 		l.notIgnored, l.stateStale, l.mapStale, l.decisions,
 	}
-	for _, step := range steps {
-		fs, err := step(doc)
-		if err != nil {
-			return nil, err
-		}
+	// Each step waits on its own git process: run them side by side.
+	results := make([][]validate.Finding, len(steps))
+	errs := make([]error, len(steps))
+	var wg sync.WaitGroup
+	for i, step := range steps {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i], errs[i] = step(doc)
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	var out []validate.Finding
+	for _, fs := range results {
 		out = append(out, fs...)
 	}
 	for i := range out {
@@ -71,16 +84,10 @@ func (l *localRemnant) stateStale(doc *validate.RemnantDoc) ([]validate.Finding,
 	if !doc.HasDate {
 		return nil, nil
 	}
-	head, ok, err := l.repo.Head()
-	if err != nil || !ok {
-		return nil, err
-	}
+	// The commits newer than the Session's end: none when HEAD is older.
 	end := sessionEnd(doc)
-	if !head.Time.After(end) {
-		return nil, nil
-	}
 	n, newest, err := l.repo.CommitsNewerThan(end)
-	if err != nil {
+	if err != nil || n == 0 {
 		return nil, err
 	}
 	return []validate.Finding{{

@@ -17,7 +17,7 @@ import (
 // committed block; findings about the local working tree are shown.
 // When files is not empty, only staged changes to those paths are checked.
 func PreCommit(opt Options, files []string) (*Report, error) {
-	repo, err := gitutil.Open(opt.Dir)
+	repo, err := gitutil.OpenStaged(opt.Dir)
 	if err != nil {
 		return nil, gitError(err)
 	}
@@ -27,22 +27,33 @@ func PreCommit(opt Options, files []string) (*Report, error) {
 		return nil, err
 	}
 	rep := &Report{BlockSkipped: cfg.Hook.BlockSkipped, BlockLocal: cfg.Hook.BlockLocal}
+	// The local rules wait on git processes of their own: run them while
+	// the staged changes are read.
+	local := &Report{}
+	localDone := make(chan error, 1)
+	go func() {
+		if !opt.runs(validate.Memory) {
+			localDone <- nil
+			return
+		}
+		localDone <- localFindings(local, repo, cfg, repo.StagedChanges, false)
+	}()
 	changes, err := repo.StagedChanges()
 	if err != nil {
+		<-localDone
 		return nil, err
 	}
 	changes = limitTo(changes, files, repo.Prefix)
 	rep.Checked = len(changes)
 	s := &staged{repo: repo, cfg: cfg, opt: opt, rep: rep, changes: changes}
-	if err := s.run(); err != nil {
+	err = s.run()
+	if lerr := <-localDone; err == nil {
+		err = lerr
+	}
+	if err != nil {
 		return nil, err
 	}
-	if opt.runs(validate.Memory) {
-		known := func() ([]gitutil.Change, error) { return changes, nil }
-		if err := localFindings(rep, repo, cfg, known, false); err != nil {
-			return nil, err
-		}
-	}
+	rep.Findings = append(rep.Findings, local.Findings...)
 	rep.Findings = cfg.Apply(rep.Findings)
 	rep.Findings = s.allow(rep.Findings)
 	rep.Sort()
