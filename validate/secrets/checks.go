@@ -60,7 +60,7 @@ func checkPEMBody(in *checkInput) bool {
 			n++
 		}
 	}
-	return n >= 64
+	return n >= 32
 }
 
 func isBase64Byte(c byte) bool {

@@ -1,0 +1,70 @@
+package secrets
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/remnant-guard/remnant-guard/validate"
+)
+
+func TestIgnore(t *testing.T) {
+	fp := Fingerprint("secret-github-pat", fakePAT)
+	other := Fingerprint("secret-npm-token", "npm_x")
+	data := "# accepted\n\n" + fp + "  # test fixture\n" + strings.ToUpper(other) + " testdata/**\n"
+	ig, err := ParseIgnore(".remnant-guard-ignore", []byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		f    validate.Finding
+		want bool
+	}{
+		{validate.Finding{Fingerprint: fp, Path: "any/where.go"}, true},
+		{validate.Finding{Fingerprint: other, Path: "testdata/a/b.txt"}, true},
+		{validate.Finding{Fingerprint: other, Path: "src/b.txt"}, false},
+		{validate.Finding{Fingerprint: "00000000000000000000000000000000", Path: "x"}, false},
+	}
+	for i, c := range cases {
+		if got := ig.Match(c.f); got != c.want {
+			t.Errorf("case %d: Match = %v", i, got)
+		}
+	}
+}
+
+func TestIgnoreErrors(t *testing.T) {
+	for _, bad := range []string{
+		"ghp_8r6Jk2LmQw9ZxT4bN7vC1dF5hY3uE0pA2sKq\n",
+		"0123456789abcdef0123456789abcdef a b\n",
+		"0123456789abcdef0123456789abcdef [\n",
+	} {
+		_, err := ParseIgnore("ign", []byte("# ok\n"+bad))
+		var ie *IgnoreError
+		if !errors.As(err, &ie) || ie.Line != 2 || ie.File != "ign" {
+			t.Errorf("%q: error %v", bad, err)
+			continue
+		}
+		if strings.Contains(err.Error(), "8r6Jk2") {
+			t.Errorf("error echoes a secret: %v", err)
+		}
+	}
+}
+
+func TestFormatIgnoreLine(t *testing.T) {
+	f := validate.Finding{RuleID: "secret-github-pat", Path: "a b.go", Line: 3, Fingerprint: Fingerprint("secret-github-pat", fakePAT)}
+	line := FormatIgnoreLine(f)
+	if strings.Contains(line, fakePAT[4:]) || !strings.Contains(line, "secret-github-pat") || !strings.Contains(line, "a b.go:3") {
+		t.Errorf("line %q", line)
+	}
+	ig, err := ParseIgnore("x", []byte(line+"\n"))
+	if err != nil || !ig.Match(f) {
+		t.Errorf("round trip: %v", err)
+	}
+	e, err := NewEngine(BuiltinRules(), Options{Ignore: ig})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fs, _ := e.ScanFile("a", []byte(fakePAT)); len(fs) != 0 {
+		t.Errorf("ignored finding reported: %v", fs)
+	}
+}
