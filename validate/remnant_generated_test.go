@@ -135,3 +135,19 @@ func TestLargeInputsStayFast(t *testing.T) {
 		}
 	}
 }
+
+// TestMessagesDoNotEchoSecrets: a token pasted as a value is cut in messages.
+func TestMessagesDoNotEchoSecrets(t *testing.T) {
+	token := "ghp_" + strings.Repeat("A1b2C3d4E5", 4)
+	src := strings.Replace(readTestFile(t, workedExample), "- agent: claude-code", "- agent: "+token, 1)
+	src = strings.Replace(src, "# Remnant - remnant", "# "+token, 1)
+	fs := CheckRemnant("REMNANT.md", []byte(src), DefaultLimits(), testNow)
+	if len(fs) != 2 {
+		t.Fatalf("want 2 findings, got %+v", fs)
+	}
+	for _, f := range fs {
+		if strings.Contains(f.Message+f.Hint, token) {
+			t.Errorf("message echoes the token: %s", f.Message)
+		}
+	}
+}

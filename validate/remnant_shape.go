@@ -145,13 +145,14 @@ func (c *checker) checkSchemaV1() {
 		"migrate by adding the missing parts and keeping every existing line"
 }
 
-// short quotes s for a message, cut to 40 runes.
+// short quotes s for a message, cut by clip.
 func short(s string) string { return fmt.Sprintf("%q", clip(s)) }
 
-// clip cuts s to 40 runes.
+// clip cuts s to 24 runes, so that a secret pasted in the wrong place is
+// never echoed whole.
 func clip(s string) string {
-	if r := []rune(s); len(r) > 40 {
-		return string(r[:40]) + "…"
+	if r := []rune(s); len(r) > 24 {
+		return string(r[:24]) + "…"
 	}
 	return s
 }
