@@ -89,7 +89,7 @@ func (c *checker) checkSessionKey(k sessionKey, seen map[string]bool) {
 		return
 	}
 	if seen[k.key] {
-		c.add(RuleRemnantSession, k.line, k.col, fmt.Sprintf("Session key `%s` is repeated", k.key))
+		c.add(RuleRemnantSession, k.line, k.col, fmt.Sprintf("Session key `%s` is repeated", clip(k.key)))
 		return
 	}
 	seen[k.key] = true
@@ -102,20 +102,20 @@ func (c *checker) sessionValueProblem(k sessionKey) string {
 	switch k.key {
 	case "version":
 		if c.f.version == 2 && k.value != "2" {
-			return fmt.Sprintf("Session version is %q; the protocol wants `version: 2`", k.value)
+			return fmt.Sprintf("Session version is %s; the protocol wants `version: 2`", short(k.value))
 		}
 	case "date":
 		return c.dateProblem(k.value)
 	case "agent":
 		if !contains(agents, k.value) {
-			return fmt.Sprintf("Session agent %q is not one of %s", k.value, strings.Join(agents, ", "))
+			return fmt.Sprintf("Session agent %s is not one of %s", short(k.value), strings.Join(agents, ", "))
 		}
 	case "duration":
 		if n, err := strconv.Atoi(k.value); err != nil || n < 0 || strings.HasPrefix(k.value, "+") {
-			return fmt.Sprintf("Session duration %q is not a whole number of minutes (0 or more)", k.value)
+			return fmt.Sprintf("Session duration %s is not a whole number of minutes (0 or more)", short(k.value))
 		}
 	default:
-		return fmt.Sprintf("Session key `%s` is unknown; the keys are %s", k.key, strings.Join(sessionKeys, ", "))
+		return fmt.Sprintf("Session key `%s` is unknown; the keys are %s", clip(k.key), strings.Join(sessionKeys, ", "))
 	}
 	return ""
 }
@@ -123,10 +123,10 @@ func (c *checker) sessionValueProblem(k sessionKey) string {
 func (c *checker) dateProblem(v string) string {
 	t, _, err := parseSessionDate(v)
 	if err != nil {
-		return fmt.Sprintf("Session date %q is not ISO 8601 (like 2026-05-05 or 2026-05-05T14:00:00Z)", v)
+		return fmt.Sprintf("Session date %s is not ISO 8601 (like 2026-05-05 or 2026-05-05T14:00:00Z)", short(v))
 	}
 	if !c.now.IsZero() && t.After(c.now.Add(24*time.Hour)) {
-		return fmt.Sprintf("Session date %s is more than a day in the future", v)
+		return fmt.Sprintf("Session date %s is more than a day in the future", short(v))
 	}
 	return ""
 }
