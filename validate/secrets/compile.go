@@ -13,6 +13,7 @@ type rule struct {
 	stopwords []string
 	checks    []checkFunc
 	path      *regexp.Regexp // compiled eagerly: needed for every file
+	gate      gateFunc
 
 	once      sync.Once
 	re        *regexp.Regexp
@@ -33,6 +34,7 @@ func newRule(d RuleDef) (*rule, error) {
 	for _, c := range d.Checks {
 		r.checks = append(r.checks, checkFuncs[c])
 	}
+	r.gate = gateFuncs[d.Gate]
 	if d.Path != "" {
 		r.path = regexp.MustCompile(d.Path)
 	}

@@ -32,6 +32,8 @@ type RuleDef struct {
 	// Fallback marks a broad rule whose findings give way to a specific
 	// rule's finding on the same text.
 	Fallback bool `toml:"fallback"`
+	// Gate names a fast line test run before the regex (see gate.go).
+	Gate string `toml:"gate"`
 	// Window is how many lines after the keyword's line the regex may span.
 	Window int `toml:"window"`
 	// TP and FP are examples: each TP must be reported by this rule, no
@@ -70,6 +72,9 @@ func (d *RuleDef) Validate() error {
 		if _, ok := checkFuncs[c]; !ok {
 			return &RuleError{d.ID, fmt.Errorf("unknown check %q", c)}
 		}
+	}
+	if _, ok := gateFuncs[d.Gate]; d.Gate != "" && !ok {
+		return &RuleError{d.ID, fmt.Errorf("unknown gate %q", d.Gate)}
 	}
 	if d.Window < 0 || d.Window > 200 {
 		return &RuleError{d.ID, fmt.Errorf("window must be 0 to 200 lines")}

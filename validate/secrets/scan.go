@@ -107,7 +107,11 @@ func windowEnd(data []byte, start, extra int) int {
 
 // runCandidate runs one rule's regex on one line (and its window).
 func (e *Engine) runCandidate(t *text, c candidate, hits []hit) []hit {
-	r := e.rules[c.rule].compiled()
+	r := e.rules[c.rule]
+	if r.gate != nil && !r.gate(t.data[c.start:windowEnd(t.data, c.start, 0)]) {
+		return hits
+	}
+	r = r.compiled()
 	end := windowEnd(t.data, c.start, r.def.Window)
 	for _, m := range r.re.FindAllSubmatchIndex(t.data[c.start:end], -1) {
 		hits = e.evaluate(t, r, c.start, end, m, hits)
