@@ -101,8 +101,14 @@ func (t *text) suppressed(ls int) bool {
 }
 
 // lineNumber is the 1-based file line of the byte at offset off.
+// It counts on from the previous call when off is past it, so a scan in
+// position order counts each newline about once.
 func (t *text) lineNumber(off int) int {
-	idx := bytes.Count(t.data[:off], []byte{'\n'})
+	if off < t.lastOff {
+		t.lastOff, t.lastIdx = 0, 0
+	}
+	idx := t.lastIdx + bytes.Count(t.data[t.lastOff:off], []byte{'\n'})
+	t.lastOff, t.lastIdx = off, idx
 	if t.numbers != nil {
 		return t.numbers[idx]
 	}

@@ -14,6 +14,8 @@ type text struct {
 	path    string
 	data    []byte
 	numbers []int
+
+	lastOff, lastIdx int // lineNumber's memo
 }
 
 // candidate is a rule to run on the line starting at offset start.
