@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -51,10 +50,12 @@ func (o Options) now() time.Time {
 
 func (o Options) runs(f validate.Family) bool { return o.Only == "" || o.Only == f }
 
-// target is one file to check: its path for display and on disk.
+// target is one file to check, or a MemoryCustodian memory directory: its
+// path for display and on disk.
 type target struct {
-	display string
-	disk    string
+	display   string
+	disk      string
+	memoryDir bool
 }
 
 // Check validates memory files in the working tree: the root files of the
@@ -93,37 +94,42 @@ func Check(opt Options, paths []string) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{BlockSkipped: cfg.Hook.BlockSkipped, BlockLocal: cfg.Hook.BlockLocal}
-	usesRemnant := root != "" && usesRemnant(root)
+	// check judges the working tree: local findings count like any other.
+	rep := &Report{BlockSkipped: cfg.Hook.BlockSkipped, BlockLocal: true}
+	fc := &fileCheck{cfg: cfg, opt: opt, uses: root != "" && usesRemnant(root)}
+	if opt.runs(validate.Secrets) {
+		base := root
+		if base == "" {
+			base = dir
+		}
+		if fc.engine, err = newEngine(cfg, workingFiles(base)); err != nil {
+			return nil, err
+		}
+	}
 	for _, t := range targets {
-		if err := checkFile(rep, t, cfg, opt, usesRemnant); err != nil {
+		if t.memoryDir {
+			if err := fc.memoryDir(rep, t, repo); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if err := fc.file(rep, t); err != nil {
 			return nil, err
 		}
 	}
 	if repo != nil && len(paths) == 0 && opt.runs(validate.Memory) {
-		if err := localFindings(rep, repo, cfg, onceChanges(repo), opt.AcceptDecisions); err != nil {
+		if err := localFindings(rep, repo, cfg, repo.StagedChanges, opt.AcceptDecisions); err != nil {
 			return nil, err
 		}
+		stale, err := staleAreas(repo, cfg, nil)
+		if err != nil {
+			return nil, err
+		}
+		rep.Findings = append(rep.Findings, stale...)
 	}
 	rep.Findings = cfg.Apply(rep.Findings)
 	rep.Sort()
 	return rep, nil
-}
-
-// onceChanges reads the staged changes the first time they are needed.
-func onceChanges(repo *gitutil.Repo) func() ([]gitutil.Change, error) {
-	var (
-		done    bool
-		changes []gitutil.Change
-		err     error
-	)
-	return func() ([]gitutil.Change, error) {
-		if !done {
-			changes, err = repo.StagedChanges()
-			done = true
-		}
-		return changes, err
-	}
 }
 
 func absDir(dir string) (string, error) {
@@ -161,6 +167,10 @@ func rootTargets(dir, root string, cfg *Config) ([]target, error) {
 	for _, name := range RootFiles {
 		add(filepath.Join(root, name))
 	}
+	memDir := filepath.Join(root, filepath.FromSlash(cfg.Custodian.Dir))
+	if fi, err := os.Stat(memDir); err == nil && fi.IsDir() {
+		out = append(out, target{display: displayPath(dir, memDir), disk: memDir, memoryDir: true})
+	}
 	for _, pat := range cfg.Paths {
 		matches, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(pat)))
 		if err != nil {
@@ -195,6 +205,10 @@ func pathTargets(dir string, paths []string) ([]target, error) {
 				return nil, &UnknownKindError{Path: p}
 			}
 			out = append(out, target{display: filepath.ToSlash(p), disk: abs})
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(abs, "manifest.md")); err == nil {
+			out = append(out, target{display: filepath.ToSlash(filepath.Clean(p)), disk: abs, memoryDir: true})
 			continue
 		}
 		for _, name := range RootFiles {
@@ -237,37 +251,3 @@ func readBounded(path string, limit int64) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(f, limit+1))
 }
 
-func checkFile(rep *Report, t target, cfg *Config, opt Options, usesRemnant bool) error {
-	lim := cfg.ValidateLimits()
-	src, err := readBounded(t.disk, lim.MaxFileSize)
-	if err != nil {
-		if errors.Is(err, fs.ErrPermission) {
-			rep.Skipped = append(rep.Skipped, validate.Skipped{Path: t.display, Reason: "unreadable: permission denied"})
-			return nil
-		}
-		return fmt.Errorf("%s: %w", t.display, err)
-	}
-	rep.Checked++
-	if opt.runs(validate.Memory) {
-		rep.Findings = append(rep.Findings, memoryFindings(t, src, lim, opt.now(), usesRemnant)...)
-	}
-	return nil
-}
-
-func memoryFindings(t target, src []byte, lim validate.Limits, now time.Time, usesRemnant bool) []validate.Finding {
-	switch validate.KindOf(filepath.Base(t.disk)) {
-	case validate.KindRemnant:
-		return validate.CheckRemnant(t.display, src, lim, now)
-	case validate.KindTemplate:
-		return validate.CheckTemplate(t.display, src, lim)
-	case validate.KindAgents:
-		return validate.CheckAgents(t.display, src, lim)
-	case validate.KindPointer:
-		if !usesRemnant {
-			return validate.CheckAgents(t.display, src, lim)
-		}
-		agents, _ := os.ReadFile(filepath.Join(filepath.Dir(t.disk), "AGENTS.md"))
-		return validate.CheckPointer(t.display, src, agents, lim)
-	}
-	return nil
-}

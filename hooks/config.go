@@ -6,12 +6,15 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
 	"github.com/BurntSushi/toml"
 
 	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/custodian"
+	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
 // ConfigName is the configuration file looked up at the repository root.
@@ -26,6 +29,10 @@ type Config struct {
 	Limits LimitsConfig      `toml:"limits"`
 	Rules  map[string]string `toml:"rules"`
 	Hook   HookConfig        `toml:"hook"`
+	// Secrets configures the secret scanner.
+	Secrets SecretsConfig `toml:"secrets"`
+	// Custodian configures MemoryCustodian memory checks.
+	Custodian CustodianConfig `toml:"custodian"`
 
 	// Source is the file the config was read from ("" for defaults).
 	Source string `toml:"-"`
@@ -50,6 +57,33 @@ type HookConfig struct {
 	BlockSkipped bool `toml:"block_skipped"`
 }
 
+// SecretsConfig configures the secret scanner.
+type SecretsConfig struct {
+	// MaxFileSize is the size above which a file is skipped, unscanned.
+	MaxFileSize int64 `toml:"max_file_size"`
+	// ExcludePaths are globs (** for any number of directories) of files
+	// never scanned for secrets.
+	ExcludePaths []string `toml:"exclude_paths"`
+	// Rules are extra rules, in the format of the built-in ones.
+	Rules []secrets.RuleDef `toml:"rules"`
+	// GitleaksConfig is a gitleaks config whose [[rules]] are added; ""
+	// means .gitleaks.toml at the repository root when it exists.
+	GitleaksConfig string `toml:"gitleaks_config"`
+}
+
+// CustodianConfig configures MemoryCustodian memory checks.
+type CustodianConfig struct {
+	// Dir is the memory directory, relative to the repository root.
+	Dir string `toml:"dir"`
+	// StaleCommits is how many commits to an area's code make its memory
+	// stale when they all came after the memory's last change.
+	StaleCommits int `toml:"stale_commits"`
+	// Areas maps an area (areas/NAME.md) to globs of the code it covers.
+	Areas map[string][]string `toml:"areas"`
+	// Budgets overrides token budgets by file name or pattern.
+	Budgets map[string]int `toml:"budgets"`
+}
+
 // ConfigError is a problem in a configuration file, with its position.
 type ConfigError struct {
 	Path string
@@ -72,7 +106,10 @@ func DefaultConfig() *Config {
 		MaxHistory:      d.MaxHistory,
 		MaxStateBullets: d.MaxStateBullets,
 		MaxFileSize:     d.MaxFileSize,
-	}}
+	},
+		Secrets:   SecretsConfig{MaxFileSize: secrets.DefaultMaxFileSize},
+		Custodian: CustodianConfig{Dir: custodian.DefaultDir, StaleCommits: 5},
+	}
 }
 
 // LoadConfig reads the config at path. When required is false, a missing
@@ -120,11 +157,26 @@ func (c *Config) validate(data []byte, known []validate.Rule) error {
 		{"max_history", int64(lim.MaxHistory)},
 		{"max_state_bullets", int64(lim.MaxStateBullets)},
 		{"max_file_size", lim.MaxFileSize},
+		{"secrets.max_file_size", c.Secrets.MaxFileSize},
+		{"custodian.stale_commits", int64(c.Custodian.StaleCommits)},
 	} {
 		if v.n <= 0 {
-			return &ConfigError{Path: c.Source, Line: keyLine(data, toml.Key{"limits", v.key}),
-				Msg: fmt.Sprintf("limits.%s must be a positive integer, got %d", v.key, v.n)}
+			table, key, ok := strings.Cut(v.key, ".")
+			if !ok {
+				table, key = "limits", v.key
+			}
+			return &ConfigError{Path: c.Source, Line: keyLine(data, toml.Key{table, key}),
+				Msg: fmt.Sprintf("%s.%s must be a positive integer, got %d", table, key, v.n)}
 		}
+	}
+	if err := c.validateCustodian(data); err != nil {
+		return err
+	}
+	for _, d := range c.Secrets.Rules {
+		if err := d.Validate(); err != nil {
+			return &ConfigError{Path: c.Source, Line: keyLine(data, toml.Key{"secrets", "rules"}), Msg: err.Error()}
+		}
+		known = append(known, validate.Rule{ID: d.ID})
 	}
 	c.severity = make(map[string]validate.Severity, len(c.Rules))
 	for id, s := range c.Rules {
@@ -142,6 +194,22 @@ func (c *Config) validate(data []byte, known []validate.Rule) error {
 		if _, err := filepath.Match(p, ""); err != nil || filepath.IsAbs(p) {
 			return &ConfigError{Path: c.Source, Line: keyLine(data, toml.Key{"paths"}),
 				Msg: fmt.Sprintf("paths: %q is not a relative path or glob", p)}
+		}
+	}
+	return nil
+}
+
+func (c *Config) validateCustodian(data []byte) error {
+	d := path.Clean(filepath.ToSlash(c.Custodian.Dir))
+	if c.Custodian.Dir == "" || path.IsAbs(d) || d == ".." || strings.HasPrefix(d, "../") {
+		return &ConfigError{Path: c.Source, Line: keyLine(data, toml.Key{"custodian", "dir"}),
+			Msg: fmt.Sprintf("custodian.dir: %q is not a directory inside the repository", c.Custodian.Dir)}
+	}
+	c.Custodian.Dir = d
+	for area, globs := range c.Custodian.Areas {
+		if len(globs) == 0 {
+			return &ConfigError{Path: c.Source, Line: keyLine(data, toml.Key{"custodian", "areas", area}),
+				Msg: fmt.Sprintf("custodian.areas.%s: give at least one glob of the code it covers", area)}
 		}
 	}
 	return nil

@@ -104,43 +104,26 @@ type staged struct {
 	opt     Options
 	rep     *Report
 	changes []gitutil.Change
-	allowed []string // rules let through by REMNANT_GUARD_ALLOW
 }
 
 func (s *staged) run() error {
-	var memory []gitutil.Change
-	for _, c := range s.changes {
-		if c.Status == 'D' {
-			continue
+	cc := &changeCheck{cfg: s.cfg, opt: s.opt, now: s.opt.now(), uses: usesRemnantStaged(s.repo, s.changes)}
+	if s.opt.runs(validate.Secrets) {
+		engine, err := newEngine(s.cfg, workingFiles(s.repo.TopLevel))
+		if err != nil {
+			return err
 		}
-		kind := validate.KindOf(path.Base(c.Path))
-		if kind == validate.KindRemnant && s.opt.runs(validate.Memory) {
-			s.rep.Findings = append(s.rep.Findings, stagedRemnant(c))
-		}
-		if kind != validate.KindUnknown {
-			memory = append(memory, c)
-		}
+		cc.engine = engine
 	}
-	if !s.opt.runs(validate.Memory) || len(memory) == 0 {
+	if err := cc.run(s.changes, newStagedSource(s.repo, s.changes), s.rep); err != nil {
+		return err
+	}
+	if !s.opt.runs(validate.Memory) || len(s.cfg.Custodian.Areas) == 0 {
 		return nil
 	}
-	return s.memory(memory)
-}
-
-// stagedRemnant is the finding for a REMNANT.md added, modified or renamed
-// into the commit.
-func stagedRemnant(c gitutil.Change) validate.Finding {
-	verb := map[byte]string{'A': "added to", 'M': "modified in", 'R': "renamed into", 'C': "copied into", 'T': "changed in"}[c.Status]
-	if verb == "" {
-		verb = "staged in"
-	}
-	q := shellQuote(c.Path)
-	return validate.Finding{
-		RuleID: "remnant-staged", Severity: validate.Error, Path: c.Path,
-		Message: fmt.Sprintf("%s is %s the commit: REMNANT.md is local memory and is never committed", c.Path, verb),
-		Hint: fmt.Sprintf("unstage it:  git rm --cached -- %s\nignore it:   echo %s >> .gitignore",
-			q, shellQuote("/"+c.Path)),
-	}
+	stale, err := staleAreas(s.repo, s.cfg, changedPaths(s.changes))
+	s.rep.Findings = append(s.rep.Findings, stale...)
+	return err
 }
 
 // shellQuote quotes s for a POSIX shell when it needs it.
@@ -151,45 +134,6 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-// memory applies the memory rules to the staged content of memory files,
-// and the append-only rule against HEAD.
-func (s *staged) memory(changes []gitutil.Change) error {
-	hashes := make([]string, 0, 2*len(changes))
-	for _, c := range changes {
-		hashes = append(hashes, c.Hash)
-		if c.OldHash != "" && c.Status != 'A' {
-			hashes = append(hashes, c.OldHash)
-		}
-	}
-	blobs, err := s.repo.ReadBlobs(hashes)
-	if err != nil {
-		return err
-	}
-	lim := s.cfg.ValidateLimits()
-	uses := usesRemnantStaged(s.repo, changes)
-	for _, c := range changes {
-		src := blobs[c.Hash]
-		s.rep.Findings = append(s.rep.Findings, s.memoryFile(c, src, lim, uses)...)
-		if validate.KindOf(path.Base(c.Path)) != validate.KindRemnant || c.Status == 'A' || c.OldHash == "" {
-			continue
-		}
-		old := validate.ParseRemnant(blobs[c.OldHash])
-		cur := validate.ParseRemnant(src)
-		s.rep.Findings = append(s.rep.Findings,
-			compareDecisions(c.Path, entryHashes(old.Decisions), cur.Decisions, cur.DecisionsLine, "HEAD")...)
-	}
-	return nil
-}
-
-func (s *staged) memoryFile(c gitutil.Change, src []byte, lim validate.Limits, uses bool) []validate.Finding {
-	t := target{display: c.Path, disk: filepath.Join(s.repo.TopLevel, filepath.FromSlash(c.Path))}
-	if validate.KindOf(path.Base(c.Path)) == validate.KindPointer && uses {
-		agents, _, _ := s.repo.HeadFile(path.Join(path.Dir(c.Path), "AGENTS.md"))
-		return validate.CheckPointer(c.Path, src, agents, lim)
-	}
-	return memoryFindings(t, src, lim, s.opt.now(), false)
 }
 
 // usesRemnantStaged tells whether the repository uses Remnant, judged from

@@ -1,0 +1,202 @@
+package hooks
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/custodian"
+	"github.com/remnant-guard/remnant-guard/validate/secrets"
+)
+
+// contentSource reads the content behind a set of changes: the index being
+// committed, or one commit.
+type contentSource interface {
+	// blobs reads blobs by hash.
+	blobs(hashes []string) (map[string][]byte, error)
+	// file reads a path as the change leaves it; ok is false when absent.
+	file(path string) (data []byte, ok bool, err error)
+	// memoryTrees returns the memory directory before and after the
+	// change, as file systems rooted at the directory.
+	memoryTrees(dir string) (before, after fs.FS, err error)
+}
+
+// changeCheck applies the rules that judge a change: REMNANT.md staged,
+// memory rules on the new content, Decisions append-only against the old
+// content, secrets in the added lines, and MemoryCustodian memory.
+type changeCheck struct {
+	cfg    *Config
+	opt    Options
+	engine *secrets.Engine // nil when the secret family does not run
+	uses   bool            // the repository uses Remnant
+	now    time.Time
+}
+
+// chunk bounds how many files' content is held at once.
+const chunk = 256
+
+func (cc *changeCheck) run(changes []gitutil.Change, src contentSource, rep *Report) error {
+	memory := cc.opt.runs(validate.Memory)
+	for start := 0; start < len(changes); start += chunk {
+		part := changes[start:min(start+chunk, len(changes))]
+		blobs, err := src.blobs(hashesOf(part, cc.engine != nil))
+		if err != nil {
+			return err
+		}
+		var files []secrets.File
+		for _, c := range part {
+			if c.Status == 'D' || c.Status == 'U' {
+				continue
+			}
+			if memory {
+				fs, err := cc.memoryChange(c, blobs, src)
+				if err != nil {
+					return err
+				}
+				rep.Findings = append(rep.Findings, fs...)
+			}
+			if f, ok := cc.secretFile(c, blobs, rep); ok {
+				files = append(files, f)
+			}
+		}
+		if len(files) > 0 {
+			found, skipped := cc.engine.ScanAll(files)
+			rep.Findings = append(rep.Findings, found...)
+			rep.Skipped = append(rep.Skipped, skipped...)
+		}
+	}
+	if memory && touches(changes, cc.cfg.Custodian.Dir) {
+		return cc.custodian(src, rep)
+	}
+	return nil
+}
+
+// hashesOf lists the blobs a chunk needs: every new blob when scanning for
+// secrets (memory files only otherwise), and the old blob of a modified file.
+func hashesOf(part []gitutil.Change, scan bool) []string {
+	var out []string
+	for _, c := range part {
+		if c.Hash == "" || !scan && validate.KindOf(path.Base(c.Path)) == validate.KindUnknown {
+			continue
+		}
+		out = append(out, c.Hash)
+		if c.OldHash != "" && c.Status != 'A' {
+			out = append(out, c.OldHash)
+		}
+	}
+	return out
+}
+
+// memoryChange judges one changed memory file.
+func (cc *changeCheck) memoryChange(c gitutil.Change, blobs map[string][]byte, src contentSource) ([]validate.Finding, error) {
+	kind := validate.KindOf(path.Base(c.Path))
+	if kind == validate.KindUnknown {
+		return nil, nil
+	}
+	lim := cc.cfg.ValidateLimits()
+	cur := blobs[c.Hash]
+	var out []validate.Finding
+	switch kind {
+	case validate.KindRemnant:
+		out = append(out, stagedRemnant(c))
+		out = append(out, validate.CheckRemnant(c.Path, cur, lim, cc.now)...)
+		if old, ok := blobs[c.OldHash]; ok && c.Status != 'A' {
+			was, is := validate.ParseRemnant(old), validate.ParseRemnant(cur)
+			out = append(out, compareDecisions(c.Path, entryHashes(was.Decisions), is.Decisions, is.DecisionsLine, "HEAD")...)
+		}
+	case validate.KindTemplate:
+		out = validate.CheckTemplate(c.Path, cur, lim)
+	case validate.KindAgents:
+		out = validate.CheckAgents(c.Path, cur, lim)
+	case validate.KindPointer:
+		if !cc.uses {
+			return validate.CheckAgents(c.Path, cur, lim), nil
+		}
+		agents, _, err := src.file(path.Join(path.Dir(c.Path), "AGENTS.md"))
+		if err != nil {
+			return nil, err
+		}
+		out = validate.CheckPointer(c.Path, cur, agents, lim)
+	}
+	return out, nil
+}
+
+// stagedRemnant is the finding for a REMNANT.md added, modified or renamed
+// into the commit.
+func stagedRemnant(c gitutil.Change) validate.Finding {
+	verb := map[byte]string{'A': "added to", 'M': "modified in", 'R': "renamed into", 'C': "copied into", 'T': "changed in"}[c.Status]
+	if verb == "" {
+		verb = "staged in"
+	}
+	return validate.Finding{
+		RuleID: "remnant-staged", Severity: validate.Error, Path: c.Path,
+		Message: fmt.Sprintf("%s is %s the commit: REMNANT.md is local memory and is never committed", c.Path, verb),
+		Hint: fmt.Sprintf("unstage it:  git rm --cached -- %s\nignore it:   echo %s >> .gitignore",
+			shellQuote(c.Path), shellQuote("/"+c.Path)),
+	}
+}
+
+// secretFile prepares a changed file for the secret scan: its added lines,
+// or the whole file when it is new. A file that cannot be scanned is
+// reported as skipped.
+func (cc *changeCheck) secretFile(c gitutil.Change, blobs map[string][]byte, rep *Report) (secrets.File, bool) {
+	if cc.engine == nil || cc.cfg.scanExcluded(c.Path) {
+		return secrets.File{}, false
+	}
+	cur := blobs[c.Hash]
+	if why := cc.cfg.skipReason(cur); why != "" {
+		rep.Skipped = append(rep.Skipped, validate.Skipped{Path: c.Path, Reason: why})
+		return secrets.File{}, false
+	}
+	old, ok := blobs[c.OldHash]
+	if !ok || c.Status == 'A' {
+		return secrets.File{Path: c.Path, Data: cur}, true
+	}
+	lines := addedLines(old, cur)
+	if len(lines) == 0 {
+		return secrets.File{}, false
+	}
+	return secrets.File{Path: c.Path, Lines: lines}, true
+}
+
+// touches tells whether a change set touches anything under dir.
+func touches(changes []gitutil.Change, dir string) bool {
+	prefix := strings.TrimSuffix(dir, "/") + "/"
+	for _, c := range changes {
+		if strings.HasPrefix(c.Path, prefix) || strings.HasPrefix(c.OldPath, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// custodian checks the MemoryCustodian memory directory as the change
+// leaves it, and its decisions against the state before.
+func (cc *changeCheck) custodian(src contentSource, rep *Report) error {
+	before, after, err := src.memoryTrees(cc.cfg.Custodian.Dir)
+	if err != nil {
+		return err
+	}
+	agents := map[string][]byte{}
+	for _, name := range []string{"AGENTS.md", "CLAUDE.md", "GEMINI.md"} {
+		data, ok, err := src.file(name)
+		if err != nil {
+			return err
+		}
+		if ok {
+			agents[name] = data
+		}
+	}
+	opt := cc.cfg.custodianOptions()
+	rep.Findings = append(rep.Findings, custodian.Check(after, opt, agents)...)
+	rep.Findings = append(rep.Findings, custodian.AppendOnly(before, after, opt)...)
+	return nil
+}
+
+func (c *Config) custodianOptions() custodian.Options {
+	return custodian.Options{Dir: c.Custodian.Dir, Budgets: c.Custodian.Budgets}
+}

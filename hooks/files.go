@@ -1,0 +1,143 @@
+package hooks
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+
+	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/validate"
+)
+
+// CheckFiles checks files as they are in the working tree, outside any
+// commit: what `pre-commit run --all-files` (or --files) asks for, with
+// nothing staged. Memory files are validated by the kind their name tells,
+// every file is scanned whole for secrets, and a REMNANT.md that git tracks
+// is reported as remnant-staged: it is in the repository. files are
+// relative to opt.Dir; files that no longer exist are passed over.
+func CheckFiles(opt Options, files []string) (*Report, error) {
+	dir, err := absDir(opt.Dir)
+	if err != nil {
+		return nil, err
+	}
+	repo, err := gitutil.Open(dir)
+	if err != nil {
+		return nil, gitError(err)
+	}
+	defer repo.Close()
+	cfg, err := repoConfig(opt, repo)
+	if err != nil {
+		return nil, err
+	}
+	return checkFiles(repo, cfg, opt, files)
+}
+
+// checkFiles is CheckFiles for an open repository and its config.
+func checkFiles(repo *gitutil.Repo, cfg *Config, opt Options, files []string) (*Report, error) {
+	rep := &Report{BlockSkipped: cfg.Hook.BlockSkipped, BlockLocal: cfg.Hook.BlockLocal}
+	w := &workingCheck{repo: repo, cfg: cfg, opt: opt, rep: rep, uses: usesRemnant(repo.TopLevel)}
+	if opt.runs(validate.Secrets) {
+		e, err := newEngine(cfg, workingFiles(repo.TopLevel))
+		if err != nil {
+			return nil, err
+		}
+		w.scan = e.ScanFile
+	}
+	seen := map[string]bool{}
+	for _, f := range files {
+		rel := path.Clean(path.Join(repo.Prefix, filepath.ToSlash(f)))
+		if seen[rel] {
+			continue
+		}
+		seen[rel] = true
+		if err := w.file(rel); err != nil {
+			return nil, err
+		}
+	}
+	rep.Findings = cfg.Apply(rep.Findings)
+	rep.Sort()
+	return rep, nil
+}
+
+// workingCheck holds one CheckFiles run.
+type workingCheck struct {
+	repo *gitutil.Repo
+	cfg  *Config
+	opt  Options
+	rep  *Report
+	uses bool // the repository uses Remnant
+	scan func(path string, src []byte) ([]validate.Finding, *validate.Skipped)
+}
+
+// file checks one file, rel being its slash path from the top level.
+func (w *workingCheck) file(rel string) error {
+	abs := filepath.Join(w.repo.TopLevel, filepath.FromSlash(rel))
+	fi, err := os.Stat(abs)
+	if errors.Is(err, fs.ErrNotExist) || err == nil && !fi.Mode().IsRegular() {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", rel, err)
+	}
+	limit := max(w.cfg.Secrets.MaxFileSize, w.cfg.Limits.MaxFileSize)
+	src, err := readBounded(abs, limit)
+	if errors.Is(err, fs.ErrPermission) {
+		w.rep.Skipped = append(w.rep.Skipped, validate.Skipped{Path: rel, Reason: "unreadable: permission denied"})
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", rel, err)
+	}
+	w.rep.Checked++
+	if w.opt.runs(validate.Memory) {
+		if err := w.memory(rel, abs, src); err != nil {
+			return err
+		}
+	}
+	if w.scan != nil && !w.cfg.scanExcluded(rel) {
+		found, sk := w.scan(rel, src)
+		w.rep.Findings = append(w.rep.Findings, found...)
+		if sk != nil {
+			w.rep.Skipped = append(w.rep.Skipped, *sk)
+		}
+	}
+	return nil
+}
+
+// memory validates a memory file, and reports a REMNANT.md git tracks.
+func (w *workingCheck) memory(rel, abs string, src []byte) error {
+	kind := validate.KindOf(path.Base(rel))
+	if kind == validate.KindUnknown {
+		return nil
+	}
+	if kind == validate.KindRemnant {
+		tracked, err := w.repo.Tracked(rel, nil)
+		if err != nil {
+			return err
+		}
+		if tracked {
+			w.rep.Findings = append(w.rep.Findings, trackedRemnant(rel))
+		}
+	}
+	lim := w.cfg.ValidateLimits()
+	if int64(len(src)) > lim.MaxFileSize {
+		src = src[:lim.MaxFileSize+1]
+	}
+	t := target{display: rel, disk: abs}
+	w.rep.Findings = append(w.rep.Findings, memoryFindings(t, src, lim, w.opt.now(), w.uses)...)
+	return nil
+}
+
+// trackedRemnant is the finding for a REMNANT.md committed to the
+// repository.
+func trackedRemnant(rel string) validate.Finding {
+	return validate.Finding{
+		RuleID: "remnant-staged", Severity: validate.Error, Path: rel,
+		Message: fmt.Sprintf("%s is tracked by git: REMNANT.md is local memory and is never committed", rel),
+		Hint: fmt.Sprintf("stop tracking it:  git rm --cached -- %s\nignore it:         echo %s >> .gitignore",
+			shellQuote(rel), shellQuote("/"+rel)),
+	}
+}

@@ -1,0 +1,129 @@
+package hooks
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/custodian"
+	"github.com/remnant-guard/remnant-guard/validate/secrets"
+)
+
+// IgnoreName is the file of secret fingerprints that are not reported.
+const IgnoreName = ".remnant-guard-ignore"
+
+// configFiles reads the files that, with the config, decide what is
+// reported: the ignore file and a gitleaks config. read returns nil data
+// and no error for a file that does not exist.
+type configFiles func(name string) ([]byte, error)
+
+// workingFiles reads them from the working tree at root.
+func workingFiles(root string) configFiles {
+	return func(name string) ([]byte, error) {
+		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(name)))
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		return data, err
+	}
+}
+
+// newEngine builds the secret scanner the config asks for: the built-in
+// rules and the config's, a gitleaks config's [[rules]], less the rules
+// turned off, with the ignore file applied.
+func newEngine(cfg *Config, read configFiles) (*secrets.Engine, error) {
+	opt := secrets.Options{MaxFileSize: cfg.Secrets.MaxFileSize, Disabled: map[string]bool{}}
+	for id, sev := range cfg.severity {
+		if sev == validate.Off {
+			opt.Disabled[id] = true
+		}
+	}
+	opt.Extra = append(opt.Extra, cfg.Secrets.Rules...)
+	name, explicit := cfg.Secrets.GitleaksConfig, true
+	if name == "" {
+		name, explicit = ".gitleaks.toml", false
+	}
+	data, err := read(name)
+	if err != nil {
+		return nil, err
+	}
+	if data == nil && explicit {
+		return nil, fmt.Errorf("%s: secrets.gitleaks_config %q does not exist", cfg.Source, name)
+	}
+	if data != nil {
+		defs, err := secrets.ParseGitleaksConfig(name, data)
+		if err != nil {
+			return nil, err
+		}
+		opt.Extra = append(opt.Extra, defs...)
+	}
+	if data, err = read(IgnoreName); err != nil {
+		return nil, err
+	} else if data != nil {
+		if opt.Ignore, err = secrets.ParseIgnore(IgnoreName, data); err != nil {
+			return nil, err
+		}
+	}
+	return secrets.NewEngine(secrets.BuiltinRules(), opt)
+}
+
+// scanExcluded tells whether the config keeps a path out of the secret scan.
+func (c *Config) scanExcluded(path string) bool {
+	for _, g := range c.Secrets.ExcludePaths {
+		if custodian.MatchGlob(g, path) {
+			return true
+		}
+	}
+	return false
+}
+
+// binaryProbe is how many leading bytes are searched for a NUL byte.
+const binaryProbe = 8000
+
+// skipReason says why content is not scanned, or "".
+func (c *Config) skipReason(data []byte) string {
+	if int64(len(data)) > c.Secrets.MaxFileSize {
+		return fmt.Sprintf("over the size limit (%d bytes > %d)", len(data), c.Secrets.MaxFileSize)
+	}
+	if bytes.IndexByte(data[:min(len(data), binaryProbe)], 0) >= 0 {
+		return "binary file"
+	}
+	return ""
+}
+
+// addedLines returns the lines of cur that old does not have (as many times
+// as cur has more of them), with their line numbers in cur: what a change
+// adds, whatever moved around it.
+func addedLines(old, cur []byte) []secrets.Line {
+	have := make(map[string]int)
+	for _, l := range splitLines(old) {
+		have[string(l)]++
+	}
+	var out []secrets.Line
+	for i, l := range splitLines(cur) {
+		if n := have[string(l)]; n > 0 {
+			have[string(l)] = n - 1
+			continue
+		}
+		out = append(out, secrets.Line{Number: i + 1, Text: l})
+	}
+	return out
+}
+
+func splitLines(data []byte) [][]byte {
+	if len(data) == 0 {
+		return nil
+	}
+	lines := bytes.Split(data, []byte{'\n'})
+	if len(lines[len(lines)-1]) == 0 {
+		lines = lines[:len(lines)-1]
+	}
+	for i, l := range lines {
+		lines[i] = bytes.TrimSuffix(l, []byte{'\r'})
+	}
+	return lines
+}

@@ -1,0 +1,123 @@
+package hooks
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/custodian"
+	"github.com/remnant-guard/remnant-guard/validate/secrets"
+)
+
+// fileCheck judges files as they are in the working tree.
+type fileCheck struct {
+	cfg    *Config
+	opt    Options
+	engine *secrets.Engine // nil when the secret family does not run
+	uses   bool            // the repository uses Remnant
+}
+
+func (fc *fileCheck) file(rep *Report, t target) error {
+	limit := max(fc.cfg.Limits.MaxFileSize, fc.cfg.Secrets.MaxFileSize)
+	src, err := readBounded(t.disk, limit)
+	if err != nil {
+		if errors.Is(err, fs.ErrPermission) {
+			rep.Skipped = append(rep.Skipped, validate.Skipped{Path: t.display, Reason: "unreadable: permission denied"})
+			return nil
+		}
+		return fmt.Errorf("%s: %w", t.display, err)
+	}
+	rep.Checked++
+	if fc.opt.runs(validate.Memory) {
+		lim := fc.cfg.ValidateLimits()
+		mem := src[:min(int64(len(src)), lim.MaxFileSize+1)]
+		rep.Findings = append(rep.Findings, memoryFindings(t, mem, lim, fc.opt.now(), fc.uses)...)
+	}
+	if fc.engine != nil && !fc.cfg.scanExcluded(filepath.ToSlash(t.display)) {
+		if why := fc.cfg.skipReason(src); why != "" {
+			rep.Skipped = append(rep.Skipped, validate.Skipped{Path: t.display, Reason: why})
+			return nil
+		}
+		found, skipped := fc.engine.ScanFile(t.display, src)
+		rep.Findings = append(rep.Findings, found...)
+		if skipped != nil {
+			rep.Skipped = append(rep.Skipped, *skipped)
+		}
+	}
+	return nil
+}
+
+func memoryFindings(t target, src []byte, lim validate.Limits, now time.Time, usesRemnant bool) []validate.Finding {
+	switch validate.KindOf(filepath.Base(t.disk)) {
+	case validate.KindRemnant:
+		return validate.CheckRemnant(t.display, src, lim, now)
+	case validate.KindTemplate:
+		return validate.CheckTemplate(t.display, src, lim)
+	case validate.KindAgents:
+		return validate.CheckAgents(t.display, src, lim)
+	case validate.KindPointer:
+		if !usesRemnant {
+			return validate.CheckAgents(t.display, src, lim)
+		}
+		agents, _ := os.ReadFile(filepath.Join(filepath.Dir(t.disk), "AGENTS.md"))
+		return validate.CheckPointer(t.display, src, agents, lim)
+	}
+	return nil
+}
+
+// memoryDir checks a MemoryCustodian memory directory in the working tree,
+// its decisions against HEAD when it is in a repository, and scans its
+// files for secrets.
+func (fc *fileCheck) memoryDir(rep *Report, t target, repo *gitutil.Repo) error {
+	rep.Checked++
+	opt := fc.cfg.custodianOptions()
+	opt.Dir = t.display
+	after := os.DirFS(t.disk)
+	if fc.opt.runs(validate.Memory) {
+		agents := map[string][]byte{}
+		for _, name := range []string{"AGENTS.md", "CLAUDE.md", "GEMINI.md"} {
+			if data, err := os.ReadFile(filepath.Join(t.disk, "..", "..", name)); err == nil {
+				agents[name] = data
+			}
+		}
+		rep.Findings = append(rep.Findings, custodian.Check(after, opt, agents)...)
+		if repo != nil {
+			if err := fc.appendOnly(rep, t, repo, after, opt); err != nil {
+				return err
+			}
+		}
+	}
+	if fc.engine == nil {
+		return nil
+	}
+	return fs.WalkDir(after, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !d.Type().IsRegular() {
+			return err
+		}
+		return fc.file(rep, target{display: t.display + "/" + p, disk: filepath.Join(t.disk, filepath.FromSlash(p))})
+	})
+}
+
+// appendOnly compares the working tree's decisions with HEAD's.
+func (fc *fileCheck) appendOnly(rep *Report, t target, repo *gitutil.Repo, after fs.FS, opt custodian.Options) error {
+	rel, err := filepath.Rel(repo.TopLevel, t.disk)
+	if err != nil {
+		return nil
+	}
+	dir := filepath.ToSlash(rel)
+	head, err := repo.ListTree("HEAD", dir)
+	if err != nil || len(head) == 0 {
+		return err
+	}
+	before, _, err := treeFS(repo, dir, head, nil)
+	if err != nil {
+		return err
+	}
+	rep.Findings = append(rep.Findings, custodian.AppendOnly(before, after, opt)...)
+	return nil
+}
