@@ -250,4 +250,3 @@ func readBounded(path string, limit int64) ([]byte, error) {
 	defer f.Close()
 	return io.ReadAll(io.LimitReader(f, limit+1))
 }
-
