@@ -31,6 +31,8 @@ func commands() []command {
 		{"pre-commit", "check what is being committed (run by the git hook)", runPreCommit},
 		{"install", "install the git hooks", runInstall},
 		{"uninstall", "remove the git hooks, restoring earlier ones", runUninstall},
+		{"init", "set a repository up for Remnant", runInit},
+		{"migrate", "turn a schema v1 REMNANT.md into v2", runMigrate},
 		{"rules", "list the rules, or explain one", runRules},
 		{"version", "print the version", runVersion},
 		{"help", "show help for a command", runHelp},

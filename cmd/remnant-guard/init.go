@@ -1,0 +1,46 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/remnant-guard/remnant-guard/hooks"
+)
+
+func runInit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("init", "init [--hooks]", stderr)
+	withHooks := fs.Bool("hooks", false, "also install the git hooks (as remnant-guard install does)")
+	if code, ok := noPositional(fs, args, stderr); !ok {
+		return code
+	}
+	done, err := hooks.Init(hooks.InitOptions{})
+	for _, l := range done {
+		fmt.Fprintln(stdout, l)
+	}
+	if err != nil {
+		return fail(stderr, err)
+	}
+	if !*withHooks {
+		fmt.Fprintln(stderr, "remnant-guard: hint: install the git hooks with: remnant-guard install")
+		return exitClean
+	}
+	bin, err := selfPath()
+	if err != nil {
+		return fail(stderr, err)
+	}
+	done, err = hooks.Install(hooks.InstallOptions{Binary: bin})
+	for _, l := range done {
+		fmt.Fprintln(stdout, l)
+	}
+	var me *hooks.ManagerError
+	if errors.As(err, &me) {
+		fmt.Fprintf(stderr, "remnant-guard: error: %v\n", me)
+		fmt.Fprintf(stderr, "remnant-guard: hint: add this to %s's configuration:\n\n%s\n", me.Manager, me.Snippet)
+		return exitError
+	}
+	if err != nil {
+		return fail(stderr, err)
+	}
+	return exitClean
+}

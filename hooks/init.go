@@ -1,0 +1,206 @@
+package hooks
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/remnant-guard/remnant-guard/gitutil"
+)
+
+// RemnantTemplate is the upstream Remnant v2 REMNANT.template.md, byte for
+// byte, that init writes.
+const RemnantTemplate = `<!-- AGENT PROTOCOL: read this file fully before touching code.
+     Before your final response: update Done/Failed/State/Next/Blockers,
+     roll Done into History (keep 5), append decisions to Decisions.
+     Never commit this file. -->
+# Remnant - <project-name>
+
+## Session
+- version: 2
+- date: <ISO 8601 — e.g. 2026-05-05T14:00:00Z>
+- agent: <claude-code | codex | gemini-cli | antigravity | other>
+- duration: <minutes>
+
+## History
+- <[tag] one-line summary per previous session — oldest first, max 5 — or "None">
+
+## Done
+- <completed task — one bullet per item>
+
+## Failed
+- <what was tried and why it did not work — or "None">
+
+## State
+- <current project state — max 6 bullets, replace each session>
+- <key files changed or relevant to the next session>
+
+## Next
+- <exact first action — specific enough to start without re-reading the conversation>
+
+## Blockers
+- <unresolved question, decision needed, or dependency — or "None">
+
+## Decisions
+- <YYYY-MM-DD — decision — why. Append-only, never compressed>
+
+## Map
+- <path — one-line role of this key file>
+`
+
+// pointerText is what init writes to CLAUDE.md and GEMINI.md: a short
+// pointer at AGENTS.md, as upstream v2 has them.
+const pointerText = "# %s\n\nFollow `AGENTS.md` in this directory: it holds the project rules and the Remnant protocol.\n"
+
+// InitOptions say which repository init sets up ("" = the current
+// directory's).
+type InitOptions struct {
+	Dir string
+}
+
+// Init sets the repository up for Remnant without overwriting anything:
+// REMNANT.template.md, REMNANT.md in .gitignore, CLAUDE.md and GEMINI.md
+// pointers when AGENTS.md exists, and a commented .remnant-guard.toml. It
+// returns one line per file saying what it did or why it left it alone.
+func Init(opt InitOptions) ([]string, error) {
+	repo, err := gitutil.Open(opt.Dir)
+	if err != nil {
+		return nil, gitError(err)
+	}
+	defer repo.Close()
+	top := repo.TopLevel
+	var done []string
+	steps := []func() (string, error){
+		func() (string, error) { return createFile(top, "REMNANT.template.md", RemnantTemplate) },
+		func() (string, error) { return ignoreRemnant(repo) },
+		func() (string, error) { return pointerFile(top, "CLAUDE.md") },
+		func() (string, error) { return pointerFile(top, "GEMINI.md") },
+		func() (string, error) { return createFile(top, ConfigName, ConfigTemplate()) },
+	}
+	for _, step := range steps {
+		msg, err := step()
+		if err != nil {
+			return done, err
+		}
+		done = append(done, msg)
+	}
+	return done, nil
+}
+
+// createFile writes name at the top level unless something is there.
+func createFile(top, name, content string) (string, error) {
+	p := filepath.Join(top, name)
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		return fmt.Sprintf("%s: exists, left alone", name), nil
+	}
+	if err != nil {
+		return "", err
+	}
+	_, err = f.WriteString(content)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", name, err)
+	}
+	return fmt.Sprintf("%s: created", name), nil
+}
+
+// pointerFile writes a CLAUDE.md or GEMINI.md pointer when AGENTS.md
+// exists and the file does not.
+func pointerFile(top, name string) (string, error) {
+	if _, err := os.Stat(filepath.Join(top, "AGENTS.md")); err != nil {
+		return fmt.Sprintf("%s: no AGENTS.md to point at, not created", name), nil
+	}
+	msg, err := createFile(top, name, fmt.Sprintf(pointerText, name))
+	if err == nil && msg == name+": created" {
+		msg += " (a pointer at AGENTS.md)"
+	}
+	return msg, err
+}
+
+// ignoreRemnant appends REMNANT.md to .gitignore unless git ignores it
+// already; the rest of the file is kept byte for byte.
+func ignoreRemnant(repo *gitutil.Repo) (string, error) {
+	ignored, err := repo.Ignored("REMNANT.md")
+	if err != nil {
+		return "", err
+	}
+	if ignored {
+		return ".gitignore: REMNANT.md already ignored, left alone", nil
+	}
+	p := filepath.Join(repo.TopLevel, ".gitignore")
+	old, err := os.ReadFile(p)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return "", err
+	}
+	eol := "\n"
+	if bytes.Contains(old, []byte("\r\n")) {
+		eol = "\r\n"
+	}
+	add := "REMNANT.md" + eol
+	if len(old) > 0 && !bytes.HasSuffix(old, []byte("\n")) {
+		add = eol + add
+	}
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return "", err
+	}
+	_, err = f.WriteString(add)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return "", fmt.Errorf(".gitignore: %w", err)
+	}
+	if old == nil {
+		return ".gitignore: created, ignores REMNANT.md", nil
+	}
+	return ".gitignore: REMNANT.md added", nil
+}
+
+// ConfigTemplate is the .remnant-guard.toml init writes: every key
+// commented out, with its default value.
+func ConfigTemplate() string {
+	d := DefaultConfig()
+	var b strings.Builder
+	p := func(format string, a ...any) { fmt.Fprintf(&b, format+"\n", a...) }
+	p("# remnant-guard configuration. Every key is commented out and shows its")
+	p("# default: uncomment a line to change it. Unknown keys are errors.")
+	p("")
+	p("# Memory files or globs, relative to the repository root, that check")
+	p("# validates besides REMNANT.md, REMNANT.template.md, AGENTS.md, CLAUDE.md, GEMINI.md.")
+	p("# paths = []")
+	p("")
+	p("# [limits]")
+	p("# max_lines = %d", d.Limits.MaxLines)
+	p("# max_history = %d", d.Limits.MaxHistory)
+	p("# max_state_bullets = %d", d.Limits.MaxStateBullets)
+	p("# max_file_size = %d", d.Limits.MaxFileSize)
+	p("")
+	p("# Severity of a rule: error, warning or off (remnant-guard rules lists them).")
+	p("# [rules]")
+	p("# remnant-length = \"warning\"")
+	p("")
+	p("# What blocks a commit besides errors in what it stages.")
+	p("# [hook]")
+	p("# block_local = %t", d.Hook.BlockLocal)
+	p("# block_skipped = %t", d.Hook.BlockSkipped)
+	p("")
+	p("# The secret scanner; extra rules go in [[secrets.rules]] tables.")
+	p("# [secrets]")
+	p("# max_file_size = %d", d.Secrets.MaxFileSize)
+	p("# exclude_paths = []")
+	p("# gitleaks_config = \"%s\"", d.Secrets.GitleaksConfig)
+	p("")
+	p("# MemoryCustodian memory checks.")
+	p("# [custodian]")
+	p("# dir = \"%s\"", d.Custodian.Dir)
+	p("# stale_commits = %d", d.Custodian.StaleCommits)
+	return b.String()
+}
