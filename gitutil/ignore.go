@@ -5,12 +5,17 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // ignoreState holds the ignore rules read so far.
 type ignoreState struct {
-	global []ignorePattern            // core.excludesFile, then info/exclude
-	dirs   map[string][]ignorePattern // .gitignore of each directory read, by dir
+	exclude []ignorePattern            // info/exclude
+	dirs    map[string][]ignorePattern // .gitignore of each directory read, by dir
+	// user returns the patterns of core.excludesFile, the lowest in
+	// precedence: they are loaded (one git config process) only when no
+	// other pattern decides.
+	user func() ([]ignorePattern, error)
 }
 
 // Ignored reports whether git's ignore rules exclude path (relative to
@@ -45,7 +50,7 @@ func (r *Repo) Ignored(path string) (bool, error) {
 // excluded directory excludes everything below it; otherwise its .gitignore
 // is read and the next level is checked.
 func (st *ignoreState) ignored(top, path string, isDir bool) (bool, error) {
-	list := append([]ignorePattern(nil), st.global...)
+	list := append([]ignorePattern(nil), st.exclude...)
 	dir := ""
 	parts := strings.Split(path, "/")
 	for i, name := range parts {
@@ -60,7 +65,14 @@ func (st *ignoreState) ignored(top, path string, isDir bool) (bool, error) {
 			dir += "/" + name
 		}
 		last := i == len(parts)-1
-		excluded, _ := lastMatch(list, dir, isDir || !last)
+		excluded, matched := lastMatch(list, dir, isDir || !last)
+		if !matched {
+			user, err := st.user()
+			if err != nil {
+				return false, err
+			}
+			excluded, _ = lastMatch(user, dir, isDir || !last)
+		}
 		if excluded || last {
 			return excluded, nil
 		}
@@ -104,20 +116,19 @@ func (r *Repo) ignoreRules() (*ignoreState, error) {
 		return r.ignore, nil
 	}
 	st := &ignoreState{dirs: map[string][]ignorePattern{}}
-	excludes, err := r.excludesFile()
+	data, err := readRegular(r.GitPath("info/exclude"))
 	if err != nil {
 		return nil, err
 	}
-	for _, name := range []string{excludes, r.GitPath("info/exclude")} {
-		if name == "" {
-			continue
-		}
-		data, err := readRegular(name)
-		if err != nil {
+	st.exclude = parseIgnoreFile(data, "")
+	st.user = sync.OnceValues(func() ([]ignorePattern, error) {
+		name, err := r.excludesFile()
+		if err != nil || name == "" {
 			return nil, err
 		}
-		st.global = append(st.global, parseIgnoreFile(data, "")...)
-	}
+		data, err := readRegular(name)
+		return parseIgnoreFile(data, ""), err
+	})
 	r.ignore = st
 	return st, nil
 }

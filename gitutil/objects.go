@@ -62,3 +62,12 @@ func (r *Repo) ReadBlobs(hashes []string) (map[string][]byte, error) {
 	}
 	return out, nil
 }
+
+// Start starts the object reader ahead of its first use, so that its
+// start-up overlaps with other work.
+func (r *Repo) Start() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	_, err := r.objects(nil)
+	return err
+}

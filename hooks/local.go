@@ -128,6 +128,11 @@ func (l *localRemnant) mapStale(doc *validate.RemnantDoc) ([]validate.Finding, e
 	if len(missing) == 0 {
 		return nil, nil
 	}
+	// Look the paths up in HEAD while the index is still being read: the
+	// trees read now are cached for the answer below.
+	if _, err := l.repo.InIndex(missing, nil); err != nil {
+		return nil, err
+	}
 	changes, err := l.changes()
 	if err != nil {
 		return nil, err

@@ -10,6 +10,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
 // PreCommit checks what is being committed: the index git commits from
@@ -38,14 +39,35 @@ func PreCommit(opt Options, files []string) (*Report, error) {
 		}
 		localDone <- localFindings(local, repo, cfg, repo.StagedChanges, false)
 	}()
+	// So is the secret scanner built, and the object reader started.
+	type built struct {
+		engine *secrets.Engine
+		err    error
+	}
+	engine := make(chan built, 1)
+	go func() {
+		if !opt.runs(validate.Secrets) {
+			engine <- built{}
+			return
+		}
+		e, err := newEngine(cfg, workingFiles(repo.TopLevel))
+		if err == nil {
+			err = repo.Start()
+		}
+		engine <- built{e, err}
+	}()
 	changes, err := repo.StagedChanges()
+	b := <-engine
+	if err == nil {
+		err = b.err
+	}
 	if err != nil {
 		<-localDone
 		return nil, err
 	}
 	changes = limitTo(changes, files, repo.Prefix)
 	rep.Checked = len(changes)
-	s := &staged{repo: repo, cfg: cfg, opt: opt, rep: rep, changes: changes}
+	s := &staged{repo: repo, cfg: cfg, opt: opt, rep: rep, changes: changes, engine: b.engine}
 	err = s.run()
 	if lerr := <-localDone; err == nil {
 		err = lerr
@@ -104,17 +126,11 @@ type staged struct {
 	opt     Options
 	rep     *Report
 	changes []gitutil.Change
+	engine  *secrets.Engine // nil when the secret family does not run
 }
 
 func (s *staged) run() error {
-	cc := &changeCheck{cfg: s.cfg, opt: s.opt, now: s.opt.now(), uses: usesRemnantStaged(s.repo, s.changes)}
-	if s.opt.runs(validate.Secrets) {
-		engine, err := newEngine(s.cfg, workingFiles(s.repo.TopLevel))
-		if err != nil {
-			return err
-		}
-		cc.engine = engine
-	}
+	cc := &changeCheck{cfg: s.cfg, opt: s.opt, now: s.opt.now(), uses: usesRemnantStaged(s.repo, s.changes), engine: s.engine}
 	if err := cc.run(s.changes, newStagedSource(s.repo, s.changes), s.rep); err != nil {
 		return err
 	}

@@ -43,19 +43,23 @@ var gitRules = []validate.Rule{
 	},
 }
 
-var (
-	allRulesOnce sync.Once
-	allRules     []validate.Rule
-)
-
 // AllRules lists every rule remnant-guard knows: the Remnant rules, the
 // git-aware rules, the MemoryCustodian rules and the built-in secret rules.
-func AllRules() []validate.Rule {
-	allRulesOnce.Do(func() {
-		allRules = append(allRules, validate.RemnantRules()...)
-		allRules = append(allRules, gitRules...)
-		allRules = append(allRules, custodian.Rules()...)
-		allRules = append(allRules, secrets.Rules(secrets.BuiltinRules())...)
-	})
-	return allRules
+// The secret rules come without their examples; RulesWithExamples has them.
+var AllRules = sync.OnceValue(func() []validate.Rule {
+	return listRules(secrets.BuiltinRules())
+})
+
+// RulesWithExamples is AllRules with every rule's bad and good example,
+// for `remnant-guard rules`.
+var RulesWithExamples = sync.OnceValue(func() []validate.Rule {
+	return listRules(secrets.BuiltinRulesWithExamples())
+})
+
+func listRules(secretDefs []secrets.RuleDef) []validate.Rule {
+	var all []validate.Rule
+	all = append(all, validate.RemnantRules()...)
+	all = append(all, gitRules...)
+	all = append(all, custodian.Rules()...)
+	return append(all, secrets.Rules(secretDefs)...)
 }

@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -9,7 +8,7 @@ const directivePrefix = "remnant-guard:"
 
 // directive matches <!-- remnant-guard:disable IDs --> and
 // <!-- remnant-guard:disable-next-line IDs -->.
-var directive = regexp.MustCompile(`<!--\s*remnant-guard:(disable-next-line|disable)\s+([^>]*?)\s*-->`)
+var directive = lazyRegexp(`<!--\s*remnant-guard:(disable-next-line|disable)\s+([^>]*?)\s*-->`)
 
 // ApplyDirectives drops the findings that src disables with comments:
 // <!-- remnant-guard:disable RULE-ID --> anywhere disables a rule for the
@@ -39,7 +38,7 @@ func readDirectives(src []byte) (file map[string]bool, lines map[lineRule]bool) 
 	file, lines = map[string]bool{}, map[lineRule]bool{}
 	text := string(src)
 	end, counted := 1, 0
-	for _, m := range directive.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range directive().FindAllStringSubmatchIndex(text, -1) {
 		ids := strings.FieldsFunc(text[m[4]:m[5]], func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
 		end += strings.Count(text[counted:m[1]], "\n")
 		counted = m[1]

@@ -2,7 +2,6 @@ package validate
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 )
@@ -34,12 +33,12 @@ func cutLeadingSeparator(s string) (string, bool) {
 	return s, false
 }
 
-var decisionDate = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}`)
+var decisionDate = lazyRegexp(`^\d{4}-\d{2}-\d{2}`)
 
 // parseDecision reads "YYYY-MM-DD — decision — why"; problem says what is
 // wrong, "" when nothing is.
 func parseDecision(text string) (date time.Time, problem string) {
-	m := decisionDate.FindString(text)
+	m := decisionDate().FindString(text)
 	if m == "" {
 		return date, "Decisions entry does not start with a YYYY-MM-DD date"
 	}

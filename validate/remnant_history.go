@@ -2,14 +2,13 @@ package validate
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 )
 
 // historyEntry matches "[tag] YYYY-MM-DD (agent, Nm): summary"; the tag is
 // optional in v1 files.
-var historyEntry = regexp.MustCompile(`^(\[[^\]]+\]\s+)?(\d{4}-\d{2}-\d{2})\s+\([^,()]+,\s*\d+m\):\s*\S`)
+var historyEntry = lazyRegexp(`^(\[[^\]]+\]\s+)?(\d{4}-\d{2}-\d{2})\s+\([^,()]+,\s*\d+m\):\s*\S`)
 
 func (c *checker) checkHistory() {
 	s := c.f.byName["History"]
@@ -41,7 +40,7 @@ func (c *checker) checkHistory() {
 
 // historyDate checks the form of one entry and returns its date.
 func (c *checker) historyDate(b bullet) (time.Time, bool) {
-	m := historyEntry.FindStringSubmatch(b.text)
+	m := historyEntry().FindStringSubmatch(b.text)
 	want := "`- [tag] YYYY-MM-DD (agent, Nm): summary`"
 	if c.f.version == 1 {
 		want = "`- YYYY-MM-DD (agent, Nm): summary`"

@@ -6,13 +6,13 @@ import (
 )
 
 var (
-	emailAddr = regexp.MustCompile(`[A-Za-z0-9._%+-]+@([A-Za-z0-9-]+\.)+[A-Za-z]{2,}`)
+	emailAddr = lazyRegexp(`[A-Za-z0-9._%+-]+@([A-Za-z0-9-]+\.)+[A-Za-z]{2,}`)
 	// phoneIntl is a number written with a leading + and 8 to 15 digits.
-	phoneIntl = regexp.MustCompile(`(?:^|[\s(:;,])(\+\d[\d \-().]{6,18}\d)`)
+	phoneIntl = lazyRegexp(`(?:^|[\s(:;,])(\+\d[\d \-().]{6,18}\d)`)
 	// phoneNANP is a North American number such as (555) 123-4567.
-	phoneNANP = regexp.MustCompile(`(?:^|[\s:;,])(\(\d{3}\) ?\d{3}[-.]\d{4}|\d{3}[-.]\d{3}[-.]\d{4})\b`)
+	phoneNANP = lazyRegexp(`(?:^|[\s:;,])(\(\d{3}\) ?\d{3}[-.]\d{4}|\d{3}[-.]\d{3}[-.]\d{4})\b`)
 	// chatTurn is a line that starts a turn of a chat transcript.
-	chatTurn = regexp.MustCompile(`^(?:[-*>]\s*)?(?:\*\*)?(User|Human|Me|Assistant|AI|Claude|ChatGPT|Gemini|Codex)(?:\*\*)?:(?:\*\*)?\s`)
+	chatTurn = lazyRegexp(`^(?:[-*>]\s*)?(?:\*\*)?(User|Human|Me|Assistant|AI|Claude|ChatGPT|Gemini|Codex)(?:\*\*)?:(?:\*\*)?\s`)
 )
 
 // placeholderDomains are mail domains that never belong to a person.
@@ -38,7 +38,7 @@ func (c *checker) personalLine(l int, line string) {
 
 func (c *checker) emails(l int, line string) {
 	cur := newColCursor(line)
-	for _, m := range emailAddr.FindAllStringIndex(line, -1) {
+	for _, m := range emailAddr().FindAllStringIndex(line, -1) {
 		if isPersonalEmail(line[m[0]:m[1]]) {
 			c.add(RuleRemnantPersonalData, l, cur.at(m[0]), "e-mail address in a memory file").Hint =
 				"name the role or team instead of a person's address"
@@ -47,13 +47,14 @@ func (c *checker) emails(l int, line string) {
 }
 
 func (c *checker) phones(l int, line string, ten bool) {
-	for _, re := range []*regexp.Regexp{phoneIntl, phoneNANP} {
-		if (re == phoneIntl && strings.IndexByte(line, '+') < 0) || (re == phoneNANP && !ten) {
+	for i, re := range []func() *regexp.Regexp{phoneIntl, phoneNANP} {
+		intl := i == 0
+		if (intl && strings.IndexByte(line, '+') < 0) || (!intl && !ten) {
 			continue
 		}
 		cur := newColCursor(line)
-		for _, m := range re.FindAllStringSubmatchIndex(line, -1) {
-			if re != phoneIntl || isPhoneDigits(line[m[2]:m[3]]) {
+		for _, m := range re().FindAllStringSubmatchIndex(line, -1) {
+			if !intl || isPhoneDigits(line[m[2]:m[3]]) {
 				c.add(RuleRemnantPersonalData, l, cur.at(m[2]), "phone number in a memory file").Hint =
 					"leave contact details out of agent memory"
 			}
@@ -100,7 +101,7 @@ func (c *checker) checkChat() {
 		if strings.IndexByte(line, ':') < 0 {
 			continue
 		}
-		m := chatTurn.FindStringSubmatch(strings.TrimSpace(line))
+		m := chatTurn().FindStringSubmatch(strings.TrimSpace(line))
 		if m == nil {
 			continue
 		}

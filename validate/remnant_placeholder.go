@@ -2,16 +2,15 @@ package validate
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 )
 
 // placeholder matches a template placeholder such as <project-name>.
-var placeholder = regexp.MustCompile(`<[A-Za-z0-9\[][^<>]*>`)
+var placeholder = lazyRegexp(`<[A-Za-z0-9\[][^<>]*>`)
 
 var (
-	autolinkScheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]{1,31}:`)
-	autolinkEmail  = regexp.MustCompile(`^[^\s@<>]+@[^\s@<>]+$`)
+	autolinkScheme = lazyRegexp(`^[A-Za-z][A-Za-z0-9+.-]{1,31}:`)
+	autolinkEmail  = lazyRegexp(`^[^\s@<>]+@[^\s@<>]+$`)
 )
 
 // htmlTags are inline HTML elements that Markdown files use on purpose.
@@ -32,11 +31,11 @@ func (c *checker) checkPlaceholders() {
 	inComment := false
 	for i, line := range md.lines {
 		masked := maskLine(line, &inComment)
-		if md.code[i] || strings.IndexByte(masked, '<') < 0 || rawOutputLine.MatchString(strings.TrimSpace(line)) {
+		if md.code[i] || strings.IndexByte(masked, '<') < 0 || rawOutputLine().MatchString(strings.TrimSpace(line)) {
 			continue
 		}
 		cur := newColCursor(line)
-		for _, m := range placeholder.FindAllStringIndex(masked, -1) {
+		for _, m := range placeholder().FindAllStringIndex(masked, -1) {
 			if isPlaceholder(masked, m[0], m[1]) {
 				c.add(RuleRemnantPlaceholder, i+1, cur.at(m[0]),
 					fmt.Sprintf("template placeholder %s left in the file", short(line[m[0]:m[1]]))).Hint =
@@ -52,7 +51,7 @@ func isPlaceholder(s string, start, end int) bool {
 		return false
 	}
 	inner := s[start+1 : end-1]
-	if autolinkScheme.MatchString(inner) || autolinkEmail.MatchString(inner) {
+	if autolinkScheme().MatchString(inner) || autolinkEmail().MatchString(inner) {
 		return false
 	}
 	name, attrs, _ := strings.Cut(inner, " ")

@@ -1,13 +1,12 @@
 package validate
 
 import (
-	"regexp"
 	"strings"
 )
 
 // rawOutputLine matches one line of pasted terminal output: a shell prompt,
 // a panic, a goroutine header, a Python traceback or a JVM/JS stack frame.
-var rawOutputLine = regexp.MustCompile(`^(?:` +
+var rawOutputLine = lazyRegexp(`^(?:` +
 	`\$ \S` + // $ go test
 	`|[\w.-]+@[\w.-]+:\S*[$#] ` + // user@host:~$ ls
 	`|PS [A-Za-z]:\\[^>]*> ` + // PS C:\> dir
@@ -21,7 +20,7 @@ var rawOutputLine = regexp.MustCompile(`^(?:` +
 	`)`)
 
 // logLine matches a line that looks like log output.
-var logLine = regexp.MustCompile(`^(?:\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\d{2}:\d{2}:\d{2}|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b|(?:ok|FAIL|PASS|---|===)\s|npm (?:ERR|WARN)|error(?:\[|:)|warning:|\S+\.\w+:\d+:\d+: )`)
+var logLine = lazyRegexp(`^(?:\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\d{2}:\d{2}:\d{2}|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b|(?:ok|FAIL|PASS|---|===)\s|npm (?:ERR|WARN)|error(?:\[|:)|warning:|\S+\.\w+:\d+:\d+: )`)
 
 // logFenceInfo are fence info strings that announce output, not code.
 var logFenceInfo = map[string]bool{"": false, "console": true, "log": true, "logs": true,
@@ -45,7 +44,7 @@ func (c *checker) checkRawOutput() {
 	for i, line := range md.lines {
 		t := strings.TrimLeft(line, " \t>-*")
 		t = strings.TrimLeft(t, " \t")
-		if skip[i+1] || !rawOutputLine.MatchString(t) {
+		if skip[i+1] || !rawOutputLine().MatchString(t) {
 			continue
 		}
 		if i+1-last > 3 {
@@ -67,7 +66,7 @@ func (c *checker) isLogFence(fc fence) bool {
 	}
 	logs := 0
 	for l := fc.start + 1; l < fc.end; l++ {
-		if logLine.MatchString(strings.TrimSpace(c.f.md.line(l))) || rawOutputLine.MatchString(strings.TrimSpace(c.f.md.line(l))) {
+		if logLine().MatchString(strings.TrimSpace(c.f.md.line(l))) || rawOutputLine().MatchString(strings.TrimSpace(c.f.md.line(l))) {
 			logs++
 		}
 	}

@@ -15,7 +15,7 @@ func runRules(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(fs, stderr, err)
 	}
-	all := hooks.AllRules()
+	all := hooks.RulesWithExamples()
 	switch len(pos) {
 	case 0:
 		for _, r := range all {

@@ -38,8 +38,12 @@ func (m *matcher) assignClasses(keywords []string) {
 // buildTrie returns the trie's goto edges (-1 for none), fills m.out with
 // each keyword's end state, and returns room for the failure links.
 func (m *matcher) buildTrie(keywords []string) ([]int32, []int32) {
-	goto_ := m.newRow(nil)
-	m.out = [][]int32{nil}
+	states := 1
+	for _, k := range keywords {
+		states += len(k)
+	}
+	goto_ := m.newRow(make([]int32, 0, states*m.nclass))
+	m.out = make([][]int32, 1, states)
 	for ki, k := range keywords {
 		s := int32(0)
 		for i := 0; i < len(k); i++ {

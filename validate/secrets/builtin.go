@@ -10,7 +10,8 @@ import (
 //go:embed rules/*.toml
 var ruleFiles embed.FS
 
-var builtin = sync.OnceValues(func() ([]RuleDef, error) {
+// parseRuleFiles parses the embedded rule files, examples included.
+func parseRuleFiles() ([]RuleDef, error) {
 	names, err := fs.Glob(ruleFiles, "rules/*.toml")
 	if err != nil {
 		return nil, err
@@ -28,14 +29,27 @@ var builtin = sync.OnceValues(func() ([]RuleDef, error) {
 		all = append(all, defs...)
 	}
 	return all, nil
-})
+}
 
-// BuiltinRules returns the built-in rule definitions. The rule files are
-// checked by the package tests, so a parse error here is a build defect.
+var withExamples = sync.OnceValues(parseRuleFiles)
+
+// BuiltinRules returns the built-in rule definitions without their
+// examples, from a table compiled from the rule files (so a scan starts
+// without parsing them). The tests check the table against the files.
 func BuiltinRules() []RuleDef {
-	defs, err := builtin()
+	return append([]RuleDef(nil), builtinTable...)
+}
+
+// BuiltinRulesWithExamples returns the built-in rule definitions with
+// their true and false examples, parsed from the rule files. The rule files
+// are checked by the package tests, so a parse error here is a build defect.
+func BuiltinRulesWithExamples() []RuleDef {
+	defs, err := withExamples()
 	if err != nil {
 		panic(fmt.Sprintf("secrets: built-in rules: %v", err))
+	}
+	for i := range defs {
+		defs[i].builtin = true
 	}
 	return append([]RuleDef(nil), defs...)
 }

@@ -3,7 +3,6 @@ package secrets
 import (
 	"bytes"
 	"encoding/base64"
-	"regexp"
 	"strings"
 )
 
@@ -83,9 +82,9 @@ func checkBasicAuth(in *checkInput) bool {
 	return err == nil && bytes.IndexByte(dec, ':') > 0
 }
 
-var k8sSecretKind = regexp.MustCompile(`(?mi)^kind:[ \t]*["']?secret["']?[ \t]*$`)
+var k8sSecretKind = lazyRegexp(`(?mi)^kind:[ \t]*["']?secret["']?[ \t]*$`)
 
 // checkK8sSecret keeps data values of a Kubernetes Secret manifest only.
 func checkK8sSecret(in *checkInput) bool {
-	return k8sSecretKind.Match(in.whole) && !isPlaceholder(in.secret)
+	return k8sSecretKind().Match(in.whole) && !isPlaceholder(in.secret)
 }

@@ -24,8 +24,10 @@ type rule struct {
 }
 
 func newRule(d RuleDef) (*rule, error) {
-	if err := d.Validate(); err != nil {
-		return nil, err
+	if !d.builtin {
+		if err := d.Validate(); err != nil {
+			return nil, err
+		}
 	}
 	r := &rule{def: d}
 	for _, w := range d.Stopwords {

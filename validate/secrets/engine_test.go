@@ -106,7 +106,7 @@ func TestFingerprintStableWhenLineMoves(t *testing.T) {
 }
 
 func TestSkipped(t *testing.T) {
-	e, err := NewEngine(BuiltinRules(), Options{MaxFileSize: 64})
+	e, err := NewEngine(BuiltinRulesWithExamples(), Options{MaxFileSize: 64})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +171,7 @@ func TestNewEngineErrors(t *testing.T) {
 	if !errors.As(err, &re) {
 		t.Errorf("bad id: %v", err)
 	}
-	e, err := NewEngine(BuiltinRules(), Options{Disabled: map[string]bool{"secret-github-pat": true}})
+	e, err := NewEngine(BuiltinRulesWithExamples(), Options{Disabled: map[string]bool{"secret-github-pat": true}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 // FuzzScan checks that scanning never panics and that every finding lies
 // inside the input.
 func FuzzScan(f *testing.F) {
-	for _, d := range BuiltinRules() {
+	for _, d := range BuiltinRulesWithExamples() {
 		for _, ex := range d.TP {
 			f.Add(examplePath(d), ex)
 		}

@@ -1,7 +1,6 @@
 package secrets
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 )
@@ -33,13 +32,13 @@ var nonSecretWords = map[string]bool{
 }
 
 // interpolation finds a variable expanded inside a string ("...$user").
-var interpolation = regexp.MustCompile(`\$[A-Za-z_{(]`)
+var interpolation = lazyRegexp(`\$[A-Za-z_{(]`)
 
 // shortHex is a lowercase hex value shorter than a SHA-1, the shape of
 // digests and identifiers more often than of keys.
-var shortHex = regexp.MustCompile(`^[0-9a-f]{1,39}$`)
+var shortHex = lazyRegexp(`^[0-9a-f]{1,39}$`)
 
-var uuidRe = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+var uuidRe = lazyRegexp(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 
 // checkGeneric filters the generic rule's matches: a secret-like name
 // assigned a value that looks random, not a reference or a stand-in.
@@ -48,11 +47,11 @@ func checkGeneric(in *checkInput) bool {
 	switch {
 	case isPlaceholder(v), isLockfile(in.path), !secretName(in.name):
 		return false
-	case uuidRe.MatchString(v), strings.Contains(v, "://"), v[0] == '/' || strings.HasPrefix(v, "./"):
+	case uuidRe().MatchString(v), strings.Contains(v, "://"), v[0] == '/' || strings.HasPrefix(v, "./"):
 		return false
 	case strings.HasPrefix(v, "sha512-") || strings.HasPrefix(v, "sha256-") || strings.HasPrefix(v, "sha1-"):
 		return false
-	case len(v) < 10, interpolation.MatchString(v), shortHex.MatchString(v), digitRun(v) >= 6:
+	case len(v) < 10, interpolation().MatchString(v), shortHex().MatchString(v), digitRun(v) >= 6:
 		return false
 	}
 	return looksRandom(v)

@@ -2,7 +2,6 @@ package secrets
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -33,7 +32,7 @@ type gitleaksAllowlist struct {
 	Stopwords   []string `toml:"stopwords"`
 }
 
-var gitleaksIDChars = regexp.MustCompile(`[^a-z0-9]+`)
+var gitleaksIDChars = lazyRegexp(`[^a-z0-9]+`)
 
 // ParseGitleaksConfig imports the [[rules]] of a gitleaks configuration
 // as rules with IDs "secret-gitleaks-<id>". Only id, description, regex,
@@ -59,7 +58,7 @@ func ParseGitleaksConfig(name string, data []byte) ([]RuleDef, error) {
 }
 
 func (g gitleaksRule) toRuleDef(i int) RuleDef {
-	id := strings.Trim(gitleaksIDChars.ReplaceAllString(strings.ToLower(g.ID), "-"), "-")
+	id := strings.Trim(gitleaksIDChars().ReplaceAllString(strings.ToLower(g.ID), "-"), "-")
 	if id == "" {
 		id = "rule-" + strconv.Itoa(i+1)
 	}

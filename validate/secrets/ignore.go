@@ -25,7 +25,7 @@ type IgnoreError struct {
 
 func (e *IgnoreError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
 
-var fingerprintRe = regexp.MustCompile(`^[0-9a-f]{32}$`)
+var fingerprintRe = lazyRegexp(`^[0-9a-f]{32}$`)
 
 // ParseIgnore reads an ignore file: one fingerprint per line, optionally
 // followed by a path glob (path.Match syntax, "**" for any depth); "#"
@@ -51,7 +51,7 @@ func ParseIgnore(name string, data []byte) (*Ignore, error) {
 func (ig *Ignore) add(fields []string) error {
 	fp := strings.ToLower(fields[0])
 	switch {
-	case !fingerprintRe.MatchString(fp):
+	case !fingerprintRe().MatchString(fp):
 		return fmt.Errorf("%q is not a fingerprint (32 hex digits)", shorten(fields[0]))
 	case len(fields) > 2:
 		return fmt.Errorf("want a fingerprint and at most one path glob, got %d fields", len(fields))

@@ -60,7 +60,7 @@ func TestFormatIgnoreLine(t *testing.T) {
 	if err != nil || !ig.Match(f) {
 		t.Errorf("round trip: %v", err)
 	}
-	e, err := NewEngine(BuiltinRules(), Options{Ignore: ig})
+	e, err := NewEngine(BuiltinRulesWithExamples(), Options{Ignore: ig})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package secrets
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -25,7 +24,7 @@ var placeholderWords = map[string]bool{
 	"empty": true, "default": true, "mypassword": true, "secretkey": true,
 }
 
-var codeRef = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+(\(\))?$`)
+var codeRef = lazyRegexp(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+(\(\))?$`)
 
 // isPlaceholder reports values that are not a secret themselves:
 // variables, templates, stand-ins, code references.
@@ -43,9 +42,9 @@ func isPlaceholder(v string) bool {
 			return true
 		}
 	}
-	return codeRef.MatchString(v)
+	return codeRef().MatchString(v)
 }
 
-var lockfile = regexp.MustCompile(`(?i)(^|/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|go\.sum|cargo\.lock|poetry\.lock|pipfile\.lock|gemfile\.lock|composer\.lock|packages\.lock\.json|flake\.lock|uv\.lock|bun\.lockb?)$`)
+var lockfile = lazyRegexp(`(?i)(^|/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|go\.sum|cargo\.lock|poetry\.lock|pipfile\.lock|gemfile\.lock|composer\.lock|packages\.lock\.json|flake\.lock|uv\.lock|bun\.lockb?)$`)
 
-func isLockfile(path string) bool { return lockfile.MatchString(path) }
+func isLockfile(path string) bool { return lockfile().MatchString(path) }

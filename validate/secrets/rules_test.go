@@ -10,7 +10,7 @@ import (
 
 func builtinEngine(t testing.TB) *Engine {
 	t.Helper()
-	e, err := NewEngine(BuiltinRules(), Options{})
+	e, err := NewEngine(BuiltinRulesWithExamples(), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +36,7 @@ func byRule(fs []validate.Finding, id string) []validate.Finding {
 
 func TestBuiltinRuleExamples(t *testing.T) {
 	e := builtinEngine(t)
-	for _, d := range BuiltinRules() {
+	for _, d := range BuiltinRulesWithExamples() {
 		if len(d.TP) == 0 || len(d.FP) == 0 {
 			t.Errorf("%s: needs at least one tp and one fp example", d.ID)
 		}
@@ -75,7 +75,7 @@ func ruleIDs(fs []validate.Finding) []string {
 }
 
 func TestBuiltinRuleCount(t *testing.T) {
-	defs := BuiltinRules()
+	defs := BuiltinRulesWithExamples()
 	if len(defs) < 150 {
 		t.Errorf("%d built-in rules, want at least 150", len(defs))
 	}
@@ -91,7 +91,7 @@ func TestBuiltinRuleCount(t *testing.T) {
 // at most four leading characters of one are shown.
 func TestRedaction(t *testing.T) {
 	e := builtinEngine(t)
-	for _, d := range BuiltinRules() {
+	for _, d := range BuiltinRulesWithExamples() {
 		for _, ex := range d.TP {
 			for _, f := range scanExample(e, d, ex) {
 				checkRedacted(t, f, ex)

@@ -1,0 +1,12 @@
+package validate
+
+import (
+	"regexp"
+	"sync"
+)
+
+// lazyRegexp compiles a regular expression on first use, so that start-up
+// pays only for the expressions a run needs.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
