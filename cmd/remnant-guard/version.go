@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"runtime/debug"
 )
 
@@ -45,6 +46,9 @@ func buildVersion() (v, c, gov string) {
 			dirty = s.Value == "true"
 		}
 	}
+	if c == "" {
+		c = pseudoCommit(v)
+	}
 	if len(c) > 12 {
 		c = c[:12]
 	}
@@ -59,4 +63,17 @@ func orUnknown(s, def string) string {
 		return def
 	}
 	return s
+}
+
+// pseudoRevision matches the commit at the end of a Go pseudo-version
+// (v0.0.0-20260501120000-abcdef123456), which is what a `go install
+// module@commit` build knows of its commit.
+var pseudoRevision = regexp.MustCompile(`[-.]\d{14}-([0-9a-f]{12})(?:\+incompatible)?$`)
+
+// pseudoCommit returns the commit a pseudo-version names, or "".
+func pseudoCommit(v string) string {
+	if m := pseudoRevision.FindStringSubmatch(v); m != nil {
+		return m[1]
+	}
+	return ""
 }

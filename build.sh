@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Builds the release binaries of remnant-guard: static, reproducible
+# (-trimpath), for linux, darwin and windows on amd64 and arm64, into dist/
+# with a SHA256SUMS file.
+#
+#   ./build.sh                 version from git describe
+#   VERSION=v1.2.0 ./build.sh  an explicit version
+set -euo pipefail
+
+cd "$(dirname "$0")"
+
+version=${VERSION:-$(git describe --tags --always --dirty 2>/dev/null || echo dev)}
+commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+if [ -n "$(git status --porcelain 2>/dev/null)" ]; then
+  commit="$commit-dirty"
+fi
+targets=${TARGETS:-"linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64"}
+
+rm -rf dist
+mkdir -p dist
+for target in $targets; do
+  goos=${target%/*}
+  goarch=${target#*/}
+  ext=""
+  [ "$goos" = windows ] && ext=.exe
+  out="dist/remnant-guard_${version}_${goos}_${goarch}${ext}"
+  echo "building $out"
+  CGO_ENABLED=0 GOOS=$goos GOARCH=$goarch go build -trimpath -buildvcs=false \
+    -ldflags "-s -w -X main.version=$version -X main.commit=$commit" \
+    -o "$out" ./cmd/remnant-guard
+done
+
+(cd dist && sha256sum -- remnant-guard_* > SHA256SUMS)
+echo "dist/SHA256SUMS written"
