@@ -61,6 +61,7 @@ func setupGit(env *testscript.Env) error {
 	}
 	_, file, _, _ := runtime.Caller(0)
 	env.Setenv("SHARED", filepath.Join(filepath.Dir(file), "..", "..", "..", "shared"))
+	env.Setenv("REPO", filepath.Join(filepath.Dir(file), "..", ".."))
 	env.Setenv("HOME", home)
 	env.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
 	env.Setenv("GIT_CONFIG_NOSYSTEM", "1")

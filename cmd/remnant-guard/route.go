@@ -1,0 +1,97 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/remnant-guard/remnant-guard/hooks"
+	"github.com/remnant-guard/remnant-guard/validate/custodian"
+)
+
+func runRoute(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var areas, profiles hookList
+	fs := newFlagSet("route", "route --task TASK [--area NAME]... [--profile NAME]... [--budget] [--names-only] [--format text|json]", stderr)
+	task := fs.String("task", "", "the task `category` or alias (planning, debugging, ...)")
+	fs.Var(&areas, "area", "load areas/`NAME`.md when present (repeatable)")
+	fs.Var(&profiles, "profile", "load profiles/`NAME`.md when present (repeatable)")
+	budget := fs.Bool("budget", false, "print the packed context, within the token budgets")
+	namesOnly := fs.Bool("names-only", false, "print only the names of the files loaded")
+	format := fs.String("format", "text", "output `format`: text or json")
+	config := fs.String("config", "", "config `file` (default: .remnant-guard.toml at the repository root)")
+	dir := fs.String("dir", "", "the memory `directory` (default: custodian.dir of the config)")
+	if code, ok := noPositional(fs, args, stderr); !ok {
+		return code
+	}
+	if *task == "" {
+		return usageError(fs, stderr, errors.New("--task is required"))
+	}
+	if *format != "text" && *format != "json" {
+		return usageError(fs, stderr, fmt.Errorf("unknown --format %q (want text or json)", *format))
+	}
+	res, err := hooks.Route(hooks.Options{ConfigPath: *config}, *dir,
+		custodian.RouteRequest{Task: *task, Areas: areas, Profiles: profiles, Budget: *budget})
+	if err != nil {
+		return fail(stderr, err)
+	}
+	switch {
+	case *format == "json":
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(res); err != nil {
+			return fail(stderr, err)
+		}
+	case *namesOnly:
+		for _, f := range res.Loaded {
+			fmt.Fprintln(stdout, f.Path)
+		}
+	case *budget:
+		io.WriteString(stdout, res.Packed)
+	default:
+		writeRoute(stdout, res)
+	}
+	if len(res.MissingRequired) > 0 {
+		fmt.Fprintf(stderr, "remnant-guard: error: required memory missing: %s\n", strings.Join(res.MissingRequired, ", "))
+		return exitFindings
+	}
+	return exitClean
+}
+
+// writeRoute explains a route in plain text.
+func writeRoute(w io.Writer, r *custodian.RouteResult) {
+	fmt.Fprintf(w, "task %q: category %s", r.Task, r.Category)
+	if r.Route != "" {
+		fmt.Fprintf(w, " (route %q, manifest.md:%d)", r.Route, r.RouteLine)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "loaded:")
+	for _, f := range r.Loaded {
+		req := "optional"
+		if f.Required {
+			req = "required"
+		}
+		budget := ""
+		if f.Budget > 0 {
+			budget = fmt.Sprintf(" of %d", f.Budget)
+		}
+		fmt.Fprintf(w, "  %-28s %-8s %-8s %d tokens%s, %d units\n", f.Path, f.Source, req, f.Tokens, budget, f.Units)
+	}
+	list := func(title string, items []string) {
+		if len(items) > 0 {
+			fmt.Fprintf(w, "%s:\n", title)
+			for _, it := range items {
+				fmt.Fprintf(w, "  %s\n", it)
+			}
+		}
+	}
+	list("missing required", r.MissingRequired)
+	list("skipped optional", r.SkippedOptional)
+	for _, o := range r.Omitted {
+		fmt.Fprintf(w, "omitted: %s: %d units from line %d (%d tokens): %s\n", o.Path, o.Units, o.FirstLine, o.Tokens, o.Reason)
+	}
+	for _, o := range r.Oversized {
+		fmt.Fprintf(w, "oversized: %s:%d: first entry kept whole (%d tokens, budget %d)\n", o.Path, o.Line, o.Tokens, o.Budget)
+	}
+}
