@@ -1,0 +1,259 @@
+package main
+
+import (
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// needTool finds an external program. Under CI (env CI set) a missing one
+// fails the test; locally it skips it.
+func needTool(t *testing.T, name string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%s is not installed; CI must have it", name)
+		}
+		t.Skipf("%s is not installed", name)
+	}
+	return p
+}
+
+// fakeToken builds a token of the GitHub shape at test time, so that no
+// token sits in the source.
+func fakeToken() string {
+	const alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+	r := rand.New(rand.NewPCG(3, 5))
+	b := []byte("ghp_")
+	for range 36 {
+		b = append(b, alnum[r.IntN(len(alnum))])
+	}
+	return string(b)
+}
+
+// sandbox is the environment of commands run as a new user would: a HOME
+// of its own, a git identity, no GIT_* variables of the test's own, and the
+// Go module and build caches of this machine, so that builds need no
+// network.
+type sandbox struct {
+	t   *testing.T
+	dir string
+	env []string
+}
+
+func newSandbox(t *testing.T) *sandbox {
+	t.Helper()
+	dir := t.TempDir()
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "GIT_") && !strings.HasPrefix(kv, "GO") && !strings.HasPrefix(kv, "PRE_COMMIT") {
+			env = append(env, kv)
+		}
+	}
+	for _, k := range []string{"GOMODCACHE", "GOCACHE", "GOPROXY", "GOTOOLCHAIN", "GONOSUMDB", "GOFLAGS"} {
+		out, err := exec.Command("go", "env", k).Output()
+		if err != nil {
+			t.Fatalf("go env %s: %v", k, err)
+		}
+		v := strings.TrimSpace(string(out))
+		if k == "GOFLAGS" {
+			v = strings.TrimSpace("-mod=mod " + v)
+		}
+		env = append(env, k+"="+v)
+	}
+	home := filepath.Join(dir, "home")
+	os.MkdirAll(home, 0o755)
+	env = append(env, "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
+		"XDG_CACHE_HOME="+filepath.Join(home, ".cache"), "GIT_CONFIG_NOSYSTEM=1",
+		"PRE_COMMIT_HOME="+filepath.Join(dir, "pre-commit-cache"), "NO_COLOR=1",
+		"GIT_AUTHOR_NAME=Ada", "GIT_AUTHOR_EMAIL=ada@example.com",
+		"GIT_COMMITTER_NAME=Ada", "GIT_COMMITTER_EMAIL=ada@example.com")
+	return &sandbox{t: t, dir: dir, env: env}
+}
+
+// run runs a command in dir and returns its combined output and whether
+// it succeeded.
+func (s *sandbox) run(dir string, name string, args ...string) (string, bool) {
+	s.t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = s.env
+	out, err := cmd.CombinedOutput()
+	if _, ok := err.(*exec.ExitError); err != nil && !ok {
+		s.t.Fatalf("%s %s: %v", name, strings.Join(args, " "), err)
+	}
+	return string(out), err == nil
+}
+
+// must runs a command that has to succeed.
+func (s *sandbox) must(dir string, name string, args ...string) string {
+	s.t.Helper()
+	out, ok := s.run(dir, name, args...)
+	if !ok {
+		s.t.Fatalf("%s %s failed:\n%s", name, strings.Join(args, " "), out)
+	}
+	return out
+}
+
+func (s *sandbox) write(path, content string) {
+	s.t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		s.t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+// newRepo makes an empty repository under the sandbox.
+func (s *sandbox) newRepo(name string) string {
+	dir := filepath.Join(s.dir, name)
+	s.must(s.dir, "git", "init", "-q", "-b", "main", dir)
+	return dir
+}
+
+// sourceRoot is the root of this repository's working copy.
+func sourceRoot(t *testing.T) string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..")
+}
+
+// snapshotSource copies the working copy of this repository (tracked and
+// untracked files, ignored ones left out) into a new repository with one
+// commit, so that the test runs what is in the working copy, whatever is
+// committed. It returns the directory and the commit.
+func (s *sandbox) snapshotSource() (string, string) {
+	s.t.Helper()
+	root := sourceRoot(s.t)
+	list := s.must(root, "git", "ls-files", "-co", "--exclude-standard", "-z")
+	dst := s.newRepo("remnant-guard-src")
+	for _, f := range strings.Split(strings.TrimRight(list, "\x00"), "\x00") {
+		if f == "" || strings.HasSuffix(f, ".test") {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(root, f))
+		if err != nil {
+			continue // deleted in the working copy
+		}
+		s.write(filepath.Join(dst, f), string(data))
+	}
+	s.must(dst, "git", "add", "-A")
+	s.must(dst, "git", "commit", "-q", "--no-verify", "-m", "snapshot")
+	return dst, strings.TrimSpace(s.must(dst, "git", "rev-parse", "HEAD"))
+}
+
+// commitFile stages one file (forced past ignore rules) and commits it. On
+// failure it unstages and removes the file again.
+func (s *sandbox) commitFile(repo, name, content string) (string, bool) {
+	s.t.Helper()
+	s.write(filepath.Join(repo, name), content)
+	s.must(repo, "git", "add", "-f", name)
+	out, ok := s.run(repo, "git", "commit", "-m", "add "+name)
+	if !ok {
+		s.must(repo, "git", "rm", "-q", "--cached", name)
+		os.Remove(filepath.Join(repo, name))
+	}
+	return out, ok
+}
+
+const validRemnant = `<!-- AGENT PROTOCOL: read this file fully before touching code.
+     Before your final response: update Done/Failed/State/Next/Blockers,
+     roll Done into History (keep 5), append decisions to Decisions.
+     Never commit this file. -->
+# Remnant - shop
+
+## Session
+- version: 2
+- date: 2026-05-05T14:00:00Z
+- agent: codex
+- duration: 30
+
+## History
+- None
+
+## Done
+- Wrote the parser.
+
+## Failed
+- None.
+
+## State
+- Parser done.
+
+## Next
+- Write the printer.
+
+## Blockers
+- None.
+
+## Decisions
+- 2026-05-04 — Go — static binaries
+
+## Map
+- main.go — entry point
+`
+
+// TestPreCommitFramework runs the hooks of .pre-commit-hooks.yaml through
+// the real pre-commit client: at commit time, and under --all-files.
+func TestPreCommitFramework(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the hooks with go install")
+	}
+	needTool(t, "pre-commit")
+	s := newSandbox(t)
+	src, rev := s.snapshotSource()
+	token := "GITHUB_TOKEN=" + fakeToken() + "\n"
+	config := func(id string) string {
+		return "repos:\n- repo: " + src + "\n  rev: " + rev + "\n  hooks:\n  - id: " + id + "\n"
+	}
+	for _, tc := range []struct {
+		id                   string
+		blocksRemnant, leaks bool
+	}{
+		{"remnant-guard", true, true},
+		{"remnant-guard-secrets", false, true},
+		{"remnant-guard-memory", true, false},
+	} {
+		t.Run(tc.id, func(t *testing.T) {
+			repo := s.newRepo(tc.id)
+			s.write(filepath.Join(repo, ".pre-commit-config.yaml"), config(tc.id))
+			s.must(repo, "git", "add", ".pre-commit-config.yaml")
+			s.must(repo, "git", "commit", "-q", "-m", "config")
+			s.must(repo, "pre-commit", "install")
+			out, ok := s.commitFile(repo, "REMNANT.md", validRemnant)
+			if ok == tc.blocksRemnant || tc.blocksRemnant && !strings.Contains(out, "remnant-staged") {
+				t.Errorf("commit staging REMNANT.md: passed %v, want %v:\n%s", ok, !tc.blocksRemnant, out)
+			}
+			out, ok = s.commitFile(repo, "config.env", token)
+			if ok == tc.leaks || tc.leaks && !strings.Contains(out, "secret-github-pat") {
+				t.Errorf("commit staging a token: passed %v, want %v:\n%s", ok, !tc.leaks, out)
+			}
+			if strings.Contains(out, strings.TrimSpace(token)[len("GITHUB_TOKEN="):]) {
+				t.Errorf("the hook printed the whole token")
+			}
+			if out, ok := s.commitFile(repo, "main.go", "package main\n"); !ok {
+				t.Errorf("clean commit refused:\n%s", out)
+			}
+		})
+	}
+	t.Run("all-files", func(t *testing.T) {
+		repo := s.newRepo("all-files")
+		s.write(filepath.Join(repo, ".pre-commit-config.yaml"), config("remnant-guard"))
+		s.write(filepath.Join(repo, "deploy/config.env"), token)
+		s.must(repo, "git", "add", "-A")
+		s.must(repo, "git", "commit", "-q", "--no-verify", "-m", "token committed")
+		out, ok := s.run(repo, "pre-commit", "run", "--all-files")
+		if ok || !strings.Contains(out, "deploy/config.env") || !strings.Contains(out, "secret-github-pat") {
+			t.Errorf("pre-commit run --all-files: passed %v, want the committed token reported:\n%s", ok, out)
+		}
+		out, ok = s.run(repo, "pre-commit", "try-repo", src, "remnant-guard-memory", "--all-files")
+		if !ok {
+			t.Errorf("try-repo remnant-guard-memory --all-files on a tree without memory files failed:\n%s", out)
+		}
+	})
+}
