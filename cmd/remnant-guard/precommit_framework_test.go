@@ -80,7 +80,7 @@ func newSandbox(t *testing.T) *sandbox {
 // it succeeded.
 func (s *sandbox) run(dir string, name string, args ...string) (string, bool) {
 	s.t.Helper()
-	cmd := exec.Command(name, args...)
+	cmd := exec.Command(s.lookPath(name), args...)
 	cmd.Dir = dir
 	cmd.Env = s.env
 	out, err := cmd.CombinedOutput()
@@ -89,6 +89,25 @@ func (s *sandbox) run(dir string, name string, args ...string) (string, bool) {
 	}
 	return string(out), err == nil
 }
+
+// lookPath finds a program on the sandbox's PATH.
+func (s *sandbox) lookPath(name string) string {
+	for _, kv := range s.env {
+		dirs, ok := strings.CutPrefix(kv, "PATH=")
+		if !ok || strings.Contains(name, "/") {
+			continue
+		}
+		for _, d := range filepath.SplitList(dirs) {
+			if fi, err := os.Stat(filepath.Join(d, name)); err == nil && fi.Mode()&0o111 != 0 {
+				return filepath.Join(d, name)
+			}
+		}
+	}
+	return name
+}
+
+// with is the sandbox for a subtest.
+func (s *sandbox) with(t *testing.T) *sandbox { return &sandbox{t: t, dir: s.dir, env: s.env} }
 
 // must runs a command that has to succeed.
 func (s *sandbox) must(dir string, name string, args ...string) string {
@@ -220,6 +239,7 @@ func TestPreCommitFramework(t *testing.T) {
 		{"remnant-guard-memory", true, false},
 	} {
 		t.Run(tc.id, func(t *testing.T) {
+			s := s.with(t)
 			repo := s.newRepo(tc.id)
 			s.write(filepath.Join(repo, ".pre-commit-config.yaml"), config(tc.id))
 			s.must(repo, "git", "add", ".pre-commit-config.yaml")
@@ -242,6 +262,7 @@ func TestPreCommitFramework(t *testing.T) {
 		})
 	}
 	t.Run("all-files", func(t *testing.T) {
+		s := s.with(t)
 		repo := s.newRepo("all-files")
 		s.write(filepath.Join(repo, ".pre-commit-config.yaml"), config("remnant-guard"))
 		s.write(filepath.Join(repo, "deploy/config.env"), token)

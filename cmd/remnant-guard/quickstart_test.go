@@ -1,0 +1,102 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// lefthookModule is the lefthook release the quick start is tested with.
+const lefthookModule = "github.com/evilmartians/lefthook@v1.13.6"
+
+// withBin builds remnant-guard from the working copy into a bin directory
+// of the sandbox and puts it first on PATH, as `go install` would.
+func (s *sandbox) withBin() string {
+	s.t.Helper()
+	bin := filepath.Join(s.dir, "bin")
+	s.must(sourceRoot(s.t), "go", "build", "-o", filepath.Join(bin, "remnant-guard"), "./cmd/remnant-guard")
+	for i, kv := range s.env {
+		if strings.HasPrefix(kv, "PATH=") {
+			s.env[i] = "PATH=" + bin + string(os.PathListSeparator) + strings.TrimPrefix(kv, "PATH=")
+		}
+	}
+	s.env = append(s.env, "GOBIN="+bin)
+	return bin
+}
+
+// expectGuarded commits a clean file, then tries REMNANT.md and a token,
+// which the installed hook must refuse.
+func (s *sandbox) expectGuarded(t *testing.T, repo string) {
+	t.Helper()
+	if out, ok := s.commitFile(repo, "main.go", "package main\n"); !ok {
+		t.Errorf("clean commit refused:\n%s", out)
+	}
+	out, ok := s.commitFile(repo, "REMNANT.md", validRemnant)
+	if ok || !strings.Contains(out, "remnant-staged") {
+		t.Errorf("commit staging REMNANT.md: passed %v, want refused with remnant-staged:\n%s", ok, out)
+	}
+	out, ok = s.commitFile(repo, "config.env", "GITHUB_TOKEN="+fakeToken()+"\n")
+	if ok || !strings.Contains(out, "secret-github-pat") {
+		t.Errorf("commit staging a token: passed %v, want refused:\n%s", ok, out)
+	}
+}
+
+// TestQuickStarts follows the README quick starts on fresh repositories,
+// as a new user would.
+func TestQuickStarts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds remnant-guard and lefthook")
+	}
+	s := newSandbox(t)
+	s.withBin()
+
+	t.Run("git-hook", func(t *testing.T) {
+		s := s.with(t)
+		repo := s.newRepo("plain")
+		s.must(repo, "remnant-guard", "init")
+		s.must(repo, "remnant-guard", "install")
+		s.must(repo, "git", "add", "-A")
+		s.must(repo, "git", "commit", "-q", "-m", "set up remnant")
+		s.expectGuarded(t, repo)
+	})
+
+	t.Run("lefthook", func(t *testing.T) {
+		s := s.with(t)
+		s.must(s.dir, "go", "install", lefthookModule)
+		repo := s.newRepo("lefthook")
+		s.write(filepath.Join(repo, "lefthook.yml"),
+			"pre-commit:\n  commands:\n    remnant-guard:\n      run: remnant-guard pre-commit\n")
+		s.must(repo, "lefthook", "install")
+		s.must(repo, "git", "add", "-A")
+		s.must(repo, "git", "commit", "-q", "-m", "lefthook")
+		s.expectGuarded(t, repo)
+	})
+
+	t.Run("husky", func(t *testing.T) {
+		s := s.with(t)
+		repo := s.newRepo("husky")
+		// What `npx husky init` leaves: core.hooksPath at .husky/_, whose
+		// hooks run the user's .husky/<hook>.
+		s.write(filepath.Join(repo, ".husky/_/pre-commit"), "#!/bin/sh\nexec sh \"$(dirname \"$0\")/../pre-commit\" \"$@\"\n")
+		os.Chmod(filepath.Join(repo, ".husky/_/pre-commit"), 0o755)
+		s.must(repo, "git", "config", "core.hooksPath", ".husky/_")
+		s.write(filepath.Join(repo, ".husky/pre-commit"), "remnant-guard pre-commit\n")
+		s.must(repo, "git", "add", "-A")
+		s.must(repo, "git", "commit", "-q", "-m", "husky")
+		s.expectGuarded(t, repo)
+	})
+
+	t.Run("pre-commit", func(t *testing.T) {
+		s := s.with(t)
+		needTool(t, "pre-commit")
+		src, rev := s.snapshotSource()
+		repo := s.newRepo("framework")
+		s.write(filepath.Join(repo, ".pre-commit-config.yaml"),
+			"repos:\n  - repo: "+src+"\n    rev: "+rev+"\n    hooks:\n      - id: remnant-guard\n")
+		s.must(repo, "pre-commit", "install")
+		s.must(repo, "git", "add", "-A")
+		s.must(repo, "git", "commit", "-q", "-m", "pre-commit")
+		s.expectGuarded(t, repo)
+	})
+}
