@@ -39,6 +39,9 @@ type Options struct {
 	// AcceptDecisions re-records the Decisions of the local REMNANT.md as
 	// they stand (check --accept-decisions).
 	AcceptDecisions bool
+	// WriteIgnore appends the secret findings to the ignore file as a
+	// baseline and leaves them out of the report (pre-commit, scan).
+	WriteIgnore bool
 }
 
 func (o Options) now() time.Time {

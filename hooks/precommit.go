@@ -65,6 +65,12 @@ func PreCommit(opt Options, files []string) (*Report, error) {
 		<-localDone
 		return nil, err
 	}
+	if len(changes) == 0 && len(files) > 0 {
+		// Nothing staged and files named: pre-commit run --all-files or
+		// --files, outside any commit. Check those files as they are.
+		<-localDone
+		return checkFiles(repo, cfg, opt, files)
+	}
 	changes = limitTo(changes, files, repo.Prefix)
 	rep.Checked = len(changes)
 	s := &staged{repo: repo, cfg: cfg, opt: opt, rep: rep, changes: changes, engine: b.engine}
@@ -79,6 +85,11 @@ func PreCommit(opt Options, files []string) (*Report, error) {
 	rep.Findings = cfg.Apply(rep.Findings)
 	rep.Findings = s.allow(rep.Findings)
 	rep.Sort()
+	if opt.WriteIgnore {
+		if err := writeIgnore(rep, filepath.Join(repo.TopLevel, IgnoreName)); err != nil {
+			return nil, err
+		}
+	}
 	return rep, nil
 }
 

@@ -29,6 +29,7 @@ func commands() []command {
 	return []command{
 		{"check", "validate memory files in the working tree", runCheck},
 		{"pre-commit", "check what is being committed (run by the git hook)", runPreCommit},
+		{"scan", "scan the working tree for secrets (adopting on an existing repository)", runScan},
 		{"install", "install the git hooks", runInstall},
 		{"uninstall", "remove the git hooks, restoring earlier ones", runUninstall},
 		{"init", "set a repository up for Remnant", runInit},

@@ -10,6 +10,7 @@ func runPreCommit(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	var rf reportFlags
 	fs := newFlagSet("pre-commit", "pre-commit [flags] [FILE...]", stderr)
 	rf.register(fs)
+	writeIgnore := fs.Bool("write-ignore", false, "append the staged secret findings to .remnant-guard-ignore as a baseline")
 	files, err := parseArgs(fs, args)
 	if err != nil {
 		return usageError(fs, stderr, err)
@@ -18,7 +19,7 @@ func runPreCommit(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	if err != nil {
 		return usageError(fs, stderr, err)
 	}
-	rep, err := hooks.PreCommit(hooks.Options{ConfigPath: rf.config, Only: only}, files)
+	rep, err := hooks.PreCommit(hooks.Options{ConfigPath: rf.config, Only: only, WriteIgnore: *writeIgnore}, files)
 	if err != nil {
 		return fail(stderr, err)
 	}

@@ -53,9 +53,61 @@ func checkGeneric(in *checkInput) bool {
 		return false
 	case len(v) < 10, interpolation().MatchString(v), shortHex().MatchString(v), digitRun(v) >= 6:
 		return false
+	case isTestPath(in.path), notASecretValue(v), !quoted(in) && looksLikeCode(v, in.path):
+		return false
 	}
 	return looksRandom(v)
 }
+
+// isTestPath tells a test file or test data, where the generic rule meets
+// test vectors rather than credentials. Provider rules still run there.
+func isTestPath(p string) bool {
+	p = "/" + strings.ToLower(p)
+	for _, part := range []string{"/testdata/", "/test/", "/tests/", "/__tests__/", "/fixtures/", "/spec/"} {
+		if strings.Contains(p, part) {
+			return true
+		}
+	}
+	base := p[strings.LastIndexByte(p, '/')+1:]
+	return strings.HasSuffix(base, "_test.go") || strings.Contains(base, ".test.") ||
+		strings.Contains(base, ".spec.") || strings.HasPrefix(base, "test_")
+}
+
+// notASecretValue tells values of a shape no credential has: e-mail
+// addresses and dates.
+func notASecretValue(v string) bool {
+	if at := strings.IndexByte(v, '@'); at > 0 && strings.IndexByte(v[at:], '.') > 0 && !strings.ContainsAny(v, ":/") {
+		return true
+	}
+	return isoDate().MatchString(v)
+}
+
+var isoDate = lazyRegexp(`^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}|$)`)
+
+// quoted tells whether the matched value stands between quotes on its line.
+func quoted(in *checkInput) bool {
+	i := strings.Index(string(in.line), in.secret)
+	return i > 0 && strings.IndexByte("\"'`", in.line[i-1]) >= 0
+}
+
+// codeExts are source files, where an unquoted value is an expression.
+var codeExts = []string{".go", ".js", ".jsx", ".ts", ".tsx", ".py", ".java", ".kt", ".c", ".h", ".cc", ".cpp", ".rs", ".rb", ".php", ".cs", ".swift", ".scala", ".m"}
+
+// looksLikeCode tells an unquoted value that is an expression: a literal,
+// a call or an index, or, in a source file, a plain identifier.
+func looksLikeCode(v, path string) bool {
+	if strings.ContainsAny(v, "{([") || v[0] == '&' || v[0] == '*' {
+		return true
+	}
+	for _, ext := range codeExts {
+		if strings.HasSuffix(path, ext) {
+			return identifier().MatchString(v)
+		}
+	}
+	return false
+}
+
+var identifier = lazyRegexp(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*$`)
 
 // looksRandom wants letters and digits (or symbols) and no whole-word
 // stand-ins like "test" or "fake".

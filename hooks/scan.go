@@ -1,0 +1,186 @@
+package hooks
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/secrets"
+)
+
+// Scan scans the working tree for secrets, for adopting remnant-guard on
+// an existing repository: every file git tracks or would add when paths is
+// empty, else exactly the files and directories given. Memory files are
+// validated too, unless --only says otherwise.
+func Scan(opt Options, paths []string) (*Report, error) {
+	dir, err := absDir(opt.Dir)
+	if err != nil {
+		return nil, err
+	}
+	repo, err := gitutil.Open(dir)
+	switch {
+	case errors.Is(err, gitutil.ErrNotRepository):
+		repo = nil
+	case err != nil:
+		return nil, gitError(err)
+	default:
+		defer repo.Close()
+	}
+	root := dir
+	if repo != nil {
+		root = repo.TopLevel
+	}
+	cfg, err := loadConfig(opt, root)
+	if err != nil {
+		return nil, err
+	}
+	files, err := scanTargets(repo, dir, paths)
+	if err != nil {
+		return nil, err
+	}
+	fc := &fileCheck{cfg: cfg, opt: opt, uses: repo != nil && usesRemnant(root)}
+	if opt.runs(validate.Secrets) {
+		if fc.engine, err = newEngine(cfg, workingFiles(root)); err != nil {
+			return nil, err
+		}
+	}
+	rep := &Report{BlockSkipped: cfg.Hook.BlockSkipped, BlockLocal: true}
+	if err := fc.many(rep, files); err != nil {
+		return nil, err
+	}
+	rep.Findings = cfg.Apply(rep.Findings)
+	rep.Sort()
+	if opt.WriteIgnore {
+		if err := writeIgnore(rep, filepath.Join(root, IgnoreName)); err != nil {
+			return nil, err
+		}
+	}
+	return rep, nil
+}
+
+// scanTargets lists the files to scan, as targets displayed relative to dir.
+func scanTargets(repo *gitutil.Repo, dir string, paths []string) ([]target, error) {
+	if len(paths) == 0 && repo != nil {
+		rel, err := repo.WorkingFiles()
+		if err != nil {
+			return nil, err
+		}
+		out := make([]target, 0, len(rel))
+		for _, p := range rel {
+			abs := filepath.Join(repo.TopLevel, filepath.FromSlash(p))
+			out = append(out, target{display: displayPath(dir, abs), disk: abs})
+		}
+		return out, nil
+	}
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	var out []target
+	for _, p := range paths {
+		abs := p
+		if !filepath.IsAbs(p) {
+			abs = filepath.Join(dir, p)
+		}
+		err := filepath.WalkDir(abs, func(f string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() && d.Name() == ".git" {
+				return filepath.SkipDir
+			}
+			if d.Type().IsRegular() {
+				out = append(out, target{display: displayPath(dir, f), disk: f})
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, errors.Unwrap(err))
+		}
+	}
+	return out, nil
+}
+
+// many checks files in chunks: each chunk is read, its memory files
+// validated, and the chunk scanned for secrets in parallel.
+func (fc *fileCheck) many(rep *Report, targets []target) error {
+	limit := max(fc.cfg.Limits.MaxFileSize, fc.cfg.Secrets.MaxFileSize)
+	for start := 0; start < len(targets); start += chunk {
+		var files []secrets.File
+		for _, t := range targets[start:min(start+chunk, len(targets))] {
+			src, err := readBounded(t.disk, limit)
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			if err != nil {
+				rep.Skipped = append(rep.Skipped, validate.Skipped{Path: t.display, Reason: "unreadable: " + err.Error()})
+				continue
+			}
+			rep.Checked++
+			if fc.opt.runs(validate.Memory) && validate.KindOf(filepath.Base(t.disk)) != validate.KindUnknown {
+				lim := fc.cfg.ValidateLimits()
+				mem := src[:min(int64(len(src)), lim.MaxFileSize+1)]
+				rep.Findings = append(rep.Findings, memoryFindings(t, mem, lim, fc.opt.now(), fc.uses)...)
+			}
+			if fc.engine == nil || fc.cfg.scanExcluded(t.display) {
+				continue
+			}
+			if why := fc.cfg.skipReason(src); why != "" {
+				rep.Skipped = append(rep.Skipped, validate.Skipped{Path: t.display, Reason: why})
+				continue
+			}
+			files = append(files, secrets.File{Path: t.display, Data: src})
+		}
+		if len(files) > 0 {
+			found, skipped := fc.engine.ScanAll(files)
+			rep.Findings = append(rep.Findings, found...)
+			rep.Skipped = append(rep.Skipped, skipped...)
+		}
+	}
+	return nil
+}
+
+// writeIgnore appends the report's secret findings to the ignore file and
+// takes them out of the report: they are the accepted baseline now.
+func writeIgnore(rep *Report, name string) error {
+	var b strings.Builder
+	kept := rep.Findings[:0]
+	n := 0
+	for _, f := range rep.Findings {
+		if f.Fingerprint == "" || !strings.HasPrefix(f.RuleID, "secret-") {
+			kept = append(kept, f)
+			continue
+		}
+		b.WriteString(secrets.FormatIgnoreLine(f) + "\n")
+		n++
+	}
+	rep.Findings = kept
+	if n == 0 {
+		rep.Notes = append(rep.Notes, "no secret findings to add to "+IgnoreName)
+		return nil
+	}
+	f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return err
+	}
+	text := b.String()
+	if fi, err := f.Stat(); err == nil && fi.Size() > 0 {
+		last := make([]byte, 1)
+		if _, err := f.ReadAt(last, fi.Size()-1); err == nil && last[0] != '\n' {
+			text = "\n" + text
+		}
+	}
+	if _, err := f.WriteString(text); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	rep.Notes = append(rep.Notes, fmt.Sprintf("added %d fingerprints to %s", n, IgnoreName))
+	return nil
+}
