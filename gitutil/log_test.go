@@ -1,0 +1,256 @@
+package gitutil
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// added renders a change's added lines as "n:text" joined by "|".
+func added(fc FileChange) string {
+	var parts []string
+	for _, l := range fc.Added {
+		parts = append(parts, fmt.Sprintf("%d:%s", l.Number, l.Text))
+	}
+	return strings.Join(parts, "|")
+}
+
+// commitSummary renders a commit's changes as "S path [old] {lines}" lines.
+func commitSummary(c CommitChanges) string {
+	var b strings.Builder
+	for _, fc := range c.Changes {
+		fmt.Fprintf(&b, "%c %q", fc.Status, fc.Path)
+		if fc.Status == 'R' {
+			fmt.Fprintf(&b, " from %q", fc.OldPath)
+		}
+		if fc.Binary {
+			b.WriteString(" binary")
+		}
+		fmt.Fprintf(&b, " {%s}\n", added(fc))
+	}
+	return b.String()
+}
+
+func logOf(t *testing.T, r *Repo, revs ...string) []CommitChanges {
+	t.Helper()
+	cs, err := r.Log(revs...)
+	if err != nil {
+		t.Fatalf("Log(%v): %v", revs, err)
+	}
+	return cs
+}
+
+func TestLogRootRenameBinaryOddPaths(t *testing.T) {
+	env := testEnv(t)
+	dir := newRepo(t, env)
+	writeFile(t, dir, "a.txt", "one\ntwo\n")
+	writeFile(t, dir, "with space.txt", "s\n")
+	writeFile(t, dir, "quo\"te\\x.txt", "q\n")
+	writeFile(t, dir, "new\nline.txt", "n\n")
+	writeFile(t, dir, "tab\tname.txt", "t\n")
+	writeFile(t, dir, "ünï.txt", "u\n")
+	commitAll(t, dir, env, "root")
+	writeFile(t, dir, "a.txt", "zero\none\ntwo\nthree\r\n")
+	if err := os.WriteFile(filepath.Join(dir, "bin.dat"), []byte{0, 1, 2, '\n'}, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	git(t, dir, env, "mv", "with space.txt", "moved space.txt")
+	commitAll(t, dir, env, "second")
+	writeFile(t, dir, "a.txt", "zero\none\nthree\r\n")
+	writeFile(t, dir, "moved space.txt", "s\n+plus\n--- dashes\n")
+	commitAll(t, dir, env, "third")
+	git(t, dir, env, "commit", "-q", "--allow-empty", "-m", "empty")
+
+	r := open(t, dir, env)
+	cs := logOf(t, r, "HEAD")
+	if len(cs) != 4 {
+		t.Fatalf("got %d commits, want 4", len(cs))
+	}
+	if len(cs[0].Parents) != 0 || len(cs[1].Parents) != 1 || cs[1].Parents[0] != cs[0].Hash {
+		t.Fatalf("parents wrong: %v, %v", cs[0].Parents, cs[1].Parents)
+	}
+	want := []string{
+		`A "a.txt" {1:one|2:two}
+A "new\nline.txt" {1:n}
+A "quo\"te\\x.txt" {1:q}
+A "tab\tname.txt" {1:t}
+A "with space.txt" {1:s}
+A "ünï.txt" {1:u}
+`,
+		`M "a.txt" {1:zero|4:three}
+A "bin.dat" binary {}
+R "moved space.txt" from "with space.txt" {}
+`,
+		`M "a.txt" {}
+M "moved space.txt" {2:+plus|3:--- dashes}
+`,
+		``,
+	}
+	for i, w := range want {
+		if got := commitSummary(cs[i]); got != w {
+			t.Errorf("commit %d:\ngot  %s\nwant %s", i, got, w)
+		}
+	}
+	if cs[1].Changes[0].Hash == "" || cs[1].Changes[0].OldHash == "" {
+		t.Errorf("hashes missing: %+v", cs[1].Changes[0].Change)
+	}
+}
+
+func TestLogRange(t *testing.T) {
+	env := testEnv(t)
+	dir := newRepo(t, env)
+	writeFile(t, dir, "a", "1\n")
+	commitAll(t, dir, env, "one")
+	base := git(t, dir, env, "rev-parse", "HEAD")
+	writeFile(t, dir, "a", "1\n2\n")
+	commitAll(t, dir, env, "two")
+	r := open(t, dir, env)
+	cs := logOf(t, r, base+"..HEAD")
+	if len(cs) != 1 || commitSummary(cs[0]) != "M \"a\" {2:2}\n" {
+		t.Fatalf("got %d commits: %v", len(cs), cs)
+	}
+	if cs := logOf(t, r, "HEAD.."+base); len(cs) != 0 {
+		t.Fatalf("empty range gave %d commits", len(cs))
+	}
+}
+
+// A merge shows only what none of its parents had: the conflict
+// resolution, not the lines each side brought.
+func TestLogMerge(t *testing.T) {
+	env := testEnv(t)
+	dir := newRepo(t, env)
+	writeFile(t, dir, "f", "a\nb\nc\n")
+	writeFile(t, dir, "g", "g\n")
+	commitAll(t, dir, env, "root")
+	git(t, dir, env, "checkout", "-q", "-b", "side")
+	writeFile(t, dir, "f", "a\nb\nc\nside\n")
+	writeFile(t, dir, "h", "side file\n")
+	commitAll(t, dir, env, "side")
+	git(t, dir, env, "checkout", "-q", "main")
+	writeFile(t, dir, "f", "a\nb\nc\nmain\n")
+	writeFile(t, dir, "g", "g\nmain\n")
+	commitAll(t, dir, env, "main")
+	cmd := []string{"merge", "-q", "side", "-m", "merge"}
+	if _, err := runGit(dir, env, cmd...); err == nil {
+		t.Fatal("merge should conflict")
+	}
+	writeFile(t, dir, "f", "a\nb\nc\nmain\nside\nresolved\n")
+	commitAll(t, dir, env, "merge")
+
+	r := open(t, dir, env)
+	cs := logOf(t, r, "HEAD")
+	if len(cs) != 4 {
+		t.Fatalf("got %d commits, want 4", len(cs))
+	}
+	m := cs[3]
+	if len(m.Parents) != 2 {
+		t.Fatalf("last commit is not the merge: %v", m.Parents)
+	}
+	if got, want := commitSummary(m), "M \"f\" {6:resolved}\n"; got != want {
+		t.Errorf("merge: got %q, want %q", got, want)
+	}
+	if m.Changes[0].OldHash == "" || m.Changes[0].Hash == "" {
+		t.Errorf("merge hashes: %+v", m.Changes[0].Change)
+	}
+}
+
+func TestLogTypeChangeAndSubmodule(t *testing.T) {
+	env := testEnv(t)
+	dir := newRepo(t, env)
+	writeFile(t, dir, "link", "target text\n")
+	commitAll(t, dir, env, "file")
+	os.Remove(filepath.Join(dir, "link"))
+	if err := os.Symlink("elsewhere", filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	sub := git(t, dir, env, "rev-parse", "HEAD")
+	git(t, dir, env, "update-index", "--add", "--cacheinfo", "160000,"+sub+",mod")
+	commitAll(t, dir, env, "symlink and submodule")
+	r := open(t, dir, env)
+	cs := logOf(t, r, "HEAD")
+	if got, want := commitSummary(cs[1]), "T \"link\" {1:elsewhere}\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestLogShallow(t *testing.T) {
+	env := testEnv(t)
+	dir := newRepo(t, env)
+	for i := range 4 {
+		writeFile(t, dir, "a", strings.Repeat("x\n", i+1))
+		commitAll(t, dir, env, fmt.Sprint("c", i))
+	}
+	base := git(t, dir, env, "rev-parse", "HEAD~3")
+	clone := filepath.Join(t.TempDir(), "clone")
+	git(t, dir, env, "clone", "-q", "--depth=2", "file://"+dir, clone)
+	r := open(t, clone, env)
+	if ok, err := r.IsShallow(); err != nil || !ok {
+		t.Fatalf("IsShallow = %v, %v", ok, err)
+	}
+	if _, ok, err := r.ResolveCommit(base); ok || err != nil {
+		t.Fatalf("ResolveCommit(missing) = %v, %v", ok, err)
+	}
+	_, err := r.Log("HEAD")
+	var se *ShallowError
+	if !errors.As(err, &se) || !strings.Contains(err.Error(), "fetch-depth: 0") {
+		t.Fatalf("Log over a cut history: %v, want a ShallowError", err)
+	}
+	if cs := logOf(t, r, "HEAD~1..HEAD"); len(cs) != 1 {
+		t.Fatalf("fetched range: %d commits", len(cs))
+	}
+}
+
+func TestFileAtAndResolveCommit(t *testing.T) {
+	env := testEnv(t)
+	dir := newRepo(t, env)
+	writeFile(t, dir, "d/x y", "content\n")
+	commitAll(t, dir, env, "one")
+	r := open(t, dir, env)
+	h, ok, err := r.ResolveCommit("main")
+	if err != nil || !ok || !isHash(h) {
+		t.Fatalf("ResolveCommit = %q %v %v", h, ok, err)
+	}
+	data, ok, err := r.FileAt(h, "d/x y")
+	if err != nil || !ok || string(data) != "content\n" {
+		t.Fatalf("FileAt = %q %v %v", data, ok, err)
+	}
+	if _, ok, err := r.FileAt(h, "absent"); ok || err != nil {
+		t.Fatalf("FileAt(absent) = %v %v", ok, err)
+	}
+	if _, ok, err := r.FileAt(h, "d"); ok || err != nil {
+		t.Fatalf("FileAt(dir) = %v %v", ok, err)
+	}
+}
+
+func TestParseLogErrors(t *testing.T) {
+	h := strings.Repeat("a", 40)
+	for _, in := range []string{
+		"x",
+		"\x01nothash\x00\x00",
+		"\x01" + h + "\x00\x00\n:bad\x00p\x00",
+		"\x01" + h + "\x00\x00\n:000000 100644 " + strings.Repeat("0", 40) + " " + h + " A\x00p\x00\x00diff --git a/q b/q\n",
+		"\x01" + h + "\x00\x00\n:000000 100644 " + strings.Repeat("0", 40) + " " + h + " A\x00p\x00\x00diff --git a/p b/p\n@@ bad @@\n",
+	} {
+		if _, err := parseLog([]byte(in)); err == nil {
+			t.Errorf("parseLog(%q) succeeded", in)
+		}
+	}
+}
+
+func TestQuotePath(t *testing.T) {
+	for in, want := range map[string]string{
+		"a/b c":    "a/b c",
+		"a/\"q\"":  `"a/\"q\""`,
+		"a/x\ny":   `"a/x\ny"`,
+		"a/\x01":   `"a/\001"`,
+		"a/ünï":    "a/ünï",
+		"a/back\\": `"a/back\\"`,
+	} {
+		if got := quotePath(in); got != want {
+			t.Errorf("quotePath(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
