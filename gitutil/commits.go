@@ -17,23 +17,63 @@ const commitFormat = "--format=%H%x00%h%x00%cI%x00%s"
 //
 // Like `git log --since`, the walk stops along a line of history at the first
 // commit older than t, so a commit dated after t behind an older one (clock
-// skew) is not counted.
+// skew) is not counted. The walk reads commits through the object reader the
+// hook already runs, one generation at a time: no process of its own.
 func (r *Repo) CommitsNewerThan(t time.Time) (n int, newest Commit, err error) {
 	if r.headShort == "" {
 		return 0, Commit{}, nil
 	}
-	// Commit dates are whole seconds: date > t  <=>  date >= floor(t)+1.
-	since := strconv.FormatInt(t.Unix()+1, 10)
-	commits, err := r.revList("--max-age="+since, "HEAD")
-	if err != nil {
-		return 0, Commit{}, err
-	}
-	for _, c := range commits {
-		if newest.Hash == "" || c.Time.After(newest.Time) {
-			newest = c
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	seen := map[string]bool{}
+	for front := []string{"HEAD"}; len(front) > 0; {
+		objs, err := r.objects(front)
+		if err != nil {
+			return 0, Commit{}, err
+		}
+		front = front[:0:0]
+		for _, o := range objs {
+			if o.kind != "commit" {
+				return 0, Commit{}, &ObjectError{Name: o.hash, Want: "commit", Got: o.kind}
+			}
+			if seen[o.hash] {
+				continue
+			}
+			seen[o.hash] = true
+			c, _, err := parseCommit(o.hash, o.data)
+			if err != nil {
+				return 0, Commit{}, &CommandError{Args: batchArgs, Err: err}
+			}
+			if !c.Time.After(t) {
+				continue
+			}
+			n++
+			if newest.Hash == "" || c.Time.After(newest.Time) {
+				newest = c
+			}
+			for _, p := range commitParents(o.data) {
+				if !seen[p] {
+					front = append(front, p)
+				}
+			}
 		}
 	}
-	return len(commits), newest, nil
+	if newest.Hash != "" {
+		newest.Short = newest.Hash[:min(len(newest.Hash), max(len(r.headShort), 7))]
+	}
+	return n, newest, nil
+}
+
+// commitParents lists a commit object's parent hashes.
+func commitParents(data []byte) []string {
+	headers, _, _ := bytes.Cut(data, []byte("\n\n"))
+	var out []string
+	for _, line := range bytes.Split(headers, []byte("\n")) {
+		if p, ok := bytes.CutPrefix(line, []byte("parent ")); ok {
+			out = append(out, string(p))
+		}
+	}
+	return out
 }
 
 // LastCommits returns up to n commits reachable from HEAD that changed a

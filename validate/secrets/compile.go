@@ -38,7 +38,7 @@ func newRule(d RuleDef) (*rule, error) {
 	}
 	r.gate = gateFuncs[d.Gate]
 	if d.Path != "" {
-		r.path = regexp.MustCompile(d.Path)
+		r.path = regexp.MustCompile(d.Path) // a handful of rules; needed for every file
 	}
 	return r, nil
 }
