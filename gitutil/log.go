@@ -433,3 +433,21 @@ func quotePath(p string) string {
 	b.WriteByte('"')
 	return b.String()
 }
+
+// MergeBase returns the best common ancestor of two commits; ok is false
+// when they have none.
+func (r *Repo) MergeBase(a, b string) (base string, ok bool, err error) {
+	out, err := r.run("merge-base", "--end-of-options", a, b)
+	var ce *CommandError
+	if errors.As(err, &ce) && exitCode(ce) == 1 {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, err
+	}
+	base = strings.TrimSpace(string(out))
+	if !isHash(base) {
+		return "", false, badOutput([]string{"merge-base", a, b}, "merge-base %q", base)
+	}
+	return base, true, nil
+}

@@ -17,10 +17,12 @@ type reportFlags struct {
 	noColor bool
 	failOn  string
 	only    string
+	output  string
 }
 
 func (r *reportFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&r.format, "format", "text", "output `format`: text or json")
+	fs.StringVar(&r.format, "format", "text", "output `format`: text, json, sarif, github or gitlab")
+	fs.StringVar(&r.output, "output", "", "write the report to `file`; the text listing still goes to the terminal")
 	fs.StringVar(&r.config, "config", "", "config `file` (default: .remnant-guard.toml at the repository root)")
 	fs.BoolVar(&r.noColor, "no-color", false, "never colour the output")
 	fs.StringVar(&r.failOn, "fail-on", "error", "lowest `severity` that fails: error or warning")
@@ -28,7 +30,7 @@ func (r *reportFlags) register(fs *flag.FlagSet) {
 }
 
 // formats lists the output formats a report can be written in.
-var formats = []string{"text", "json"}
+var formats = []string{"text", "json", "sarif", "github", "gitlab"}
 
 func (r *reportFlags) validate() (validate.Severity, validate.Family, error) {
 	ok := false

@@ -29,6 +29,8 @@ func commands() []command {
 	return []command{
 		{"check", "validate memory files in the working tree", runCheck},
 		{"pre-commit", "check what is being committed (run by the git hook)", runPreCommit},
+		{"pre-push", "check the commits being pushed (run by the git hook)", runPrePush},
+		{"ci", "check every commit of a pull request or range", runCI},
 		{"scan", "scan the working tree for secrets (adopting on an existing repository)", runScan},
 		{"install", "install the git hooks", runInstall},
 		{"uninstall", "remove the git hooks, restoring earlier ones", runUninstall},

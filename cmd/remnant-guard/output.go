@@ -21,25 +21,65 @@ func fail(stderr io.Writer, err error) int {
 	return exitError
 }
 
-// report writes rep in the chosen format and returns the exit code.
+// report writes rep in the chosen format, to --output when given (the
+// text listing then goes to the terminal), and returns the exit code.
 func report(rep *hooks.Report, rf reportFlags, failOn validate.Severity, stdout, stderr io.Writer) int {
-	summaryTo := stdout
-	var err error
-	switch rf.format {
-	case "json":
-		err = writeJSON(stdout, rep)
-		summaryTo = stderr
-	default:
-		err = writeText(stdout, rep, useColor(stdout, rf.noColor))
-	}
-	if err != nil {
+	if err := writeReport(rep, rf, stdout, stderr); err != nil {
 		return fail(stderr, err)
 	}
-	writeSummary(summaryTo, rep, useColor(summaryTo, rf.noColor))
 	if rep.Blocking(failOn) {
 		return exitFindings
 	}
 	return exitClean
+}
+
+func writeReport(rep *hooks.Report, rf reportFlags, stdout, stderr io.Writer) error {
+	if rf.output == "" {
+		summaryTo := stderr
+		if rf.format == "text" || rf.format == "" {
+			summaryTo = stdout
+		}
+		if err := writeFormat(stdout, rep, rf, useColor(stdout, rf.noColor)); err != nil {
+			return err
+		}
+		writeSummary(summaryTo, rep, useColor(summaryTo, rf.noColor))
+		return nil
+	}
+	f, err := os.Create(rf.output)
+	if err != nil {
+		return err
+	}
+	err = writeFormat(f, rep, rf, false)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	color := useColor(stdout, rf.noColor)
+	if err := writeText(stdout, rep, color); err != nil {
+		return err
+	}
+	writeSummary(stdout, rep, color)
+	return nil
+}
+
+// writeFormat writes the report itself, without the summary line.
+func writeFormat(w io.Writer, rep *hooks.Report, rf reportFlags, color bool) error {
+	switch rf.format {
+	case "json":
+		return writeJSON(w, rep)
+	case "sarif":
+		return writeSARIF(w, rep, hooks.RulesWithExamples())
+	case "github":
+		if err := writeGitHub(w, rep); err != nil {
+			return err
+		}
+		return appendStepSummary(os.Getenv("GITHUB_STEP_SUMMARY"), rep)
+	case "gitlab":
+		return writeGitLab(w, rep)
+	}
+	return writeText(w, rep, color)
 }
 
 // useColor tells whether w is a terminal that may be coloured.

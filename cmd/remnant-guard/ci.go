@@ -1,0 +1,53 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/hooks"
+)
+
+func runCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var rf reportFlags
+	fs := newFlagSet("ci", "ci [--base REV] [--head REV] [flags]", stderr)
+	rf.register(fs)
+	base := fs.String("base", "", "check the commits after `rev` (default: the pull or merge request's base, or the merge base with origin/HEAD)")
+	head := fs.String("head", "", "check the commits up to `rev` (default: HEAD)")
+	pos, err := parseArgs(fs, args)
+	if err == nil && len(pos) > 0 {
+		err = fmt.Errorf("unexpected argument %q", pos[0])
+	}
+	if err != nil {
+		return usageError(fs, stderr, err)
+	}
+	failOn, only, err := rf.validate()
+	if err != nil {
+		return usageError(fs, stderr, err)
+	}
+	opt := hooks.CIOptions{Options: hooks.Options{ConfigPath: rf.config, Only: only}, Base: *base, Head: *head}
+	rep, rng, err := hooks.CI(opt)
+	if err != nil {
+		return historyError(stderr, err)
+	}
+	fmt.Fprintf(stderr, "remnant-guard: checking %s..%s (%s, base from %s)\n",
+		shortRev(rng.Base), shortRev(rng.Head), plural(rng.Commits, "commit"), rng.From)
+	return report(rep, rf, failOn, stdout, stderr)
+}
+
+// historyError prints an error about reading history, with the fetch to
+// run when the clone is shallow.
+func historyError(stderr io.Writer, err error) int {
+	code := fail(stderr, err)
+	var se *gitutil.ShallowError
+	switch {
+	case errors.As(err, &se):
+		fmt.Fprintf(stderr, "remnant-guard: hint: run git fetch --unshallow (in GitHub Actions: actions/checkout with fetch-depth: 0; in GitLab CI: GIT_DEPTH: 0)\n")
+	case errors.Is(err, hooks.ErrNoRange):
+		fmt.Fprintf(stderr, "remnant-guard: hint: give --base REV, or run git remote set-head origin --auto\n")
+	}
+	return code
+}
+
+func shortRev(h string) string { return h[:min(len(h), 12)] }

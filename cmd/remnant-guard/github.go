@@ -1,0 +1,113 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/remnant-guard/remnant-guard/hooks"
+	"github.com/remnant-guard/remnant-guard/validate"
+)
+
+// writeGitHub writes one workflow command a finding:
+// ::error file=P,line=L,col=C,endLine=..,endColumn=..,title=T::message
+func writeGitHub(w io.Writer, rep *hooks.Report) error {
+	for _, f := range rep.Findings {
+		kind := "warning"
+		if f.Severity == validate.Error {
+			kind = "error"
+		}
+		props := []string{"file=" + ghProperty(f.Path)}
+		if f.Line > 0 {
+			props = append(props, fmt.Sprintf("line=%d", f.Line))
+			if f.Column > 0 {
+				props = append(props, fmt.Sprintf("col=%d", f.Column))
+			}
+			if f.EndLine > 0 {
+				props = append(props, fmt.Sprintf("endLine=%d", f.EndLine))
+			}
+			if f.EndColumn > 0 {
+				props = append(props, fmt.Sprintf("endColumn=%d", f.EndColumn))
+			}
+		}
+		props = append(props, "title="+ghProperty("remnant-guard: "+f.RuleID))
+		if _, err := fmt.Fprintf(w, "::%s %s::%s\n", kind, strings.Join(props, ","), ghData(ghMessage(f))); err != nil {
+			return err
+		}
+	}
+	for _, s := range rep.Skipped {
+		if _, err := fmt.Fprintf(w, "::notice file=%s,title=%s::%s\n", ghProperty(s.Path), ghProperty("remnant-guard: skipped"), ghData("not scanned: "+s.Reason)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func ghMessage(f validate.Finding) string {
+	msg := f.Message
+	if f.Commit != "" {
+		msg += " (commit " + shortRev(f.Commit) + ")"
+	}
+	if f.Hint != "" {
+		msg += "\n" + f.Hint
+	}
+	return msg
+}
+
+var (
+	ghDataEscaper     = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	ghPropertyEscaper = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
+)
+
+func ghData(s string) string     { return ghDataEscaper.Replace(s) }
+func ghProperty(s string) string { return ghPropertyEscaper.Replace(s) }
+
+// appendStepSummary appends the full list of findings to the job summary
+// file as a Markdown table (GitHub shows only ten annotations of each
+// kind); nothing when path is "".
+func appendStepSummary(path string, rep *hooks.Report) error {
+	if path == "" {
+		return nil
+	}
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	err = writeStepSummary(f, rep)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+func writeStepSummary(w io.Writer, rep *hooks.Report) error {
+	var b strings.Builder
+	errs, warns := rep.Count()
+	fmt.Fprintf(&b, "### remnant-guard\n\n%s, %s", plural(errs, "error"), plural(warns, "warning"))
+	if len(rep.Skipped) > 0 {
+		fmt.Fprintf(&b, ", %s skipped", plural(len(rep.Skipped), "file"))
+	}
+	b.WriteString("\n\n")
+	if len(rep.Findings) > 0 {
+		b.WriteString("| Severity | Location | Rule | Commit | Message |\n|---|---|---|---|---|\n")
+		for _, f := range rep.Findings {
+			loc := f.Path
+			if f.Line > 0 {
+				loc = fmt.Sprintf("%s:%d", loc, f.Line)
+			}
+			fmt.Fprintf(&b, "| %s | %s | `%s` | %s | %s |\n", f.Severity, mdCell(loc), f.RuleID, mdCell(shortRev(f.Commit)), mdCell(f.Message))
+		}
+		b.WriteString("\n")
+	}
+	for _, s := range rep.Skipped {
+		fmt.Fprintf(&b, "- skipped %s: %s\n", mdCell(s.Path), mdCell(s.Reason))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// mdCell makes text safe in a Markdown table cell.
+func mdCell(s string) string {
+	return strings.NewReplacer("|", `\|`, "\n", " ", "\r", " ", "<", "&lt;", "`", "\\`").Replace(s)
+}

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"crypto/md5"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/remnant-guard/remnant-guard/hooks"
+	"github.com/remnant-guard/remnant-guard/validate"
+)
+
+// gitlabIssue is one entry of a GitLab code quality report.
+type gitlabIssue struct {
+	Description string         `json:"description"`
+	CheckName   string         `json:"check_name"`
+	Fingerprint string         `json:"fingerprint"`
+	Severity    string         `json:"severity"`
+	Location    gitlabLocation `json:"location"`
+}
+
+type gitlabLocation struct {
+	Path  string      `json:"path"`
+	Lines gitlabLines `json:"lines"`
+}
+
+type gitlabLines struct {
+	Begin int `json:"begin"`
+}
+
+// writeGitLab writes rep as a GitLab code quality report.
+func writeGitLab(w io.Writer, rep *hooks.Report) error {
+	out := make([]gitlabIssue, 0, len(rep.Findings))
+	for _, f := range rep.Findings {
+		sev := "minor"
+		if f.Severity == validate.Error {
+			sev = "major"
+		}
+		desc := f.Message
+		if f.Commit != "" {
+			desc += " (commit " + shortRev(f.Commit) + ")"
+		}
+		out = append(out, gitlabIssue{
+			Description: desc, CheckName: f.RuleID, Fingerprint: gitlabFingerprint(f), Severity: sev,
+			Location: gitlabLocation{Path: f.Path, Lines: gitlabLines{Begin: max(f.Line, 1)}},
+		})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// gitlabFingerprint is unique per finding: rule, path, position, commit
+// and what was found.
+func gitlabFingerprint(f validate.Finding) string {
+	sum := md5.Sum([]byte(fmt.Sprintf("%s\x00%s\x00%d\x00%d\x00%s\x00%s", f.RuleID, f.Path, f.Line, f.Column, f.Commit, findingHash(f))))
+	return hex.EncodeToString(sum[:])
+}

@@ -1,0 +1,35 @@
+package main
+
+import (
+	"io"
+
+	"github.com/remnant-guard/remnant-guard/hooks"
+)
+
+// runPrePush checks the commits being pushed, read from git's pre-push
+// input: "<local ref> <local sha> <remote ref> <remote sha>" lines.
+func runPrePush(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var rf reportFlags
+	fs := newFlagSet("pre-push", "pre-push [flags] [REMOTE URL] < refs", stderr)
+	rf.register(fs)
+	if _, err := parseArgs(fs, args); err != nil {
+		return usageError(fs, stderr, err)
+	}
+	failOn, only, err := rf.validate()
+	if err != nil {
+		return usageError(fs, stderr, err)
+	}
+	updates, err := hooks.ParsePushUpdates(stdin)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	rep, err := hooks.PrePush(hooks.Options{ConfigPath: rf.config, Only: only}, updates)
+	if err != nil {
+		return historyError(stderr, err)
+	}
+	code := report(rep, rf, failOn, stdout, stderr)
+	if code == exitFindings {
+		io.WriteString(stderr, "remnant-guard: hint: rewrite the commits above (git rebase -i), then push again\n")
+	}
+	return code
+}

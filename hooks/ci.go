@@ -1,0 +1,347 @@
+package hooks
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/custodian"
+	"github.com/remnant-guard/remnant-guard/validate/secrets"
+)
+
+// CI checks every commit in base..head: secrets in the lines each adds,
+// REMNANT.md committed anywhere, and the memory rules on the memory files
+// each changes; then, over the whole range, Decisions append-only from
+// base to head and stale memory. Each finding names its commit and is
+// reported once, at the commit that introduced it.
+//
+// The configuration, the ignore file and a gitleaks config are read from
+// the base commit, so that a change cannot weaken the rules that judge it;
+// an explicit ConfigPath still wins.
+func CI(opt CIOptions) (*Report, Range, error) {
+	repo, err := gitutil.Open(opt.Dir)
+	if err != nil {
+		return nil, Range{}, gitError(err)
+	}
+	defer repo.Close()
+	rng, err := findRange(repo, opt)
+	if err != nil {
+		return nil, Range{}, err
+	}
+	cfg, err := revisionConfig(opt.Options, repo, rng.Base)
+	if err != nil {
+		return nil, rng, err
+	}
+	hc, err := newHistoryCheck(repo, cfg, opt.Options, revisionFiles(repo, rng.Base), rng.Head)
+	if err != nil {
+		return nil, rng, err
+	}
+	commits, err := repo.Log(rng.Base + ".." + rng.Head)
+	if err != nil {
+		return nil, rng, err
+	}
+	rng.Commits = len(commits)
+	if err := hc.check(commits, rng.Base, rng.Head); err != nil {
+		return nil, rng, err
+	}
+	return hc.report(), rng, nil
+}
+
+// PrePush checks the commits a push sends, as CI does, with the
+// configuration of the working tree. It catches commits made with
+// --no-verify.
+func PrePush(opt Options, updates []PushUpdate) (*Report, error) {
+	repo, err := gitutil.Open(opt.Dir)
+	if err != nil {
+		return nil, gitError(err)
+	}
+	defer repo.Close()
+	cfg, err := repoConfig(opt, repo)
+	if err != nil {
+		return nil, err
+	}
+	hc, err := newHistoryCheck(repo, cfg, opt, workingFiles(repo.TopLevel), "HEAD")
+	if err != nil {
+		return nil, err
+	}
+	for _, u := range updates {
+		revs, base, err := u.revs(repo)
+		if err != nil || revs == nil {
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
+		commits, err := repo.Log(revs...)
+		if err != nil {
+			return nil, err
+		}
+		if base == "" && len(commits) > 0 && len(commits[0].Parents) > 0 {
+			base = commits[0].Parents[0]
+		}
+		if err := hc.check(commits, base, u.LocalSHA); err != nil {
+			return nil, err
+		}
+	}
+	return hc.report(), nil
+}
+
+// revisionConfig reads .remnant-guard.toml from the commit rev, unless an
+// explicit config is given.
+func revisionConfig(opt Options, repo *gitutil.Repo, rev string) (*Config, error) {
+	if opt.ConfigPath != "" {
+		return LoadConfig(opt.ConfigPath, true, AllRules())
+	}
+	data, ok, err := repo.FileAt(rev, ConfigName)
+	if err != nil || !ok {
+		return DefaultConfig(), err
+	}
+	return ParseConfig(shortHash(rev)+":"+ConfigName, data, AllRules())
+}
+
+func shortHash(h string) string { return h[:min(len(h), 12)] }
+
+// historyCheck judges commits one by one and remembers what it reported,
+// so that a finding is reported at the first commit that has it.
+type historyCheck struct {
+	repo   *gitutil.Repo
+	cfg    *Config
+	opt    Options
+	engine *secrets.Engine // nil when the secret family does not run
+	uses   bool            // the repository uses Remnant (judged at head)
+	rep    *Report
+	seen   map[string]bool
+	done   map[string]bool // commits checked
+}
+
+func newHistoryCheck(repo *gitutil.Repo, cfg *Config, opt Options, files configFiles, head string) (*historyCheck, error) {
+	hc := &historyCheck{repo: repo, cfg: cfg, opt: opt, seen: map[string]bool{}, done: map[string]bool{},
+		rep: &Report{BlockSkipped: cfg.Hook.BlockSkipped}}
+	if opt.runs(validate.Secrets) {
+		e, err := newEngine(cfg, files)
+		if err != nil {
+			return nil, err
+		}
+		hc.engine = e
+	}
+	uses, err := usesRemnantAt(repo, head)
+	hc.uses = uses
+	return hc, err
+}
+
+// usesRemnantAt is usesRemnant for a commit's tree.
+func usesRemnantAt(repo *gitutil.Repo, rev string) (bool, error) {
+	for _, name := range []string{"REMNANT.md", "REMNANT.template.md"} {
+		if _, ok, err := repo.FileAt(rev, name); err != nil || ok {
+			return ok, err
+		}
+	}
+	gi, _, err := repo.FileAt(rev, ".gitignore")
+	return strings.Contains(string(gi), "REMNANT.md"), err
+}
+
+// check judges commits (oldest first), then the range from base to head.
+func (hc *historyCheck) check(commits []gitutil.CommitChanges, base, head string) error {
+	for _, c := range commits {
+		if hc.done[c.Hash] {
+			continue
+		}
+		hc.done[c.Hash] = true
+		found, skipped, err := hc.commit(c)
+		if err != nil {
+			return err
+		}
+		hc.add(found, c.Hash)
+		hc.skip(skipped)
+		hc.rep.Checked += len(c.Changes)
+	}
+	found, err := hc.overRange(commits, base, head)
+	hc.rep.Findings = append(hc.rep.Findings, found...)
+	return err
+}
+
+// add keeps the findings not reported at an earlier commit.
+func (hc *historyCheck) add(found []validate.Finding, commit string) {
+	for _, f := range found {
+		k := dedupeKey(f)
+		if hc.seen[k] {
+			continue
+		}
+		hc.seen[k] = true
+		f.Commit = commit
+		hc.rep.Findings = append(hc.rep.Findings, f)
+	}
+}
+
+func (hc *historyCheck) skip(skipped []validate.Skipped) {
+	for _, s := range skipped {
+		k := "skip\x00" + s.Path + "\x00" + s.Reason
+		if !hc.seen[k] {
+			hc.seen[k] = true
+			hc.rep.Skipped = append(hc.rep.Skipped, s)
+		}
+	}
+}
+
+// dedupeKey identifies a finding across commits: a secret by its rule,
+// path and fingerprint; REMNANT.md committed by its path; anything else by
+// its rule, path and message.
+func dedupeKey(f validate.Finding) string {
+	switch {
+	case f.Fingerprint != "":
+		return f.RuleID + "\x00" + f.Path + "\x00" + f.Fingerprint
+	case f.RuleID == "remnant-staged":
+		return f.RuleID + "\x00" + f.Path
+	}
+	return f.RuleID + "\x00" + f.Path + "\x00" + f.Message
+}
+
+func (hc *historyCheck) report() *Report {
+	rep := hc.rep
+	rep.Findings = hc.cfg.Apply(rep.Findings)
+	rep.Sort()
+	return rep
+}
+
+// commit judges one commit: the memory rules on the memory files it
+// changes, and the secret rules on the lines it adds. Append-only rules
+// are judged over the whole range instead.
+func (hc *historyCheck) commit(c gitutil.CommitChanges) ([]validate.Finding, []validate.Skipped, error) {
+	changes := make([]gitutil.Change, len(c.Changes))
+	for i, fc := range c.Changes {
+		changes[i] = fc.Change
+	}
+	src := &commitSource{repo: hc.repo, commit: c.Hash}
+	if len(c.Parents) > 0 {
+		src.parent = c.Parents[0]
+	}
+	sub := &Report{}
+	cc := &changeCheck{cfg: hc.cfg, opt: hc.opt, uses: hc.uses, now: hc.opt.now()}
+	if err := cc.run(changes, src, sub); err != nil {
+		return nil, nil, err
+	}
+	found := sub.Findings[:0]
+	for _, f := range sub.Findings {
+		if f.RuleID != appendOnlyRule && f.RuleID != custodian.RuleAppendOnly {
+			found = append(found, f)
+		}
+	}
+	if hc.engine == nil {
+		return found, sub.Skipped, nil
+	}
+	files, skipped := hc.secretFiles(c.Changes)
+	if len(files) > 0 {
+		s, sk := hc.engine.ScanAll(files)
+		found = append(found, s...)
+		skipped = append(skipped, sk...)
+	}
+	return found, append(sub.Skipped, skipped...), nil
+}
+
+// secretFiles prepares the lines each change adds for the secret scan. A
+// new or renamed file is scanned even without lines, for the rules that
+// judge a file by its name.
+func (hc *historyCheck) secretFiles(changes []gitutil.FileChange) ([]secrets.File, []validate.Skipped) {
+	var files []secrets.File
+	var skipped []validate.Skipped
+	for _, fc := range changes {
+		if fc.Status == 'D' || hc.cfg.scanExcluded(fc.Path) {
+			continue
+		}
+		if fc.Binary {
+			skipped = append(skipped, validate.Skipped{Path: fc.Path, Reason: "binary file"})
+			continue
+		}
+		if len(fc.Added) == 0 && fc.Status != 'A' && fc.Status != 'R' && fc.Status != 'C' {
+			continue
+		}
+		size := 0
+		lines := make([]secrets.Line, len(fc.Added))
+		for i, l := range fc.Added {
+			lines[i] = secrets.Line{Number: l.Number, Text: l.Text}
+			size += len(l.Text) + 1
+		}
+		if int64(size) > hc.cfg.Secrets.MaxFileSize {
+			skipped = append(skipped, validate.Skipped{Path: fc.Path,
+				Reason: fmt.Sprintf("over the size limit (%d bytes added > %d)", size, hc.cfg.Secrets.MaxFileSize)})
+			continue
+		}
+		files = append(files, secrets.File{Path: fc.Path, Lines: lines})
+	}
+	return files, skipped
+}
+
+// overRange applies the rules that compare the range's end with its start:
+// Decisions append-only for REMNANT files and MemoryCustodian decisions,
+// and stale memory for the areas the range touches. Its findings name
+// head.
+func (hc *historyCheck) overRange(commits []gitutil.CommitChanges, base, head string) ([]validate.Finding, error) {
+	if !hc.opt.runs(validate.Memory) || len(commits) == 0 {
+		return nil, nil
+	}
+	var all []gitutil.Change
+	for _, c := range commits {
+		for _, fc := range c.Changes {
+			all = append(all, fc.Change)
+		}
+	}
+	var out []validate.Finding
+	if base != "" {
+		found, err := hc.appendOnly(all, base, head)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, found...)
+	}
+	if len(hc.cfg.Custodian.Areas) > 0 {
+		stale, err := staleAreas(hc.repo, hc.cfg, changedPaths(all))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, stale...)
+	}
+	return out, nil
+}
+
+// appendOnly compares the Decisions of the memory files the range touches
+// at base and at head.
+func (hc *historyCheck) appendOnly(all []gitutil.Change, base, head string) ([]validate.Finding, error) {
+	var out []validate.Finding
+	against := "base " + shortHash(base)
+	for _, p := range changedPaths(all) {
+		if validate.KindOf(path.Base(p)) != validate.KindRemnant || hc.seen["decisions\x00"+p] {
+			continue
+		}
+		hc.seen["decisions\x00"+p] = true
+		old, ok1, err := hc.repo.FileAt(base, p)
+		if err != nil {
+			return nil, err
+		}
+		cur, ok2, err := hc.repo.FileAt(head, p)
+		if err != nil {
+			return nil, err
+		}
+		if !ok1 || !ok2 {
+			continue
+		}
+		was, is := validate.ParseRemnant(old), validate.ParseRemnant(cur)
+		out = append(out, withCommit(compareDecisions(p, entryHashes(was.Decisions), is.Decisions, is.DecisionsLine, against), head)...)
+	}
+	if touches(all, hc.cfg.Custodian.Dir) {
+		before, after, err := revisionTrees(hc.repo, hc.cfg.Custodian.Dir, base, head)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, withCommit(custodian.AppendOnly(before, after, hc.cfg.custodianOptions()), head)...)
+	}
+	return out, nil
+}
+
+func withCommit(fs []validate.Finding, commit string) []validate.Finding {
+	for i := range fs {
+		fs[i].Commit = commit
+	}
+	return fs
+}

@@ -1,0 +1,176 @@
+package hooks
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/remnant-guard/remnant-guard/gitutil"
+)
+
+// Range is the commits a CI run checks, base..head, as full hashes, and
+// where the base came from.
+type Range struct {
+	Base, Head string
+	From       string // "--base", "the GitHub pull request", ...
+	Commits    int    // commits in the range
+}
+
+// CIOptions are the settings of a CI run.
+type CIOptions struct {
+	Options
+	// Base and Head are revisions; an empty Base is worked out from the
+	// CI environment, an empty Head is HEAD.
+	Base, Head string
+	// Getenv reads the environment (nil: os.Getenv).
+	Getenv func(string) string
+}
+
+// ErrNoRange is returned when no base can be worked out.
+var ErrNoRange = errors.New("cannot work out which commits to check: no --base, no pull or merge request in the environment, and no origin/HEAD")
+
+// findRange resolves base and head to commits, discovering the base from
+// the CI environment when it is not given.
+func findRange(repo *gitutil.Repo, opt CIOptions) (Range, error) {
+	getenv := opt.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	rng := Range{Base: opt.Base, Head: opt.Head, From: "--base"}
+	if rng.Base == "" {
+		var err error
+		if rng, err = discoverBase(repo, getenv); err != nil {
+			return Range{}, err
+		}
+		if opt.Head != "" {
+			rng.Head = opt.Head
+		}
+	}
+	if rng.Head == "" {
+		rng.Head = "HEAD"
+	}
+	var err error
+	if rng.Head, err = resolve(repo, rng.Head); err != nil {
+		return Range{}, err
+	}
+	if rng.Base, err = resolve(repo, rng.Base); err != nil {
+		return Range{}, err
+	}
+	return rng, nil
+}
+
+// resolve finds the commit rev names; a commit missing from a shallow
+// clone is a *gitutil.ShallowError.
+func resolve(repo *gitutil.Repo, rev string) (string, error) {
+	h, ok, err := repo.ResolveCommit(rev)
+	if err != nil || ok {
+		return h, err
+	}
+	if shallow, err := repo.IsShallow(); err != nil {
+		return "", err
+	} else if shallow {
+		return "", &gitutil.ShallowError{Commit: rev}
+	}
+	return "", fmt.Errorf("%q is not a commit in this repository", rev)
+}
+
+// discoverBase reads the base (and head) of a GitHub pull request or a
+// GitLab merge request from the environment, or else takes the merge base
+// of HEAD and origin/HEAD.
+func discoverBase(repo *gitutil.Repo, getenv func(string) string) (Range, error) {
+	if p := getenv("GITHUB_EVENT_PATH"); p != "" {
+		rng, ok, err := githubEvent(p)
+		if err != nil || ok {
+			return rng, err
+		}
+	}
+	for _, v := range []string{"CI_MERGE_REQUEST_DIFF_BASE_SHA", "CI_MERGE_REQUEST_TARGET_BRANCH_SHA"} {
+		if base := getenv(v); base != "" {
+			return Range{Base: base, Head: getenv("CI_COMMIT_SHA"), From: "the GitLab merge request (" + v + ")"}, nil
+		}
+	}
+	if _, ok, err := repo.ResolveCommit("origin/HEAD"); err != nil {
+		return Range{}, err
+	} else if !ok {
+		return Range{}, ErrNoRange
+	}
+	base, ok, err := repo.MergeBase("HEAD", "origin/HEAD")
+	if err != nil {
+		return Range{}, err
+	}
+	if !ok {
+		if shallow, _ := repo.IsShallow(); shallow {
+			return Range{}, &gitutil.ShallowError{Commit: "origin/HEAD"}
+		}
+		return Range{}, errors.New("HEAD and origin/HEAD have no common ancestor: give --base")
+	}
+	return Range{Base: base, From: "the merge base with origin/HEAD"}, nil
+}
+
+// githubEvent reads pull_request.base.sha and head.sha from a GitHub
+// event file; ok is false for an event that is not about a pull request.
+func githubEvent(path string) (Range, bool, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Range{}, false, fmt.Errorf("reading the GitHub event: %w", err)
+	}
+	var ev struct {
+		PullRequest *struct {
+			Base struct{ SHA string } `json:"base"`
+			Head struct{ SHA string } `json:"head"`
+		} `json:"pull_request"`
+	}
+	if err := json.Unmarshal(data, &ev); err != nil {
+		return Range{}, false, fmt.Errorf("%s: %w", path, err)
+	}
+	if ev.PullRequest == nil || ev.PullRequest.Base.SHA == "" {
+		return Range{}, false, nil
+	}
+	return Range{Base: ev.PullRequest.Base.SHA, Head: ev.PullRequest.Head.SHA, From: "the GitHub pull request"}, true, nil
+}
+
+// PushUpdate is one line git gives a pre-push hook on stdin.
+type PushUpdate struct {
+	LocalRef, LocalSHA, RemoteRef, RemoteSHA string
+}
+
+func isZeroHash(h string) bool { return strings.Trim(h, "0") == "" }
+
+// ParsePushUpdates reads "<local ref> <local sha> <remote ref> <remote sha>"
+// lines.
+func ParsePushUpdates(r io.Reader) ([]PushUpdate, error) {
+	var out []PushUpdate
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) != 4 {
+			return nil, fmt.Errorf("pre-push input line %d: want <local ref> <local sha> <remote ref> <remote sha>", n)
+		}
+		out = append(out, PushUpdate{f[0], f[1], f[2], f[3]})
+	}
+	return out, sc.Err()
+}
+
+// revs selects the commits an update pushes: remote..local, or, for a new
+// branch (or a remote commit not fetched here), the commits no
+// remote-tracking branch has. base is the commit to compare the result
+// with, "" when unknown. A deletion pushes nothing.
+func (u PushUpdate) revs(repo *gitutil.Repo) (revs []string, base string, err error) {
+	if isZeroHash(u.LocalSHA) {
+		return nil, "", nil
+	}
+	if !isZeroHash(u.RemoteSHA) {
+		if _, ok, err := repo.ResolveCommit(u.RemoteSHA); err != nil || ok {
+			return []string{u.RemoteSHA + ".." + u.LocalSHA}, u.RemoteSHA, err
+		}
+	}
+	return []string{u.LocalSHA, "--not", "--remotes"}, "", nil
+}
