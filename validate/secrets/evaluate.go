@@ -14,6 +14,7 @@ type hit struct {
 	f        validate.Finding
 	s, e     int
 	fallback bool
+	ignored  bool // matched by the ignore file: not reported
 }
 
 // evaluate turns one regex match (offsets m relative to base) into a hit
@@ -35,10 +36,9 @@ func (e *Engine) evaluate(t *text, r *rule, base, end int, m []int, hits []hit) 
 		return hits
 	}
 	f := t.finding(r, secret, s, en)
-	if e.ignored(f) {
-		return hits
-	}
-	return append(hits, hit{f: f, s: s, e: en, fallback: r.def.Fallback})
+	// An ignored finding is kept until the end: it still stands in for
+	// the broad rules that overlap it.
+	return append(hits, hit{f: f, s: s, e: en, fallback: r.def.Fallback, ignored: e.ignored(f)})
 }
 
 func secretSpan(r *rule, m []int) (int, int, bool) {
@@ -140,7 +140,7 @@ func (t *text) finding(r *rule, secret string, s, en int) validate.Finding {
 func (e *Engine) finish(hits []hit) []validate.Finding {
 	var out []validate.Finding
 	for i, h := range hits {
-		if duplicate(hits, i) || (h.fallback && overlapped(hits, h)) {
+		if h.ignored || duplicate(hits, i) || (h.fallback && overlapped(hits, h)) {
 			continue
 		}
 		out = append(out, h.f)
