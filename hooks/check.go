@@ -68,18 +68,24 @@ func Check(opt Options, paths []string) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	repo, err := gitutil.Open(dir)
-	switch {
-	case errors.Is(err, gitutil.ErrNotRepository):
-		repo = nil
-	case err != nil:
-		return nil, gitError(err)
-	default:
-		defer repo.Close()
-	}
+	// Without paths, the root files and the git-aware rules need the
+	// repository; with paths, only the config is looked up at the root, and
+	// git is asked only for a memory directory's history.
+	var repo *gitutil.Repo
 	root := ""
-	if repo != nil {
-		root = repo.TopLevel
+	if len(paths) == 0 || anyDir(dir, paths) {
+		repo, err = gitutil.Open(dir)
+		switch {
+		case errors.Is(err, gitutil.ErrNotRepository):
+			repo = nil
+		case err != nil:
+			return nil, gitError(err)
+		default:
+			defer repo.Close()
+			root = repo.TopLevel
+		}
+	} else {
+		root = findRoot(dir)
 	}
 	cfg, err := loadConfig(opt, root)
 	if err != nil {
@@ -133,6 +139,34 @@ func Check(opt Options, paths []string) (*Report, error) {
 	rep.Findings = cfg.Apply(rep.Findings)
 	rep.Sort()
 	return rep, nil
+}
+
+// anyDir tells whether one of the paths is a directory.
+func anyDir(dir string, paths []string) bool {
+	for _, p := range paths {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+			return true
+		}
+	}
+	return false
+}
+
+// findRoot walks up from dir to the directory holding .git (a directory,
+// or a file in a linked worktree or submodule), or "" outside a repository.
+func findRoot(dir string) string {
+	for d := dir; ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return ""
+		}
+		d = parent
+	}
 }
 
 func absDir(dir string) (string, error) {
