@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"strconv"
 	"strings"
 )
@@ -74,25 +76,122 @@ func logArgs(revs []string) []string {
 // the parents. In a shallow clone, a commit of the range whose parents
 // were not fetched is a *ShallowError.
 func (r *Repo) Log(revs ...string) ([]CommitChanges, error) {
-	args := logArgs(revs)
-	out, err := r.run(args...)
-	if err != nil {
-		return nil, err
-	}
-	commits, perr := parseLog(out)
-	if perr != nil {
-		return nil, &CommandError{Args: args, Err: perr}
-	}
+	var out []CommitChanges
+	err := r.LogEach(revs, func(c CommitChanges) error {
+		out = append(out, c)
+		return nil
+	})
+	return out, err
+}
+
+// LogEach is Log calling fn for each commit as git prints it, so that the
+// caller's work overlaps git's. An error from fn stops the walk and is
+// returned.
+func (r *Repo) LogEach(revs []string, fn func(CommitChanges) error) error {
 	boundary, err := r.shallowCommits()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	for _, c := range commits {
+	args := logArgs(revs)
+	cmd := exec.Command("git", args...)
+	cmd.Dir, cmd.Env = r.TopLevel, r.env
+	stderr := &boundedBuffer{}
+	cmd.Stderr = stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return &CommandError{Args: args, Err: err}
+	}
+	ferr := splitCommits(stdout, func(chunk []byte) error {
+		p := &logParser{data: chunk}
+		c, err := p.commit()
+		if err == nil && p.pos != len(chunk) {
+			err = &parseError{what: "log: trailing output"}
+		}
+		if err != nil {
+			return &CommandError{Args: args, Err: err}
+		}
 		if boundary[c.Hash] {
-			return nil, &ShallowError{Commit: c.Hash}
+			return &ShallowError{Commit: c.Hash}
+		}
+		return fn(c)
+	})
+	if ferr != nil {
+		cmd.Process.Kill()
+		io.Copy(io.Discard, stdout)
+		cmd.Wait()
+		return ferr
+	}
+	if err := cmd.Wait(); err != nil {
+		return &CommandError{Args: args, Err: err, Stderr: stderr.String()}
+	}
+	return nil
+}
+
+// splitCommits reads the log output and hands over one commit's output at
+// a time: a marker at the start of the output, or after a newline or NUL,
+// followed by a hash and a NUL, starts a commit.
+func splitCommits(rd io.Reader, fn func([]byte) error) error {
+	const room = 64 << 10
+	// Chunks handed out stay valid: the buffer is only written past its
+	// length, and a full buffer is replaced, never reused.
+	buf := make([]byte, 0, 1<<20)
+	start, scanned := 0, 1
+	for {
+		if cap(buf)-len(buf) < room {
+			rest := len(buf) - start
+			grown := make([]byte, rest, max(2*rest, 1<<20)+room)
+			copy(grown, buf[start:])
+			scanned -= start
+			buf, start = grown, 0
+		}
+		n, rerr := rd.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		for {
+			b := nextCommit(buf, max(scanned, start+1))
+			if b < 0 {
+				scanned = max(len(buf)-80, start+1)
+				break
+			}
+			if err := fn(buf[start:b]); err != nil {
+				return err
+			}
+			start, scanned = b, b+1
+		}
+		if rerr == io.EOF {
+			if len(buf) > start {
+				return fn(buf[start:])
+			}
+			return nil
+		}
+		if rerr != nil {
+			return rerr
 		}
 	}
-	return commits, nil
+}
+
+// nextCommit finds the start of the next commit in data from offset from.
+func nextCommit(data []byte, from int) int {
+	for i := from; i < len(data); {
+		j := bytes.IndexByte(data[i:], logMarker)
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if prev := data[i-1]; prev == '\n' || prev == 0 {
+			end := bytes.IndexByte(data[i+1:min(len(data), i+66)], 0)
+			if end < 0 && len(data) < i+66 {
+				return -1 // the hash is not all here yet
+			}
+			if end >= 0 && isHash(string(data[i+1:i+1+end])) {
+				return i
+			}
+		}
+		i++
+	}
+	return -1
 }
 
 // IsShallow tells whether the repository is a shallow clone.
@@ -250,7 +349,7 @@ func (p *logParser) rawRecords(n int) ([]FileChange, error) {
 		var fc FileChange
 		paths := 1
 		if n == 1 {
-			fc.Change, paths, err = parseRawHeader(meta)
+			fc.Change, paths, err = parseLogRaw(meta)
 		} else {
 			fc.Change, err = parseCombinedHeader(meta, n)
 			fc.combined = true
@@ -275,15 +374,15 @@ func (p *logParser) rawRecords(n int) ([]FileChange, error) {
 // parseCombinedHeader reads "::<mode>... <hash>... <status per parent>":
 // n parent modes and the result's, n parent hashes and the result's.
 func parseCombinedHeader(h string, n int) (Change, error) {
-	bad := &parseError{what: "combined raw line " + strconv.Quote(h)}
+	bad := func() error { return &parseError{what: "combined raw line " + strconv.Quote(h)} }
 	f := strings.Split(strings.TrimLeft(h, ":"), " ")
 	if len(f) != 2*(n+1)+1 || len(f[2*(n+1)]) != n {
-		return Change{}, bad
+		return Change{}, bad()
 	}
 	oldMode, err1 := strconv.ParseUint(f[0], 8, 32)
 	mode, err2 := strconv.ParseUint(f[n], 8, 32)
 	if err1 != nil || err2 != nil || !isHash(f[n+1]) || !isHash(f[2*n+1]) {
-		return Change{}, bad
+		return Change{}, bad()
 	}
 	status := f[2*(n+1)]
 	c := Change{Status: 'M', OldMode: uint32(oldMode), Mode: uint32(mode),
@@ -383,10 +482,10 @@ func sectionHeader(fc FileChange) string {
 // hunkHeader reads "@@ -a,b +c,d @@" or a combined "@@@ -a,b -c,d +e,f @@@":
 // the number of parent columns, and the first line number of the result.
 func hunkHeader(line string) (cols, start int, err error) {
-	bad := &parseError{what: "log: hunk header " + strconv.Quote(line)}
+	bad := func() error { return &parseError{what: "log: hunk header " + strconv.Quote(line)} }
 	cols = len(line) - len(strings.TrimLeft(line, "@")) - 1
 	if cols < 1 {
-		return 0, 0, bad
+		return 0, 0, bad()
 	}
 	for _, f := range strings.Fields(line[cols+1:]) {
 		if strings.HasPrefix(f, "@@") {
@@ -396,12 +495,12 @@ func hunkHeader(line string) (cols, start int, err error) {
 			n, _, _ := strings.Cut(f[1:], ",")
 			start, err := strconv.Atoi(n)
 			if err != nil {
-				return 0, 0, bad
+				return 0, 0, bad()
 			}
 			return cols, start, nil
 		}
 	}
-	return 0, 0, bad
+	return 0, 0, bad()
 }
 
 // quotePath quotes a path as git's diff headers do with core.quotePath off:
@@ -450,4 +549,20 @@ func (r *Repo) MergeBase(a, b string) (base string, ok bool, err error) {
 		return "", false, badOutput([]string{"merge-base", a, b}, "merge-base %q", base)
 	}
 	return base, true, nil
+}
+
+// parseLogRaw is parseRawHeader for the common shapes, without building an
+// error message for every record; anything unusual goes to parseRawHeader.
+func parseLogRaw(h string) (Change, int, error) {
+	f := strings.Split(h[1:], " ")
+	if len(f) != 5 || len(f[4]) != 1 || !isHash(f[2]) || !isHash(f[3]) {
+		return parseRawHeader(h)
+	}
+	oldMode, err1 := strconv.ParseUint(f[0], 8, 32)
+	newMode, err2 := strconv.ParseUint(f[1], 8, 32)
+	if err1 != nil || err2 != nil || strings.IndexByte("AMDTU", f[4][0]) < 0 {
+		return parseRawHeader(h)
+	}
+	return Change{Status: f[4][0], OldMode: uint32(oldMode), Mode: uint32(newMode),
+		OldHash: nonZero(f[2]), Hash: nonZero(f[3])}, 1, nil
 }

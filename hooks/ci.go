@@ -1,9 +1,12 @@
 package hooks
 
 import (
+	"errors"
 	"fmt"
 	"path"
+	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/validate"
@@ -30,6 +33,9 @@ func CI(opt CIOptions) (*Report, Range, error) {
 	if err != nil {
 		return nil, Range{}, err
 	}
+	// git prints the history while the rules are prepared.
+	log := startLog(repo, rng.Base+".."+rng.Head)
+	defer log.stop()
 	cfg, err := revisionConfig(opt.Options, repo, rng.Base)
 	if err != nil {
 		return nil, rng, err
@@ -38,14 +44,10 @@ func CI(opt CIOptions) (*Report, Range, error) {
 	if err != nil {
 		return nil, rng, err
 	}
-	commits, err := repo.Log(rng.Base + ".." + rng.Head)
-	if err != nil {
+	if err := hc.run(log, rng.Base, rng.Head); err != nil {
 		return nil, rng, err
 	}
-	rng.Commits = len(commits)
-	if err := hc.check(commits, rng.Base, rng.Head); err != nil {
-		return nil, rng, err
-	}
+	rng.Commits = hc.commits
 	return hc.report(), rng, nil
 }
 
@@ -74,14 +76,10 @@ func PrePush(opt Options, updates []PushUpdate) (*Report, error) {
 			}
 			continue
 		}
-		commits, err := repo.Log(revs...)
+		log := startLog(repo, revs...)
+		err = hc.run(log, base, u.LocalSHA)
+		log.stop()
 		if err != nil {
-			return nil, err
-		}
-		if base == "" && len(commits) > 0 && len(commits[0].Parents) > 0 {
-			base = commits[0].Parents[0]
-		}
-		if err := hc.check(commits, base, u.LocalSHA); err != nil {
 			return nil, err
 		}
 	}
@@ -106,14 +104,15 @@ func shortHash(h string) string { return h[:min(len(h), 12)] }
 // historyCheck judges commits one by one and remembers what it reported,
 // so that a finding is reported at the first commit that has it.
 type historyCheck struct {
-	repo   *gitutil.Repo
-	cfg    *Config
-	opt    Options
-	engine *secrets.Engine // nil when the secret family does not run
-	uses   bool            // the repository uses Remnant (judged at head)
-	rep    *Report
-	seen   map[string]bool
-	done   map[string]bool // commits checked
+	repo    *gitutil.Repo
+	cfg     *Config
+	opt     Options
+	engine  *secrets.Engine // nil when the secret family does not run
+	uses    bool            // the repository uses Remnant (judged at head)
+	rep     *Report
+	seen    map[string]bool
+	done    map[string]bool // commits checked
+	commits int
 }
 
 func newHistoryCheck(repo *gitutil.Repo, cfg *Config, opt Options, files configFiles, head string) (*historyCheck, error) {
@@ -142,24 +141,114 @@ func usesRemnantAt(repo *gitutil.Repo, rev string) (bool, error) {
 	return strings.Contains(string(gi), "REMNANT.md"), err
 }
 
-// check judges commits (oldest first), then the range from base to head.
-func (hc *historyCheck) check(commits []gitutil.CommitChanges, base, head string) error {
-	for _, c := range commits {
-		if hc.done[c.Hash] {
-			continue
+// run judges the commits a log streams (oldest first), then the range
+// from base to head; an empty base is the parent of the first commit.
+// The secret scan of each commit runs on a pool of workers while later
+// commits are read; findings are then taken in commit order.
+func (hc *historyCheck) run(log *logStream, base, head string) error {
+	var all []gitutil.Change
+	var results []*commitResult
+	pool := hc.startScans()
+	err := func() error {
+		for c := range log.commits {
+			if base == "" && len(results) == 0 && len(c.Parents) > 0 {
+				base = c.Parents[0]
+			}
+			for _, fc := range c.Changes {
+				all = append(all, fc.Change)
+			}
+			res, err := hc.commit(c, pool)
+			if err != nil {
+				return err
+			}
+			if res != nil {
+				results = append(results, res)
+			}
 		}
-		hc.done[c.Hash] = true
-		found, skipped, err := hc.commit(c)
-		if err != nil {
-			return err
-		}
-		hc.add(found, c.Hash)
-		hc.skip(skipped)
-		hc.rep.Checked += len(c.Changes)
+		return log.wait()
+	}()
+	pool.finish()
+	if err != nil {
+		return err
 	}
-	found, err := hc.overRange(commits, base, head)
+	for _, res := range results {
+		hc.add(res.found, res.hash)
+		for _, fs := range res.secrets {
+			hc.add(fs, res.hash)
+		}
+		hc.skip(res.skipped)
+	}
+	found, err := hc.overRange(all, base, head)
 	hc.rep.Findings = append(hc.rep.Findings, found...)
 	return err
+}
+
+// commitResult is what was found in one commit; secrets is filled in by
+// the scan workers, one slot per file.
+type commitResult struct {
+	hash    string
+	found   []validate.Finding
+	skipped []validate.Skipped
+	secrets [][]validate.Finding
+}
+
+// commit judges one commit once: the memory rules now, the secret scan
+// handed to the pool.
+func (hc *historyCheck) commit(c gitutil.CommitChanges, pool *scanPool) (*commitResult, error) {
+	if hc.done[c.Hash] {
+		return nil, nil
+	}
+	hc.done[c.Hash] = true
+	hc.commits++
+	hc.rep.Checked += len(c.Changes)
+	found, skipped, err := hc.judge(c)
+	if err != nil {
+		return nil, err
+	}
+	res := &commitResult{hash: c.Hash, found: found, skipped: skipped}
+	if hc.engine != nil {
+		files, sk := hc.secretFiles(c.Changes)
+		res.skipped = append(res.skipped, sk...)
+		res.secrets = make([][]validate.Finding, len(files))
+		for i, f := range files {
+			pool.scan(&res.secrets[i], f)
+		}
+	}
+	return res, nil
+}
+
+// scanPool scans files for secrets on GOMAXPROCS workers.
+type scanPool struct {
+	jobs chan scanJob
+	wg   sync.WaitGroup
+}
+
+type scanJob struct {
+	out  *[]validate.Finding
+	file secrets.File
+}
+
+func (hc *historyCheck) startScans() *scanPool {
+	p := &scanPool{jobs: make(chan scanJob, 256)}
+	if hc.engine == nil {
+		return p
+	}
+	for range runtime.GOMAXPROCS(0) {
+		p.wg.Go(func() {
+			for j := range p.jobs {
+				*j.out = hc.engine.ScanLines(j.file.Path, j.file.Lines)
+			}
+		})
+	}
+	return p
+}
+
+func (p *scanPool) scan(out *[]validate.Finding, f secrets.File) { p.jobs <- scanJob{out, f} }
+
+// finish waits for every scan handed over.
+func (p *scanPool) finish() {
+	close(p.jobs)
+	p.wg.Wait()
 }
 
 // add keeps the findings not reported at an earlier commit.
@@ -205,10 +294,10 @@ func (hc *historyCheck) report() *Report {
 	return rep
 }
 
-// commit judges one commit: the memory rules on the memory files it
+// judge judges one commit: the memory rules on the memory files it
 // changes, and the secret rules on the lines it adds. Append-only rules
 // are judged over the whole range instead.
-func (hc *historyCheck) commit(c gitutil.CommitChanges) ([]validate.Finding, []validate.Skipped, error) {
+func (hc *historyCheck) judge(c gitutil.CommitChanges) ([]validate.Finding, []validate.Skipped, error) {
 	changes := make([]gitutil.Change, len(c.Changes))
 	for i, fc := range c.Changes {
 		changes[i] = fc.Change
@@ -228,16 +317,7 @@ func (hc *historyCheck) commit(c gitutil.CommitChanges) ([]validate.Finding, []v
 			found = append(found, f)
 		}
 	}
-	if hc.engine == nil {
-		return found, sub.Skipped, nil
-	}
-	files, skipped := hc.secretFiles(c.Changes)
-	if len(files) > 0 {
-		s, sk := hc.engine.ScanAll(files)
-		found = append(found, s...)
-		skipped = append(skipped, sk...)
-	}
-	return found, append(sub.Skipped, skipped...), nil
+	return found, sub.Skipped, nil
 }
 
 // secretFiles prepares the lines each change adds for the secret scan. A
@@ -277,15 +357,9 @@ func (hc *historyCheck) secretFiles(changes []gitutil.FileChange) ([]secrets.Fil
 // Decisions append-only for REMNANT files and MemoryCustodian decisions,
 // and stale memory for the areas the range touches. Its findings name
 // head.
-func (hc *historyCheck) overRange(commits []gitutil.CommitChanges, base, head string) ([]validate.Finding, error) {
-	if !hc.opt.runs(validate.Memory) || len(commits) == 0 {
+func (hc *historyCheck) overRange(all []gitutil.Change, base, head string) ([]validate.Finding, error) {
+	if !hc.opt.runs(validate.Memory) || len(all) == 0 {
 		return nil, nil
-	}
-	var all []gitutil.Change
-	for _, c := range commits {
-		for _, fc := range c.Changes {
-			all = append(all, fc.Change)
-		}
 	}
 	var out []validate.Finding
 	if base != "" {
@@ -344,4 +418,43 @@ func withCommit(fs []validate.Finding, commit string) []validate.Finding {
 		fs[i].Commit = commit
 	}
 	return fs
+}
+
+// logStream runs gitutil.LogEach in the background and hands its commits
+// over a channel, so that checking overlaps git's work.
+type logStream struct {
+	commits chan gitutil.CommitChanges
+	done    chan struct{}
+	err     chan error
+	once    sync.Once
+}
+
+var errStopped = errors.New("log stopped")
+
+func startLog(repo *gitutil.Repo, revs ...string) *logStream {
+	l := &logStream{commits: make(chan gitutil.CommitChanges, 64), done: make(chan struct{}), err: make(chan error, 1)}
+	go func() {
+		defer close(l.commits)
+		l.err <- repo.LogEach(revs, func(c gitutil.CommitChanges) error {
+			select {
+			case l.commits <- c:
+				return nil
+			case <-l.done:
+				return errStopped
+			}
+		})
+	}()
+	return l
+}
+
+// wait returns the log's error once every commit has been read.
+func (l *logStream) wait() error { return <-l.err }
+
+// stop ends the log early; it is safe to call more than once.
+func (l *logStream) stop() {
+	l.once.Do(func() {
+		close(l.done)
+		for range l.commits {
+		}
+	})
 }
