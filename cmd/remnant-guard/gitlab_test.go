@@ -18,4 +18,3 @@ func TestGitLabGolden(t *testing.T) {
 		t.Fatalf("empty report: %q, %v", b.String(), err)
 	}
 }
-

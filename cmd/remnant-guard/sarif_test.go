@@ -139,4 +139,3 @@ func TestSARIFGolden(t *testing.T) {
 	}
 	golden(t, "sarif.golden", b.Bytes())
 }
-
