@@ -151,7 +151,7 @@ func ParsePushUpdates(r io.Reader) ([]PushUpdate, error) {
 			continue
 		}
 		f := strings.Fields(line)
-		if len(f) != 4 {
+		if len(f) != 4 || !isHex(f[1]) || !isHex(f[3]) {
 			return nil, fmt.Errorf("pre-push input line %d: want <local ref> <local sha> <remote ref> <remote sha>", n)
 		}
 		out = append(out, PushUpdate{f[0], f[1], f[2], f[3]})
@@ -173,4 +173,11 @@ func (u PushUpdate) revs(repo *gitutil.Repo) (revs []string, base string, err er
 		}
 	}
 	return []string{u.LocalSHA, "--not", "--remotes"}, "", nil
+}
+
+func isHex(s string) bool {
+	if len(s) != 40 && len(s) != 64 {
+		return false
+	}
+	return strings.Trim(s, "0123456789abcdef") == ""
 }
