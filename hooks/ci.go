@@ -29,13 +29,21 @@ func CI(opt CIOptions) (*Report, Range, error) {
 		return nil, Range{}, gitError(err)
 	}
 	defer repo.Close()
+	// git prints the history while the range is checked and the rules
+	// are prepared: at once when the range is given.
+	var log *logStream
+	if early := earlyRange(opt); early != "" {
+		log = startLog(repo, early)
+		defer log.stop()
+	}
 	rng, err := findRange(repo, opt)
 	if err != nil {
 		return nil, Range{}, err
 	}
-	// git prints the history while the rules are prepared.
-	log := startLog(repo, rng.Base+".."+rng.Head)
-	defer log.stop()
+	if log == nil {
+		log = startLog(repo, rng.Base+".."+rng.Head)
+		defer log.stop()
+	}
 	cfg, err := revisionConfig(opt.Options, repo, rng.Base)
 	if err != nil {
 		return nil, rng, err
@@ -49,6 +57,21 @@ func CI(opt CIOptions) (*Report, Range, error) {
 	}
 	rng.Commits = hc.commits
 	return hc.report(), rng, nil
+}
+
+// earlyRange is the range to log before it is resolved, when --base is
+// given and both revisions are plain names; "" otherwise.
+func earlyRange(opt CIOptions) string {
+	head := opt.Head
+	if head == "" {
+		head = "HEAD"
+	}
+	for _, r := range []string{opt.Base, head} {
+		if r == "" || strings.HasPrefix(r, "-") || strings.ContainsAny(r, ". \t\n\x00^~:@{}") {
+			return ""
+		}
+	}
+	return opt.Base + ".." + head
 }
 
 // PrePush checks the commits a push sends, as CI does, with the
