@@ -85,10 +85,10 @@ type earlyResult struct {
 }
 
 // OpenStaged is Open for a caller that will read the staged changes: it
-// starts the one process that reads the index at once, beside the
-// repository discovery, so that the two overlap. The diff runs in the
-// caller's environment, which names the same repository and index that
-// Open finds.
+// starts the one process that reads the index at once, and finds the
+// repository without a process of its own where it safely can (see
+// discover; the Repo has no HooksDir then). The diff runs in the caller's
+// environment, which names the same repository and index that Open finds.
 func OpenStaged(dir string) (*Repo, error) {
 	if dir == "" {
 		dir = "."
@@ -103,8 +103,13 @@ func OpenStaged(dir string) (*Repo, error) {
 		out, err := runGit(abs, discoveryEnv(env), diffIndexArgs("HEAD")...)
 		early <- earlyResult{out, err}
 	}()
-	r, err := OpenEnv(abs, env)
-	if err != nil {
+	r, ok := discover(abs, env)
+	if ok {
+		if r.Prefix == "" {
+			r.Prefix = hookPrefix(envValue(env, "GIT_PREFIX"))
+		}
+		r.env = commandEnv(env, r)
+	} else if r, err = OpenEnv(abs, env); err != nil {
 		return nil, err
 	}
 	r.early = early
