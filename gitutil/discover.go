@@ -1,11 +1,12 @@
 package gitutil
 
 import (
-	"bufio"
 	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing/format/config"
 )
 
 // discover finds the repository around dir the way git does in the common
@@ -103,64 +104,61 @@ func findGitDir(dir string, env []string) (gitDir, top string, ok bool) {
 	}
 }
 
-// readRepoConfig reads the repository's object format from its config and
-// refuses configurations whose effect only git can tell.
+// readRepoConfig reads the repository's object format from its config
+// (parsed by go-git's config decoder) and refuses configurations whose
+// effect only git can tell.
 func readRepoConfig(commonDir, gitDir string) (format string, ok bool) {
-	format = "sha1"
-	worktreeConfig := false
-	ok = scanConfig(filepath.Join(commonDir, "config"), func(section, key, val string) bool {
-		switch section + "." + key {
-		case "extensions.objectformat":
-			format = strings.ToLower(val)
-		case "extensions.worktreeconfig":
-			worktreeConfig = val == "" || strings.EqualFold(val, "true")
-		case "extensions.refstorage", "core.worktree", "core.bare":
-			return key == "bare" && strings.EqualFold(val, "false")
-		}
-		return section != "include" && !strings.HasPrefix(section, "includeif")
-	})
-	if ok && worktreeConfig {
-		ok = scanConfig(filepath.Join(gitDir, "config.worktree"), func(section, key, val string) bool {
-			return section+"."+key != "core.worktree" && section+"."+key != "core.bare" &&
-				section != "include" && !strings.HasPrefix(section, "includeif")
-		})
+	cfg, ok := loadConfig(filepath.Join(commonDir, "config"))
+	if !ok || !plainConfig(cfg) {
+		return "", false
 	}
-	return format, ok && (format == "sha1" || format == "sha256")
+	ext := cfg.Section("extensions")
+	if ext.HasOption("refstorage") {
+		return "", false
+	}
+	format = strings.ToLower(ext.Option("objectformat"))
+	if format == "" {
+		format = "sha1"
+	}
+	if isTrue(ext, "worktreeconfig") {
+		wt, ok := loadConfig(filepath.Join(gitDir, "config.worktree"))
+		if !ok || !plainConfig(wt) {
+			return "", false
+		}
+	}
+	return format, format == "sha1" || format == "sha256"
 }
 
-// scanConfig calls keep for each key of a git config file (section and key
-// lowercased, subsections dropped); keep returning false, or a line it
-// cannot read, makes the result false. A missing file is fine.
-func scanConfig(name string, keep func(section, key, val string) bool) bool {
+// loadConfig decodes a git config file; a missing file is an empty config.
+func loadConfig(name string) (*config.Config, bool) {
+	cfg := config.New()
 	data, err := os.ReadFile(name)
 	if err != nil {
-		return os.IsNotExist(err)
+		return cfg, os.IsNotExist(err)
 	}
-	section := ""
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' || line[0] == ';' {
-			continue
-		}
-		if line[0] == '[' {
-			end := strings.IndexByte(line, ']')
-			if end < 0 || strings.TrimSpace(line[end+1:]) != "" && !strings.HasPrefix(strings.TrimSpace(line[end+1:]), "#") {
-				return false
-			}
-			name, _, _ := strings.Cut(line[1:end], " ")
-			section = strings.ToLower(name)
-			if !keep(section, "", "") {
-				return false
-			}
-			continue
-		}
-		key, val, _ := strings.Cut(line, "=")
-		if !keep(section, strings.ToLower(strings.TrimSpace(key)), strings.Trim(strings.TrimSpace(val), `"`)) {
-			return false
-		}
+	return cfg, config.NewDecoder(bytes.NewReader(data)).Decode(cfg) == nil
+}
+
+// plainConfig tells a config that neither moves the working tree, nor
+// makes the repository bare, nor pulls in other files.
+func plainConfig(cfg *config.Config) bool {
+	core := cfg.Section("core")
+	if core.HasOption("worktree") || core.HasOption("bare") && isTrue(core, "bare") {
+		return false
 	}
-	return sc.Err() == nil
+	return !cfg.HasSection("include") && !cfg.HasSection("includeIf")
+}
+
+// isTrue reads a git boolean; a key without a value is true.
+func isTrue(s *config.Section, key string) bool {
+	if !s.HasOption(key) {
+		return false
+	}
+	switch strings.ToLower(s.Option(key)) {
+	case "false", "no", "off", "0":
+		return false
+	}
+	return true
 }
 
 // readHead resolves HEAD through loose refs and packed-refs. born is false
