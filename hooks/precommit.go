@@ -18,6 +18,11 @@ import (
 // committed block; findings about the local working tree are shown.
 // When files is not empty, only staged changes to those paths are checked.
 func PreCommit(opt Options, files []string) (*Report, error) {
+	if base, head, ok := frameworkRange(os.Getenv); ok {
+		// pre-commit run --from-ref A --to-ref B: check that range, as ci.
+		rep, _, err := CI(CIOptions{Options: opt, Base: base, Head: head})
+		return rep, err
+	}
 	repo, err := gitutil.OpenStaged(opt.Dir)
 	if err != nil {
 		return nil, gitError(err)
@@ -91,6 +96,17 @@ func PreCommit(opt Options, files []string) (*Report, error) {
 		}
 	}
 	return rep, nil
+}
+
+// frameworkRange reads the range the pre-commit framework hands its hooks
+// under `pre-commit run --from-ref A --to-ref B` (PRE_COMMIT_FROM_REF and
+// PRE_COMMIT_TO_REF; PRE_COMMIT_SOURCE and PRE_COMMIT_ORIGIN before 2.0).
+func frameworkRange(getenv func(string) string) (base, head string, ok bool) {
+	base, head = getenv("PRE_COMMIT_FROM_REF"), getenv("PRE_COMMIT_TO_REF")
+	if base == "" || head == "" {
+		base, head = getenv("PRE_COMMIT_SOURCE"), getenv("PRE_COMMIT_ORIGIN")
+	}
+	return base, head, base != "" && head != ""
 }
 
 // gitError turns gitutil's errors into messages with a hint of what to do.

@@ -277,4 +277,21 @@ func TestPreCommitFramework(t *testing.T) {
 			t.Errorf("try-repo remnant-guard-memory --all-files on a tree without memory files failed:\n%s", out)
 		}
 	})
+	t.Run("from-ref", func(t *testing.T) {
+		s := s.with(t)
+		repo := s.newRepo("from-ref")
+		s.write(filepath.Join(repo, "main.go"), "package main\n")
+		s.must(repo, "git", "add", "-A")
+		s.must(repo, "git", "commit", "-q", "-m", "first")
+		from := strings.TrimSpace(s.must(repo, "git", "rev-parse", "HEAD"))
+		s.write(filepath.Join(repo, "deploy/config.env"), token)
+		s.must(repo, "git", "add", "-A")
+		s.must(repo, "git", "commit", "-q", "--no-verify", "-m", "token committed")
+		s.write(filepath.Join(repo, "deploy/config.env"), "GITHUB_TOKEN=${GITHUB_TOKEN}\n")
+		s.must(repo, "git", "commit", "-q", "--no-verify", "-am", "token removed")
+		out, ok := s.run(repo, "pre-commit", "try-repo", src, "remnant-guard", "--from-ref", from, "--to-ref", "HEAD")
+		if ok || !strings.Contains(out, "deploy/config.env") || !strings.Contains(out, "secret-github-pat") {
+			t.Errorf("pre-commit try-repo --from-ref --to-ref: passed %v, want the token of the range's first commit reported:\n%s", ok, out)
+		}
+	})
 }
