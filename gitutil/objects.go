@@ -17,9 +17,32 @@ func (e *ObjectError) Error() string {
 	return fmt.Sprintf("object %s is a %s, not a %s", e.Name, e.Got, e.Want)
 }
 
-// objects reads names through the Repo's batch process, starting it on
-// first use. The caller holds r.mu.
+// objects reads names in order. Full hashes and "HEAD" are read in process
+// (odb.go) when the object database allows it; revisions, and whatever the
+// in-process reader does not find or cannot decode, go to the Repo's batch
+// process, started only when some name needs it. The caller holds r.mu.
 func (r *Repo) objects(names []string) ([]object, error) {
+	objs, rest := r.odbObjects(names)
+	if len(rest) == 0 {
+		return objs, nil
+	}
+	asked := make([]string, len(rest))
+	for i, j := range rest {
+		asked[i] = names[j]
+	}
+	got, err := r.batchObjects(asked)
+	if err != nil {
+		return nil, err
+	}
+	for i, j := range rest {
+		objs[j] = got[i]
+	}
+	return objs, nil
+}
+
+// batchObjects reads names through the Repo's batch process, starting it on
+// first use. The caller holds r.mu.
+func (r *Repo) batchObjects(names []string) ([]object, error) {
 	if r.batch == nil {
 		b, err := startBatch(r.TopLevel, r.env)
 		if err != nil {
@@ -63,11 +86,16 @@ func (r *Repo) ReadBlobs(hashes []string) (map[string][]byte, error) {
 	return out, nil
 }
 
-// Start starts the object reader ahead of its first use, so that its
-// start-up overlaps with other work.
+// Start prepares the object reader ahead of its first use, so that its
+// start-up overlaps with other work: the pack indexes are opened, or, when
+// the in-process reader does not support the repository, the batch process
+// is started.
 func (r *Repo) Start() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	_, err := r.objects(nil)
+	if r.odbLocked().off == nil {
+		return nil
+	}
+	_, err := r.batchObjects(nil)
 	return err
 }

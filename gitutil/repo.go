@@ -32,6 +32,7 @@ type Repo struct {
 
 	mu     sync.Mutex
 	batch  *batch          // lazily started `git cat-file --batch`
+	odb    *odbState       // in-process object reader (odb.go), prepared once
 	trees  map[string]tree // tree objects read so far, by hash
 	head   *headState      // HEAD commit, read once
 	ignore *ignoreState    // ignore rules, loaded once
