@@ -74,13 +74,10 @@ func Check(opt Options, paths []string) (*Report, error) {
 	var repo *gitutil.Repo
 	root := ""
 	if len(paths) == 0 || anyDir(dir, paths) {
-		repo, err = gitutil.Open(dir)
-		switch {
-		case errors.Is(err, gitutil.ErrNotRepository):
-			repo = nil
-		case err != nil:
-			return nil, gitError(err)
-		default:
+		if repo, err = openRepo(dir); err != nil {
+			return nil, err
+		}
+		if repo != nil {
 			defer repo.Close()
 			root = repo.TopLevel
 		}

@@ -78,15 +78,11 @@ func earlyRange(opt CIOptions) string {
 // configuration of the working tree. It catches commits made with
 // --no-verify.
 func PrePush(opt Options, updates []PushUpdate) (*Report, error) {
-	repo, err := gitutil.Open(opt.Dir)
-	if err != nil {
-		return nil, gitError(err)
-	}
-	defer repo.Close()
-	cfg, err := repoConfig(opt, repo)
+	repo, cfg, err := mustOpenRepo(opt)
 	if err != nil {
 		return nil, err
 	}
+	defer repo.Close()
 	hc, err := newHistoryCheck(repo, cfg, opt, workingFiles(repo.TopLevel), "HEAD")
 	if err != nil {
 		return nil, err

@@ -19,19 +19,11 @@ import (
 // is reported as remnant-staged: it is in the repository. files are
 // relative to opt.Dir; files that no longer exist are passed over.
 func CheckFiles(opt Options, files []string) (*Report, error) {
-	dir, err := absDir(opt.Dir)
+	repo, cfg, err := mustOpenRepo(opt)
 	if err != nil {
 		return nil, err
-	}
-	repo, err := gitutil.Open(dir)
-	if err != nil {
-		return nil, gitError(err)
 	}
 	defer repo.Close()
-	cfg, err := repoConfig(opt, repo)
-	if err != nil {
-		return nil, err
-	}
 	return checkFiles(repo, cfg, opt, files)
 }
 

@@ -1,11 +1,9 @@
 package hooks
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 
-	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
 )
 
@@ -36,12 +34,11 @@ func rootAndConfig(opt Options) (string, *Config, error) {
 		return "", nil, err
 	}
 	root := dir
-	repo, err := gitutil.Open(dir)
-	switch {
-	case errors.Is(err, gitutil.ErrNotRepository):
-	case err != nil:
-		return "", nil, gitError(err)
-	default:
+	repo, err := openRepo(dir)
+	if err != nil {
+		return "", nil, err
+	}
+	if repo != nil {
 		root = repo.TopLevel
 		repo.Close()
 	}

@@ -22,17 +22,13 @@ func Scan(opt Options, paths []string) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	repo, err := gitutil.Open(dir)
-	switch {
-	case errors.Is(err, gitutil.ErrNotRepository):
-		repo = nil
-	case err != nil:
-		return nil, gitError(err)
-	default:
-		defer repo.Close()
+	repo, err := openRepo(dir)
+	if err != nil {
+		return nil, err
 	}
 	root := dir
 	if repo != nil {
+		defer repo.Close()
 		root = repo.TopLevel
 	}
 	cfg, err := loadConfig(opt, root)

@@ -1,0 +1,36 @@
+package hooks
+
+import (
+	"errors"
+
+	"github.com/remnant-guard/remnant-guard/gitutil"
+)
+
+// openRepo opens the repository around dir; outside a repository it
+// returns a nil Repo and no error, for commands that also work on plain
+// directories. The caller closes a non-nil Repo.
+func openRepo(dir string) (*gitutil.Repo, error) {
+	repo, err := gitutil.Open(dir)
+	switch {
+	case errors.Is(err, gitutil.ErrNotRepository):
+		return nil, nil
+	case err != nil:
+		return nil, gitError(err)
+	}
+	return repo, nil
+}
+
+// mustOpenRepo opens the repository around dir and loads its config, for
+// commands that need a repository.
+func mustOpenRepo(opt Options) (*gitutil.Repo, *Config, error) {
+	repo, err := gitutil.Open(opt.Dir)
+	if err != nil {
+		return nil, nil, gitError(err)
+	}
+	cfg, err := repoConfig(opt, repo)
+	if err != nil {
+		repo.Close()
+		return nil, nil, err
+	}
+	return repo, cfg, nil
+}
