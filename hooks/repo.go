@@ -34,3 +34,7 @@ func mustOpenRepo(opt Options) (*gitutil.Repo, *Config, error) {
 	}
 	return repo, cfg, nil
 }
+
+// ShallowError is returned when a shallow clone lacks a commit the check
+// needs; its message says what to fetch.
+type ShallowError = gitutil.ShallowError

@@ -11,15 +11,12 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("check", "check [flags] [PATH...]", stderr)
 	rf.register(fs)
 	accept := fs.Bool("accept-decisions", false, "record the local REMNANT.md's Decisions as they stand (after a deliberate correction)")
-	paths, err := parseArgs(fs, args)
-	if err != nil {
-		return usageError(fs, stderr, err)
+	paths, opt, failOn, code, ok := rf.parse(fs, args, stderr)
+	if !ok {
+		return code
 	}
-	failOn, only, err := rf.validate()
-	if err != nil {
-		return usageError(fs, stderr, err)
-	}
-	rep, err := hooks.Check(hooks.Options{ConfigPath: rf.config, Only: only, AcceptDecisions: *accept}, paths)
+	opt.AcceptDecisions = *accept
+	rep, err := hooks.Check(opt, paths)
 	if err != nil {
 		return fail(stderr, err)
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/hooks"
 )
 
@@ -15,19 +14,14 @@ func runCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	rf.register(fs)
 	base := fs.String("base", "", "check the commits after `rev` (default: the pull or merge request's base, or the merge base with origin/HEAD)")
 	head := fs.String("head", "", "check the commits up to `rev` (default: HEAD)")
-	pos, err := parseArgs(fs, args)
-	if err == nil && len(pos) > 0 {
-		err = fmt.Errorf("unexpected argument %q", pos[0])
+	pos, opt, failOn, code, ok := rf.parse(fs, args, stderr)
+	if !ok {
+		return code
 	}
-	if err != nil {
-		return usageError(fs, stderr, err)
+	if len(pos) > 0 {
+		return usageError(fs, stderr, fmt.Errorf("unexpected argument %q", pos[0]))
 	}
-	failOn, only, err := rf.validate()
-	if err != nil {
-		return usageError(fs, stderr, err)
-	}
-	opt := hooks.CIOptions{Options: hooks.Options{ConfigPath: rf.config, Only: only}, Base: *base, Head: *head}
-	rep, rng, err := hooks.CI(opt)
+	rep, rng, err := hooks.CI(hooks.CIOptions{Options: opt, Base: *base, Head: *head})
 	if err != nil {
 		return historyError(stderr, err)
 	}
@@ -40,7 +34,7 @@ func runCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // run when the clone is shallow.
 func historyError(stderr io.Writer, err error) int {
 	code := fail(stderr, err)
-	var se *gitutil.ShallowError
+	var se *hooks.ShallowError
 	switch {
 	case errors.As(err, &se):
 		fmt.Fprintf(stderr, "remnant-guard: hint: run git fetch --unshallow (in GitHub Actions: actions/checkout with fetch-depth: 0; in GitLab CI: GIT_DEPTH: 0)\n")

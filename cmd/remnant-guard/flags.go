@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/remnant-guard/remnant-guard/hooks"
 	"github.com/remnant-guard/remnant-guard/validate"
 )
 
@@ -55,6 +56,22 @@ func (r *reportFlags) validate() (validate.Severity, validate.Family, error) {
 		return 0, "", fmt.Errorf("unknown --only %q (want memory or secrets)", r.only)
 	}
 	return failOn, validate.Family(r.only), nil
+}
+
+// parse parses a reporting command's arguments (the caller has registered
+// its own flags on fs after rf.register). It returns the positional
+// arguments and the options for hooks; when ok is false the usage problem
+// has been reported and code is the exit code.
+func (r *reportFlags) parse(fs *flag.FlagSet, args []string, stderr io.Writer) (pos []string, opt hooks.Options, failOn validate.Severity, code int, ok bool) {
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return nil, opt, 0, usageError(fs, stderr, err), false
+	}
+	failOn, only, err := r.validate()
+	if err != nil {
+		return nil, opt, 0, usageError(fs, stderr, err), false
+	}
+	return pos, hooks.Options{ConfigPath: r.config, Only: only}, failOn, 0, true
 }
 
 // newFlagSet makes a flag set whose usage text starts with the command's

@@ -1,15 +1,11 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
-	"github.com/remnant-guard/remnant-guard/gitutil"
-	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/hooks"
 )
 
 func runMigrate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -22,94 +18,26 @@ func runMigrate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(pos) > 1 {
 		return usageError(fs, stderr, fmt.Errorf("unexpected argument %q", pos[1]))
 	}
-	path, display, err := migratePath(pos)
+	path := ""
+	if len(pos) == 1 {
+		path = pos[0]
+	}
+	m, err := hooks.Migrate(hooks.Options{}, path, *write)
 	if err != nil {
 		return fail(stderr, err)
 	}
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return fail(stderr, fmt.Errorf("%s: %w", display, unwrapPath(err)))
-	}
-	out, changed, err := validate.MigrateRemnant(src)
-	if err != nil {
-		return fail(stderr, fmt.Errorf("%s: %w", display, err))
-	}
-	if !changed {
-		fmt.Fprintf(stdout, "%s is already Remnant schema v2: nothing to do\n", display)
+	if !m.Changed {
+		fmt.Fprintf(stdout, "%s is already Remnant schema v2: nothing to do\n", m.Display)
 		return exitClean
 	}
-	writeDiff(stdout, display, splitKeep(string(src)), splitKeep(string(out)))
-	if !*write {
-		fmt.Fprintf(stderr, "remnant-guard: hint: nothing written; apply it with: remnant-guard migrate --write %s\n", display)
+	writeDiff(stdout, m.Display, splitKeep(string(m.Before)), splitKeep(string(m.After)))
+	if !m.Written {
+		fmt.Fprintf(stderr, "remnant-guard: hint: nothing written; apply it with: remnant-guard migrate --write %s\n", m.Display)
 		return exitClean
 	}
-	if err := writeAtomic(path, out); err != nil {
-		return fail(stderr, fmt.Errorf("%s: %w", display, err))
-	}
-	fmt.Fprintf(stdout, "%s: migrated to Remnant schema v2\n", display)
-	fmt.Fprintf(stdout, "run 'remnant-guard check %s' for what is left to fix by hand (History tags, for one)\n", display)
+	fmt.Fprintf(stdout, "%s: migrated to Remnant schema v2\n", m.Display)
+	fmt.Fprintf(stdout, "run 'remnant-guard check %s' for what is left to fix by hand (History tags, for one)\n", m.Display)
 	return exitClean
-}
-
-// migratePath is the file to migrate: the argument, or REMNANT.md at the
-// top of the repository (the current directory outside one).
-func migratePath(pos []string) (path, display string, err error) {
-	if len(pos) == 1 {
-		return pos[0], pos[0], nil
-	}
-	repo, err := gitutil.Open("")
-	if errors.Is(err, gitutil.ErrNotRepository) {
-		return "REMNANT.md", "REMNANT.md", nil
-	}
-	if err != nil {
-		return "", "", err
-	}
-	defer repo.Close()
-	path = filepath.Join(repo.TopLevel, "REMNANT.md")
-	display = "REMNANT.md"
-	if wd, err := os.Getwd(); err == nil {
-		if rel, err := filepath.Rel(wd, path); err == nil {
-			display = filepath.ToSlash(rel)
-		}
-	}
-	return path, display, nil
-}
-
-// unwrapPath drops the os.PathError wrapper, whose path the caller shows.
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
-}
-
-// writeAtomic replaces path with data through a temporary file in the same
-// directory and a rename, keeping the file's mode.
-func writeAtomic(path string, data []byte) error {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".remnant-guard-migrate-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Chmod(fi.Mode().Perm())
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
 
 // splitKeep cuts s into lines, each without its line ending.

@@ -11,19 +11,16 @@ func runPreCommit(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	fs := newFlagSet("pre-commit", "pre-commit [flags] [FILE...]", stderr)
 	rf.register(fs)
 	writeIgnore := fs.Bool("write-ignore", false, "append the staged secret findings to .remnant-guard-ignore as a baseline")
-	files, err := parseArgs(fs, args)
-	if err != nil {
-		return usageError(fs, stderr, err)
+	files, opt, failOn, code, ok := rf.parse(fs, args, stderr)
+	if !ok {
+		return code
 	}
-	failOn, only, err := rf.validate()
-	if err != nil {
-		return usageError(fs, stderr, err)
-	}
-	rep, err := hooks.PreCommit(hooks.Options{ConfigPath: rf.config, Only: only, WriteIgnore: *writeIgnore}, files)
+	opt.WriteIgnore = *writeIgnore
+	rep, err := hooks.PreCommit(opt, files)
 	if err != nil {
 		return fail(stderr, err)
 	}
-	code := report(rep, rf, failOn, stdout, stderr)
+	code = report(rep, rf, failOn, stdout, stderr)
 	if code == exitFindings {
 		io.WriteString(stderr, "remnant-guard: hint: fix the findings above, or skip the check once with REMNANT_GUARD=0 git commit ...\n")
 	}

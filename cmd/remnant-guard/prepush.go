@@ -12,22 +12,19 @@ func runPrePush(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var rf reportFlags
 	fs := newFlagSet("pre-push", "pre-push [flags] [REMOTE URL] < refs", stderr)
 	rf.register(fs)
-	if _, err := parseArgs(fs, args); err != nil {
-		return usageError(fs, stderr, err)
-	}
-	failOn, only, err := rf.validate()
-	if err != nil {
-		return usageError(fs, stderr, err)
+	_, opt, failOn, code, ok := rf.parse(fs, args, stderr)
+	if !ok {
+		return code
 	}
 	updates, err := hooks.ParsePushUpdates(stdin)
 	if err != nil {
 		return fail(stderr, err)
 	}
-	rep, err := hooks.PrePush(hooks.Options{ConfigPath: rf.config, Only: only}, updates)
+	rep, err := hooks.PrePush(opt, updates)
 	if err != nil {
 		return historyError(stderr, err)
 	}
-	code := report(rep, rf, failOn, stdout, stderr)
+	code = report(rep, rf, failOn, stdout, stderr)
 	if code == exitFindings {
 		io.WriteString(stderr, "remnant-guard: hint: rewrite the commits above (git rebase -i), then push again\n")
 	}

@@ -11,15 +11,12 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("scan", "scan [flags] [PATH...]", stderr)
 	rf.register(fs)
 	writeIgnore := fs.Bool("write-ignore", false, "append today's secret findings to .remnant-guard-ignore as a baseline")
-	paths, err := parseArgs(fs, args)
-	if err != nil {
-		return usageError(fs, stderr, err)
+	paths, opt, failOn, code, ok := rf.parse(fs, args, stderr)
+	if !ok {
+		return code
 	}
-	failOn, only, err := rf.validate()
-	if err != nil {
-		return usageError(fs, stderr, err)
-	}
-	rep, err := hooks.Scan(hooks.Options{ConfigPath: rf.config, Only: only, WriteIgnore: *writeIgnore}, paths)
+	opt.WriteIgnore = *writeIgnore
+	rep, err := hooks.Scan(opt, paths)
 	if err != nil {
 		return fail(stderr, err)
 	}

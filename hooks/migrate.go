@@ -1,0 +1,107 @@
+package hooks
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/remnant-guard/remnant-guard/validate"
+)
+
+// Migration is what migrate did to a REMNANT.md: its content before and
+// after, and whether it was written.
+type Migration struct {
+	Path, Display    string
+	Before, After    []byte
+	Changed, Written bool
+}
+
+// Migrate turns a schema v1 REMNANT.md into v2 (validate.MigrateRemnant):
+// path, or REMNANT.md at the top of the repository around opt.Dir (the
+// directory itself outside one). It writes only when write is set, through
+// a temporary file renamed over the original.
+func Migrate(opt Options, path string, write bool) (*Migration, error) {
+	m := &Migration{Path: path, Display: path}
+	if path == "" {
+		var err error
+		if m.Path, m.Display, err = migratePath(opt.Dir); err != nil {
+			return nil, err
+		}
+	}
+	src, err := os.ReadFile(m.Path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", m.Display, unwrapPath(err))
+	}
+	out, changed, err := validate.MigrateRemnant(src)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", m.Display, err)
+	}
+	m.Before, m.After, m.Changed = src, out, changed
+	if !changed || !write {
+		return m, nil
+	}
+	if err := writeAtomic(m.Path, out); err != nil {
+		return nil, fmt.Errorf("%s: %w", m.Display, err)
+	}
+	m.Written = true
+	return m, nil
+}
+
+// migratePath is REMNANT.md at the top of the repository around dir (dir
+// itself outside one).
+func migratePath(dir string) (path, display string, err error) {
+	repo, err := openRepo(dir)
+	if err != nil {
+		return "", "", err
+	}
+	if repo == nil {
+		return filepath.Join(dir, "REMNANT.md"), "REMNANT.md", nil
+	}
+	defer repo.Close()
+	path = filepath.Join(repo.TopLevel, "REMNANT.md")
+	display = "REMNANT.md"
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, path); err == nil {
+			display = filepath.ToSlash(rel)
+		}
+	}
+	return path, display, nil
+}
+
+// unwrapPath drops the os.PathError wrapper, whose path the caller shows.
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// writeAtomic replaces path with data through a temporary file in the same
+// directory and a rename, keeping the file's mode.
+func writeAtomic(path string, data []byte) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".remnant-guard-migrate-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Chmod(fi.Mode().Perm())
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
