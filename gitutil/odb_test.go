@@ -303,3 +303,51 @@ func TestObjectsWithoutBatch(t *testing.T) {
 		t.Fatalf("objects: %+v, %v", objs, err)
 	}
 }
+
+// BenchmarkObjectReads is what a pre-commit hook reads from the object
+// database on /tmp/bench/wide (skipped when absent): HEAD, one file of HEAD's
+// tree and the staged blobs, in process and through git cat-file.
+func BenchmarkObjectReads(b *testing.B) {
+	dir := "/tmp/bench/wide"
+	if _, err := os.Stat(filepath.Join(dir, ".git")); err != nil {
+		b.Skip("no /tmp/bench/wide (bench/mkrepos.sh)")
+	}
+	env := testEnv(b)
+	var staged []string
+	for _, line := range strings.Split(git(b, dir, env, "diff-index", "--cached", "--raw", "HEAD"), "\n") {
+		staged = append(staged, strings.Fields(line)[3])
+	}
+	for _, inProcess := range []bool{true, false} {
+		b.Run(map[bool]string{true: "in-process", false: "cat-file"}[inProcess], func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				hookReads(b, dir, env, staged, inProcess)
+			}
+		})
+	}
+}
+
+func hookReads(b *testing.B, dir string, env, staged []string, inProcess bool) {
+	r, err := OpenEnv(dir, env)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer r.Close()
+	if !inProcess {
+		r.odb = &odbState{off: &odbError{dir, "benchmark"}}
+	}
+	if err := r.Start(); err != nil {
+		b.Fatal(err)
+	}
+	if _, ok, err := r.Head(); err != nil || !ok {
+		b.Fatal(ok, err)
+	}
+	if _, ok, err := r.HeadFile("src/d001/f1001.go"); err != nil || !ok {
+		b.Fatal(ok, err)
+	}
+	if blobs, err := r.ReadBlobs(staged); err != nil || len(blobs) != 6 {
+		b.Fatal(len(blobs), err)
+	}
+	if inProcess && r.batch != nil {
+		b.Fatal("batch process started")
+	}
+}
