@@ -79,6 +79,10 @@ func hookPrefix(p string) string {
 func (r *Repo) Close() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.odb != nil {
+		r.odb.close()
+		r.odb = nil
+	}
 	if r.batch == nil {
 		return nil
 	}
