@@ -42,6 +42,9 @@ type Options struct {
 	// WriteIgnore appends the secret findings to the ignore file as a
 	// baseline and leaves them out of the report (pre-commit, scan).
 	WriteIgnore bool
+	// History makes scan check every commit reachable from HEAD instead of
+	// the working tree.
+	History bool
 }
 
 func (o Options) now() time.Time {

@@ -18,6 +18,12 @@ import (
 // empty, else exactly the files and directories given. Memory files are
 // validated too, unless --only says otherwise.
 func Scan(opt Options, paths []string) (*Report, error) {
+	if opt.History {
+		if len(paths) > 0 {
+			return nil, errors.New("scan --history takes no paths: it checks every commit reachable from HEAD")
+		}
+		return scanHistory(opt)
+	}
 	dir, err := absDir(opt.Dir)
 	if err != nil {
 		return nil, err
@@ -179,4 +185,34 @@ func writeIgnore(rep *Report, name string) error {
 	}
 	rep.Notes = append(rep.Notes, fmt.Sprintf("added %d fingerprints to %s", n, IgnoreName))
 	return nil
+}
+
+// scanHistory checks every commit reachable from HEAD, as ci checks a
+// range, with the configuration of the working tree: each finding names
+// the commit that introduced it.
+func scanHistory(opt Options) (*Report, error) {
+	repo, cfg, err := mustOpenRepo(opt)
+	if err != nil {
+		return nil, err
+	}
+	defer repo.Close()
+	if _, born, err := repo.Head(); err != nil || !born {
+		return &Report{}, err
+	}
+	hc, err := newHistoryCheck(repo, cfg, opt, workingFiles(repo.TopLevel), "HEAD")
+	if err != nil {
+		return nil, err
+	}
+	log := startLog(repo, "HEAD")
+	defer log.stop()
+	if err := hc.run(log, "", "HEAD"); err != nil {
+		return nil, err
+	}
+	rep := hc.report()
+	if opt.WriteIgnore {
+		if err := writeIgnore(rep, filepath.Join(repo.TopLevel, IgnoreName)); err != nil {
+			return nil, err
+		}
+	}
+	return rep, nil
 }

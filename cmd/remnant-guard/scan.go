@@ -8,17 +8,18 @@ import (
 
 func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var rf reportFlags
-	fs := newFlagSet("scan", "scan [flags] [PATH...]", stderr)
+	fs := newFlagSet("scan", "scan [flags] [PATH...] | scan --history [flags]", stderr)
 	rf.register(fs)
 	writeIgnore := fs.Bool("write-ignore", false, "append today's secret findings to .remnant-guard-ignore as a baseline")
+	history := fs.Bool("history", false, "check every commit reachable from HEAD instead of the working tree")
 	paths, opt, failOn, code, ok := rf.parse(fs, args, stderr)
 	if !ok {
 		return code
 	}
-	opt.WriteIgnore = *writeIgnore
+	opt.WriteIgnore, opt.History = *writeIgnore, *history
 	rep, err := hooks.Scan(opt, paths)
 	if err != nil {
-		return fail(stderr, err)
+		return historyError(stderr, err)
 	}
 	return report(rep, rf, failOn, stdout, stderr)
 }
