@@ -150,8 +150,8 @@ func TestMessagesDoNotEchoSecrets(t *testing.T) {
 		t.Fatalf("want 2 findings, got %+v", fs)
 	}
 	for _, f := range fs {
-		if strings.Contains(f.Message+f.Hint, token) {
-			t.Errorf("message echoes the token: %s", f.Message)
+		if strings.Contains(f.Message+f.Hint, token[:5]) {
+			t.Errorf("message shows more than 4 leading characters of the token: %s", f.Message)
 		}
 	}
 }
