@@ -5,6 +5,7 @@
 #
 #   ./build.sh                 version from git describe
 #   VERSION=v1.2.0 ./build.sh  an explicit version
+#   TARGETS=linux/amd64 ./build.sh, DIST=out ./build.sh   fewer targets, another folder
 set -euo pipefail
 
 cd "$(dirname "$0")"
@@ -16,19 +17,20 @@ if [ -n "$(git status --porcelain 2>/dev/null)" ]; then
 fi
 targets=${TARGETS:-"linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64"}
 
-rm -rf dist
-mkdir -p dist
+dist=${DIST:-dist}
+rm -rf "$dist"
+mkdir -p "$dist"
 for target in $targets; do
   goos=${target%/*}
   goarch=${target#*/}
   ext=""
   [ "$goos" = windows ] && ext=.exe
-  out="dist/remnant-guard_${version}_${goos}_${goarch}${ext}"
+  out="$dist/remnant-guard_${version}_${goos}_${goarch}${ext}"
   echo "building $out"
   CGO_ENABLED=0 GOOS=$goos GOARCH=$goarch go build -trimpath -buildvcs=false \
     -ldflags "-s -w -X main.version=$version -X main.commit=$commit" \
     -o "$out" ./cmd/remnant-guard
 done
 
-(cd dist && sha256sum -- remnant-guard_* > SHA256SUMS)
-echo "dist/SHA256SUMS written"
+(cd "$dist" && sha256sum -- remnant-guard_* > SHA256SUMS)
+echo "$dist/SHA256SUMS written"
