@@ -22,6 +22,7 @@
 //	keep_fakes = false                       # true: keep xxxxxxxx-like values
 //	fallback = false                         # true: yields to a specific rule's finding
 //	window = 0                               # lines after the keyword line the regex sees
+//	fingerprint_body = false                 # fingerprint the text after the match too (a key's body)
 //	tp = ["GITHUB_TOKEN=ghp_..."]            # must be found by this rule
 //	fp = ["ghp_xxxx..."]                     # must not be
 //	example_path = "config.php"              # path the examples are scanned as

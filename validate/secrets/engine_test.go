@@ -189,3 +189,33 @@ func TestLazyCompile(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyFingerprintsDiffer: two private keys share their header; each has
+// a fingerprint of its own, which stays when the key moves.
+func TestKeyFingerprintsDiffer(t *testing.T) {
+	e, err := NewEngine(BuiltinRulesWithExamples(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := func(body string) string {
+		return "-----BEGIN RSA PRIVATE KEY-----\n" + body + "\n-----END RSA PRIVATE KEY-----\n"
+	}
+	a := key("MIIEowIBAAKCAQEAt3f9Jq2Lm8Xv1Rb6Nw4Kc0Hs7Ty5Pe9Ga3Uz2Qd8Vk1Wm6Jn4Xr")
+	b := key("MIIEpAIBAAKCAQEA9xQ2Lm4Kc8Vb1Nw6Rt3Hs0Yz7Pe5Ga9Uq2Jd4Xk1Wm8Fn6Tr3B")
+	fp := func(src string) string {
+		fs, _ := e.ScanFile("k.pem", []byte(src))
+		for _, f := range fs {
+			if f.RuleID == "secret-private-key" {
+				return f.Fingerprint
+			}
+		}
+		t.Fatalf("no private key found in %q", src)
+		return ""
+	}
+	if fp(a) == fp(b) {
+		t.Error("two different keys have the same fingerprint")
+	}
+	if fp(a) != fp("// moved down\n\n"+a) {
+		t.Error("a key's fingerprint changed when it moved")
+	}
+}

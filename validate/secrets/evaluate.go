@@ -36,6 +36,9 @@ func (e *Engine) evaluate(t *text, r *rule, base, end int, m []int, hits []hit) 
 		return hits
 	}
 	f := t.finding(r, secret, s, en)
+	if r.def.FingerprintBody {
+		f.Fingerprint = Fingerprint(r.def.ID, secret+"\n"+string(keyBody(in.after)))
+	}
 	// An ignored finding is kept until the end: it still stands in for
 	// the broad rules that overlap it.
 	return append(hits, hit{f: f, s: s, e: en, fallback: r.def.Fallback, ignored: e.ignored(f)})
@@ -178,4 +181,14 @@ func compareFindings(a, b validate.Finding) int {
 		return a.Column - b.Column
 	}
 	return strings.Compare(a.RuleID, b.RuleID)
+}
+
+// keyBody is the text of a key block after its header, up to its END line
+// or the end of the rule's window: what tells one key from another, where
+// the header alone is the same for every key.
+func keyBody(after []byte) []byte {
+	if i := bytes.Index(after, []byte("-----END")); i >= 0 {
+		after = after[:i]
+	}
+	return bytes.TrimSpace(after)
 }

@@ -35,6 +35,10 @@ type RuleDef struct {
 	Gate string `toml:"gate"`
 	// Window is how many lines after the keyword's line the regex may span.
 	Window int `toml:"window"`
+	// FingerprintBody computes the fingerprint from the secret and the text
+	// after it in the window (a key's body), for rules whose match is a
+	// header every key shares.
+	FingerprintBody bool `toml:"fingerprint_body"`
 	// TP and FP are examples: each TP must be reported by this rule, no
 	// FP may be. ExamplePath is the file path the examples are scanned as.
 	TP          []string `toml:"tp"`

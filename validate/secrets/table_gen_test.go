@@ -82,6 +82,9 @@ func renderTable(t *testing.T, defs []RuleDef) []byte {
 		if d.Window != 0 {
 			field("Window", strconv.Itoa(d.Window))
 		}
+		if d.FingerprintBody {
+			field("FingerprintBody", "true")
+		}
 		b.WriteString("builtin: true},\n")
 	}
 	b.WriteString("}\n")
