@@ -234,12 +234,15 @@ func (c *Config) Severity(f validate.Finding) validate.Severity {
 	return f.Severity
 }
 
-// Apply sets configured severities and drops findings of rules turned off.
+// Apply sets configured severities, drops findings of rules turned off,
+// and redacts what could be a secret quoted in a message or hint: every
+// report passes here on its way out.
 func (c *Config) Apply(fs []validate.Finding) []validate.Finding {
 	out := fs[:0]
 	for _, f := range fs {
 		f.Severity = c.Severity(f)
 		if f.Severity != validate.Off {
+			f.Message, f.Hint = validate.Redact(f.Message), validate.Redact(f.Hint)
 			out = append(out, f)
 		}
 	}

@@ -148,12 +148,12 @@ func (c *checker) checkSchemaV1() {
 // short quotes s for a message, cut by clip.
 func short(s string) string { return fmt.Sprintf("%q", clip(s)) }
 
-// clip shows a value of more than 16 runes by its first 4 and its length,
-// as secret findings do, so that a secret pasted in the wrong place is
-// never echoed.
+// clip redacts what could be a secret in a value (Redact) and cuts it to
+// 24 runes, so that a secret pasted in the wrong place is never echoed.
 func clip(s string) string {
-	if r := []rune(s); len(r) > 16 {
-		return fmt.Sprintf("%s… (%d chars)", string(r[:4]), len(r))
+	s = Redact(s)
+	if r := []rune(s); len(r) > 24 {
+		return string(r[:24]) + "…"
 	}
 	return s
 }

@@ -50,12 +50,12 @@ func (c *checker) changed(name string, u Unit) {
 	if f, ok := c.mem.Files[name]; ok {
 		for _, nu := range f.Units {
 			if nu.Heading != "" && nu.Heading == u.Heading {
-				c.add(RuleAppendOnly, name, nu.Line, 1, "%s %q was edited; committed entries are append-only (add a new entry instead)", kind, title)
+				c.add(RuleAppendOnly, name, nu.Line, 1, "%s %q was edited; committed entries are append-only (add a new entry instead)", kind, short(title))
 				return
 			}
 		}
 	}
-	c.add(RuleAppendOnly, name, 0, 0, "%s %q (line %d before) was removed without archiving it or recording a tombstone", kind, title, u.Line)
+	c.add(RuleAppendOnly, name, 0, 0, "%s %q (line %d before) was removed without archiving it or recording a tombstone", kind, short(title), u.Line)
 }
 
 // keptUnits is the set of unit texts in the new decisions.md,

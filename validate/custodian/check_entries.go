@@ -1,6 +1,10 @@
 package custodian
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/remnant-guard/remnant-guard/validate"
+)
 
 // maxInboxItems is the inbox size at which compaction is recommended.
 const maxInboxItems = 30
@@ -77,9 +81,9 @@ func (c *checker) duplicates() {
 // short cuts s to a readable length for messages.
 func short(s string) string {
 	const max = 60
-	r := []rune(s)
+	r := []rune(validate.Redact(s))
 	if len(r) <= max {
-		return s
+		return string(r)
 	}
 	return string(r[:max-1]) + "…"
 }
