@@ -206,3 +206,27 @@ func isHex(s string) bool {
 	}
 	return true
 }
+
+// OpenFast is Open for a caller that reads the working tree and objects
+// but installs nothing: it finds the repository without a git process
+// where discover can (the Repo has no HooksDir then), and asks git
+// otherwise.
+func OpenFast(dir string) (*Repo, error) {
+	if dir == "" {
+		dir = "."
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	env := os.Environ()
+	r, ok := discover(abs, env)
+	if !ok {
+		return OpenEnv(abs, env)
+	}
+	if r.Prefix == "" {
+		r.Prefix = hookPrefix(envValue(env, "GIT_PREFIX"))
+	}
+	r.env = commandEnv(env, r)
+	return r, nil
+}

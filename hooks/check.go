@@ -76,7 +76,7 @@ func Check(opt Options, paths []string) (*Report, error) {
 	// git is asked only for a memory directory's history.
 	var repo *gitutil.Repo
 	root := ""
-	if len(paths) == 0 || anyDir(dir, paths) {
+	if len(paths) == 0 || anyNeedsGit(dir, paths) {
 		if repo, err = openRepo(dir); err != nil {
 			return nil, err
 		}
@@ -126,28 +126,25 @@ func Check(opt Options, paths []string) (*Report, error) {
 			return nil, err
 		}
 	}
-	if repo != nil && len(paths) == 0 && opt.runs(validate.Memory) {
-		if err := localFindings(rep, repo, cfg, repo.StagedChanges, opt.AcceptDecisions); err != nil {
+	if repo != nil && opt.runs(validate.Memory) {
+		if err := checkLocal(rep, repo, cfg, opt, dir, targets, len(paths) == 0); err != nil {
 			return nil, err
 		}
-		stale, err := staleAreas(repo, cfg, nil)
-		if err != nil {
-			return nil, err
-		}
-		rep.Findings = append(rep.Findings, stale...)
 	}
 	rep.Findings = cfg.Apply(rep.Findings)
 	rep.Sort()
 	return rep, nil
 }
 
-// anyDir tells whether one of the paths is a directory.
-func anyDir(dir string, paths []string) bool {
+// anyNeedsGit tells whether one of the paths is a directory (a memory
+// directory has history) or a REMNANT.md (the local rules apply to it).
+func anyNeedsGit(dir string, paths []string) bool {
 	for _, p := range paths {
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(dir, p)
 		}
-		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+		fi, err := os.Stat(p)
+		if err == nil && (fi.IsDir() || validate.KindOf(filepath.Base(p)) == validate.KindRemnant) {
 			return true
 		}
 	}
@@ -286,4 +283,31 @@ func readBounded(path string, limit int64) ([]byte, error) {
 	}
 	defer f.Close()
 	return io.ReadAll(io.LimitReader(f, limit+1))
+}
+
+// checkLocal applies the git-aware rules of the working tree: the local
+// rules to each REMNANT.md checked, and, when the whole repository is
+// checked, custodian-stale.
+func checkLocal(rep *Report, repo *gitutil.Repo, cfg *Config, opt Options, dir string, targets []target, whole bool) error {
+	var rels []string
+	for _, t := range targets {
+		if t.memoryDir || validate.KindOf(filepath.Base(t.disk)) != validate.KindRemnant {
+			continue
+		}
+		if rel, err := filepath.Rel(repo.TopLevel, t.disk); err == nil && !strings.HasPrefix(rel, "..") {
+			rels = append(rels, filepath.ToSlash(rel))
+		}
+	}
+	display := func(rel string) string {
+		return displayPath(dir, filepath.Join(repo.TopLevel, filepath.FromSlash(rel)))
+	}
+	if err := localFindings(rep, repo, cfg, rels, display, repo.StagedChanges, opt.AcceptDecisions); err != nil {
+		return err
+	}
+	if !whole {
+		return nil
+	}
+	stale, err := staleAreas(repo, cfg, nil)
+	rep.Findings = append(rep.Findings, stale...)
+	return err
 }

@@ -42,7 +42,8 @@ func PreCommit(opt Options, files []string) (*Report, error) {
 			localDone <- nil
 			return
 		}
-		localDone <- localFindings(local, repo, cfg, repo.StagedChanges, false)
+		rels := localRemnants(repo.TopLevel, cfg)
+		localDone <- localFindings(local, repo, cfg, rels, func(rel string) string { return rel }, repo.StagedChanges, false)
 	}()
 	// So is the secret scanner built, and the object reader started.
 	type built struct {
@@ -206,8 +207,9 @@ func (s *staged) allow(fs []validate.Finding) []validate.Finding {
 
 // localFindings applies the git-aware rules to the untracked REMNANT.md
 // files of the working tree.
-func localFindings(rep *Report, repo *gitutil.Repo, cfg *Config, changes func() ([]gitutil.Change, error), accept bool) error {
-	for _, rel := range localRemnants(repo.TopLevel, cfg) {
+func localFindings(rep *Report, repo *gitutil.Repo, cfg *Config, rels []string, display func(rel string) string,
+	changes func() ([]gitutil.Change, error), accept bool) error {
+	for _, rel := range rels {
 		abs := filepath.Join(repo.TopLevel, filepath.FromSlash(rel))
 		src, err := readBounded(abs, cfg.Limits.MaxFileSize)
 		if err != nil {
@@ -216,7 +218,7 @@ func localFindings(rep *Report, repo *gitutil.Repo, cfg *Config, changes func() 
 			}
 			return err
 		}
-		l := &localRemnant{repo: repo, rel: rel, display: rel, src: src, changes: changes, accept: accept}
+		l := &localRemnant{repo: repo, rel: rel, display: display(rel), src: src, changes: changes, accept: accept}
 		fs, err := l.findings()
 		if err != nil {
 			return err

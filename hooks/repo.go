@@ -8,9 +8,10 @@ import (
 
 // openRepo opens the repository around dir; outside a repository it
 // returns a nil Repo and no error, for commands that also work on plain
-// directories. The caller closes a non-nil Repo.
+// directories. The caller closes a non-nil Repo. Neither it nor
+// mustOpenRepo fills Repo.HooksDir: hook install opens its own.
 func openRepo(dir string) (*gitutil.Repo, error) {
-	repo, err := gitutil.Open(dir)
+	repo, err := gitutil.OpenFast(dir)
 	switch {
 	case errors.Is(err, gitutil.ErrNotRepository):
 		return nil, nil
@@ -23,7 +24,7 @@ func openRepo(dir string) (*gitutil.Repo, error) {
 // mustOpenRepo opens the repository around dir and loads its config, for
 // commands that need a repository.
 func mustOpenRepo(opt Options) (*gitutil.Repo, *Config, error) {
-	repo, err := gitutil.Open(opt.Dir)
+	repo, err := gitutil.OpenFast(opt.Dir)
 	if err != nil {
 		return nil, nil, gitError(err)
 	}
