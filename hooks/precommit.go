@@ -71,14 +71,24 @@ func PreCommit(opt Options, files []string) (*Report, error) {
 		<-localDone
 		return nil, err
 	}
-	if len(changes) == 0 && len(files) > 0 {
-		// Nothing staged and files named: pre-commit run --all-files or
-		// --files, outside any commit. Check those files as they are.
-		<-localDone
-		return checkFiles(repo, cfg, opt, files)
+	// Files named that the commit does not change (pre-commit run
+	// --all-files or --files, which name files outside any commit) are
+	// checked as they are in the working tree.
+	changes, unstaged := limitTo(changes, files, repo.Prefix)
+	if len(unstaged) > 0 {
+		tree, err := checkFiles(repo, cfg, opt, unstaged)
+		if err != nil {
+			<-localDone
+			return nil, err
+		}
+		rep.Findings, rep.Skipped, rep.Checked = tree.Findings, tree.Skipped, tree.Checked
+		if len(changes) == 0 {
+			<-localDone
+			rep.Sort()
+			return rep, nil
+		}
 	}
-	changes = limitTo(changes, files, repo.Prefix)
-	rep.Checked = len(changes)
+	rep.Checked += len(changes)
 	s := &staged{repo: repo, cfg: cfg, opt: opt, rep: rep, changes: changes, engine: b.engine}
 	err = s.run()
 	if lerr := <-localDone; err == nil {
@@ -128,23 +138,31 @@ func repoConfig(opt Options, repo *gitutil.Repo) (*Config, error) {
 	return LoadConfig(filepath.Join(repo.TopLevel, ConfigName), false, AllRules())
 }
 
-// limitTo keeps the changes to the given paths (relative to prefix, the
-// directory the command runs in).
-func limitTo(changes []gitutil.Change, files []string, prefix string) []gitutil.Change {
+// limitTo keeps the changes to the given files (relative to prefix, the
+// directory the command runs in), and returns the files the changes do not
+// touch. Without files, every change is kept.
+func limitTo(changes []gitutil.Change, files []string, prefix string) (kept []gitutil.Change, rest []string) {
 	if len(files) == 0 {
-		return changes
+		return changes, nil
+	}
+	staged := make(map[string]bool, len(changes))
+	for _, c := range changes {
+		staged[c.Path] = true
 	}
 	want := make(map[string]bool, len(files))
 	for _, f := range files {
-		want[path.Clean(path.Join(prefix, filepath.ToSlash(f)))] = true
-	}
-	out := changes[:0:0]
-	for _, c := range changes {
-		if want[c.Path] {
-			out = append(out, c)
+		p := path.Clean(path.Join(prefix, filepath.ToSlash(f)))
+		want[p] = true
+		if !staged[p] {
+			rest = append(rest, f)
 		}
 	}
-	return out
+	for _, c := range changes {
+		if want[c.Path] {
+			kept = append(kept, c)
+		}
+	}
+	return kept, rest
 }
 
 // staged holds one pre-commit run's view of the staged changes.
