@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/url"
 	"sort"
@@ -108,8 +109,15 @@ func writeSARIF(w io.Writer, rep *hooks.Report, known []validate.Rule) error {
 		Tool:    sarifTool{Driver: sarifDriver{Name: "remnant-guard", Version: v, InformationURI: "https://github.com/remnant-guard/remnant-guard", Rules: rules}},
 		Results: []sarifResult{},
 	}
+	seen := map[string]int{}
 	for _, f := range rep.Findings {
-		run.Results = append(run.Results, sarifResultOf(f, index[f.RuleID]))
+		r := sarifResultOf(f, index[f.RuleID])
+		// The same secret twice in a file, or the same message on two
+		// lines, are two alerts: number the occurrences, as GitHub does.
+		h := r.PartialFingerprints["primaryLocationLineHash"]
+		seen[h]++
+		r.PartialFingerprints["primaryLocationLineHash"] = fmt.Sprintf("%s:%d", h, seen[h])
+		run.Results = append(run.Results, r)
 	}
 	if len(rep.Skipped) > 0 {
 		inv := sarifInvocation{ExecutionSuccessful: true}

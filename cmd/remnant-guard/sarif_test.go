@@ -74,7 +74,7 @@ func TestSARIFContent(t *testing.T) {
 	if reg == nil || reg.StartColumn != 11 || reg.EndColumn != 51 {
 		t.Errorf("secret region %+v, want columns 11 to 51 (end exclusive)", reg)
 	}
-	if secret.PartialFingerprints["primaryLocationLineHash"] != "00112233445566778899aabbccddeeff" || secret.Properties["commit"] == "" {
+	if secret.PartialFingerprints["primaryLocationLineHash"] != "00112233445566778899aabbccddeeff:1" || secret.Properties["commit"] == "" {
 		t.Errorf("secret fingerprint or commit missing: %+v", secret)
 	}
 	if run.Results[1].Locations[0].PhysicalLocation.Region != nil {
