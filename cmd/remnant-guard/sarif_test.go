@@ -139,3 +139,31 @@ func TestSARIFGolden(t *testing.T) {
 	}
 	golden(t, "sarif.golden", b.Bytes())
 }
+
+// TestSARIFFingerprintsDistinct: the same secret on two lines, or the same
+// message twice in a file, are two results with two fingerprints.
+func TestSARIFFingerprintsDistinct(t *testing.T) {
+	f := validate.Finding{RuleID: "secret-github-pat", Severity: validate.Error, Path: "a.go", Line: 1, Column: 1,
+		Message: "GitHub personal access token", Fingerprint: "00112233445566778899aabbccddeeff"}
+	g := f
+	g.Line = 9
+	m := validate.Finding{RuleID: "remnant-map-format", Severity: validate.Warning, Path: "REMNANT.md", Line: 3, Column: 3, Message: "not path — role"}
+	n := m
+	n.Line = 4
+	var b bytes.Buffer
+	if err := writeSARIF(&b, &hooks.Report{Findings: []validate.Finding{f, g, m, n}}, hooks.RulesWithExamples()); err != nil {
+		t.Fatal(err)
+	}
+	var log sarifLog
+	if err := json.Unmarshal(b.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, r := range log.Runs[0].Results {
+		h := r.PartialFingerprints["primaryLocationLineHash"]
+		if seen[h] {
+			t.Errorf("two results share the fingerprint %s", h)
+		}
+		seen[h] = true
+	}
+}
