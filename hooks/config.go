@@ -135,7 +135,7 @@ func ParseConfig(path string, data []byte, known []validate.Rule) (*Config, erro
 		if errors.As(err, &pe) {
 			return nil, &ConfigError{Path: path, Line: pe.Position.Line, Msg: pe.Message}
 		}
-		return nil, &ConfigError{Path: path, Msg: strings.TrimPrefix(err.Error(), "toml: ")}
+		return nil, decodeError(path, err)
 	}
 	if und := md.Undecoded(); len(und) > 0 {
 		k := und[0]
@@ -207,9 +207,34 @@ func (c *Config) validateCustodian(data []byte) error {
 	}
 	c.Custodian.Dir = d
 	for area, globs := range c.Custodian.Areas {
+		line := keyLine(data, toml.Key{"custodian", "areas", area})
 		if len(globs) == 0 {
-			return &ConfigError{Path: c.Source, Line: keyLine(data, toml.Key{"custodian", "areas", area}),
+			return &ConfigError{Path: c.Source, Line: line,
 				Msg: fmt.Sprintf("custodian.areas.%s: give at least one glob of the code it covers", area)}
+		}
+		if err := checkGlobs("custodian.areas."+area, globs); err != nil {
+			return &ConfigError{Path: c.Source, Line: line, Msg: err.Error()}
+		}
+	}
+	for name := range c.Custodian.Budgets {
+		if err := checkGlobs("custodian.budgets", []string{name}); err != nil {
+			return &ConfigError{Path: c.Source, Line: keyLine(data, toml.Key{"custodian", "budgets", name}), Msg: err.Error()}
+		}
+	}
+	if err := checkGlobs("secrets.exclude_paths", c.Secrets.ExcludePaths); err != nil {
+		return &ConfigError{Path: c.Source, Line: keyLine(data, toml.Key{"secrets", "exclude_paths"}), Msg: err.Error()}
+	}
+	return nil
+}
+
+// checkGlobs rejects globs path.Match cannot read, part by part ("**" as
+// a whole part crosses directories).
+func checkGlobs(key string, globs []string) error {
+	for _, g := range globs {
+		for _, part := range strings.Split(g, "/") {
+			if _, err := path.Match(part, ""); err != nil {
+				return fmt.Errorf("%s: %q is not a valid glob: %v", key, g, err)
+			}
 		}
 	}
 	return nil
@@ -280,4 +305,21 @@ func keyLine(data []byte, k toml.Key) int {
 		}
 	}
 	return 0
+}
+
+// decodeError turns a TOML type error ("toml: line 2 (last key "x"): ...")
+// into a ConfigError with its line.
+func decodeError(name string, err error) *ConfigError {
+	msg := strings.TrimPrefix(err.Error(), "toml: ")
+	var line int
+	if n, _ := fmt.Sscanf(msg, "line %d", &line); n == 1 {
+		if _, rest, ok := strings.Cut(msg, "): "); ok {
+			msg = rest
+		}
+		if _, key, ok := strings.Cut(err.Error(), "(last key "); ok {
+			key, _, _ = strings.Cut(key, ")")
+			msg = key + ": " + msg
+		}
+	}
+	return &ConfigError{Path: name, Line: line, Msg: msg}
 }

@@ -68,7 +68,44 @@ func newEngine(cfg *Config, read configFiles) (*secrets.Engine, error) {
 			return nil, err
 		}
 	}
-	return secrets.NewEngine(secrets.BuiltinRules(), opt)
+	e, err := secrets.NewEngine(secrets.BuiltinRules(), opt)
+	if err != nil {
+		return nil, err
+	}
+	return e, checkExamples(e, cfg)
+}
+
+// checkExamples runs the examples of the config's own rules, as the tests
+// run the built-in ones: a rule that misses its true examples or reports
+// its false ones is a configuration error.
+func checkExamples(e *secrets.Engine, cfg *Config) error {
+	for _, d := range cfg.Secrets.Rules {
+		for i, ex := range d.TP {
+			if !reports(e, d, ex) {
+				return &ConfigError{Path: cfg.Source, Msg: fmt.Sprintf("secrets.rules %s: its true example %d (tp) is not found by the rule", d.ID, i+1)}
+			}
+		}
+		for i, ex := range d.FP {
+			if reports(e, d, ex) {
+				return &ConfigError{Path: cfg.Source, Msg: fmt.Sprintf("secrets.rules %s: its false example %d (fp) is reported by the rule", d.ID, i+1)}
+			}
+		}
+	}
+	return nil
+}
+
+func reports(e *secrets.Engine, d secrets.RuleDef, example string) bool {
+	name := d.ExamplePath
+	if name == "" {
+		name = "example.txt"
+	}
+	found, _ := e.ScanFile(name, []byte(example+"\n"))
+	for _, f := range found {
+		if f.RuleID == d.ID {
+			return true
+		}
+	}
+	return false
 }
 
 // scanExcluded tells whether the config keeps a path out of the secret scan.
