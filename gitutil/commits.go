@@ -86,14 +86,30 @@ func (r *Repo) LastCommits(n int, pathspecs []string) ([]Commit, error) {
 	if r.headShort == "" || n <= 0 || len(pathspecs) == 0 {
 		return nil, nil
 	}
-	args := []string{"-n", strconv.Itoa(n), "HEAD", "--"}
-	for _, p := range pathspecs {
+	return r.revList(append([]string{"-n", strconv.Itoa(n), "HEAD", "--"}, globSpecs(pathspecs)...)...)
+}
+
+// CommitsAfter returns the commits reachable from HEAD but not from rev
+// that changed a path matching one of pathspecs (as LastCommits reads
+// them), newest first: what came after rev in history, whatever the
+// commits' dates.
+func (r *Repo) CommitsAfter(rev string, pathspecs []string) ([]Commit, error) {
+	if r.headShort == "" || len(pathspecs) == 0 {
+		return nil, nil
+	}
+	return r.revList(append([]string{"HEAD", "^" + rev, "--"}, globSpecs(pathspecs)...)...)
+}
+
+// globSpecs marks pathspecs as globs, unless they carry their own magic.
+func globSpecs(pathspecs []string) []string {
+	out := make([]string, len(pathspecs))
+	for i, p := range pathspecs {
 		if !strings.HasPrefix(p, ":") {
 			p = ":(glob)" + p
 		}
-		args = append(args, p)
+		out[i] = p
 	}
-	return r.revList(args...)
+	return out
 }
 
 // LastCommitTouching returns the newest commit reachable from HEAD that

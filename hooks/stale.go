@@ -51,13 +51,14 @@ func staleArea(repo *gitutil.Repo, cfg *Config, name, mem string, globs []string
 	if err != nil || !ok {
 		return validate.Finding{}, false, err
 	}
-	n := cfg.Custodian.StaleCommits
-	code, err := repo.LastCommits(n, globs)
-	if err != nil || len(code) < n || !code[n-1].Time.After(last.Time) {
+	// The commits to the area's code that came after the memory's last
+	// change in history (not by date: a rebase gives many the same second).
+	code, err := repo.CommitsAfter(last.Hash, globs)
+	if err != nil || len(code) < cfg.Custodian.StaleCommits {
 		return validate.Finding{}, false, err
 	}
 	newest := custodian.Commit{Hash: code[0].Hash, Subject: code[0].Subject, Time: code[0].Time}
-	f := custodian.StaleFinding(mem, name, last.Time, newest, n)
+	f := custodian.StaleFinding(mem, name, last.Time, newest, len(code))
 	f.Commit = ""
 	f.Hint = "review " + mem + " against the code it covers and commit the update"
 	return f, true, nil
