@@ -277,6 +277,31 @@ func usesRemnant(root string) bool {
 // readBounded reads at most limit+1 bytes of a file, so that an oversized
 // file is reported without being loaded whole.
 func readBounded(path string, limit int64) ([]byte, error) {
+	return readLimited(path, limit)
+}
+
+// errNotRegular is returned by readStored for a file git does not store
+// as content (a FIFO, a device, a socket).
+var errNotRegular = errors.New("not a regular file")
+
+// readStored reads a file of the working tree as git would store it: a
+// symbolic link as the path it holds (git does not follow links), a
+// regular file up to limit+1 bytes.
+func readStored(path string, limit int64) ([]byte, error) {
+	fi, err := os.Lstat(path)
+	switch {
+	case err != nil:
+		return nil, err
+	case fi.Mode()&os.ModeSymlink != 0:
+		target, err := os.Readlink(path)
+		return []byte(target), err
+	case !fi.Mode().IsRegular():
+		return nil, errNotRegular
+	}
+	return readLimited(path, limit)
+}
+
+func readLimited(path string, limit int64) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

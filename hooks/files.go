@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 
@@ -67,17 +66,13 @@ type workingCheck struct {
 // file checks one file, rel being its slash path from the top level.
 func (w *workingCheck) file(rel string) error {
 	abs := filepath.Join(w.repo.TopLevel, filepath.FromSlash(rel))
-	fi, err := os.Stat(abs)
-	if errors.Is(err, fs.ErrNotExist) || err == nil && !fi.Mode().IsRegular() {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("%s: %w", rel, err)
-	}
 	limit := max(w.cfg.Secrets.MaxFileSize, w.cfg.Limits.MaxFileSize)
-	src, err := readBounded(abs, limit)
-	if errors.Is(err, fs.ErrPermission) {
-		w.rep.Skipped = append(w.rep.Skipped, validate.Skipped{Path: rel, Reason: "unreadable: permission denied"})
+	src, err := readStored(abs, limit)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case errors.Is(err, fs.ErrPermission), errors.Is(err, errNotRegular):
+		w.rep.Skipped = append(w.rep.Skipped, validate.Skipped{Path: rel, Reason: "unreadable: " + unwrapPath(err).Error()})
 		return nil
 	}
 	if err != nil {

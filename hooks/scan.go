@@ -95,7 +95,7 @@ func scanTargets(repo *gitutil.Repo, dir string, paths []string) ([]target, erro
 			if d.IsDir() && d.Name() == ".git" {
 				return filepath.SkipDir
 			}
-			if d.Type().IsRegular() {
+			if !d.IsDir() {
 				out = append(out, target{display: displayPath(dir, f), disk: f})
 			}
 			return nil
@@ -114,12 +114,12 @@ func (fc *fileCheck) many(rep *Report, targets []target) error {
 	for start := 0; start < len(targets); start += chunk {
 		var files []secrets.File
 		for _, t := range targets[start:min(start+chunk, len(targets))] {
-			src, err := readBounded(t.disk, limit)
+			src, err := readStored(t.disk, limit)
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
 			}
 			if err != nil {
-				rep.Skipped = append(rep.Skipped, validate.Skipped{Path: t.display, Reason: "unreadable: " + err.Error()})
+				rep.Skipped = append(rep.Skipped, validate.Skipped{Path: t.display, Reason: "unreadable: " + unwrapPath(err).Error()})
 				continue
 			}
 			rep.Checked++

@@ -124,7 +124,7 @@ const binaryProbe = 8000
 // skipReason says why content is not scanned, or "".
 func (c *Config) skipReason(data []byte) string {
 	if int64(len(data)) > c.Secrets.MaxFileSize {
-		return fmt.Sprintf("over the size limit (%d bytes > %d)", len(data), c.Secrets.MaxFileSize)
+		return fmt.Sprintf("over the size limit of %d bytes", c.Secrets.MaxFileSize)
 	}
 	if bytes.IndexByte(data[:min(len(data), binaryProbe)], 0) >= 0 {
 		return "binary file"
