@@ -181,6 +181,9 @@ func installHook(dir, name, binary string) (string, error) {
 	}
 	msg := fmt.Sprintf("%s: installed", path)
 	if _, err := os.Lstat(path); err == nil {
+		if _, err := os.Lstat(path + chainedSuffix); err == nil {
+			return "", fmt.Errorf("%s and %s both exist: move one of them away, remnant-guard keeps the existing hook under the second name", path, name+chainedSuffix)
+		}
 		if err := os.Rename(path, path+chainedSuffix); err != nil {
 			return "", err
 		}

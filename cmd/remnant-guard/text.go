@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
 	"github.com/remnant-guard/remnant-guard/validate"
@@ -41,7 +43,7 @@ func writeText(w io.Writer, rep *hooks.Report, color bool) error {
 		}
 	}
 	for _, s := range rep.Skipped {
-		fmt.Fprintf(w, "%s: skipped: %s\n", s.Path, s.Reason)
+		fmt.Fprintf(w, "%s: skipped: %s\n", location(validate.Finding{Path: s.Path}), s.Reason)
 	}
 	for _, n := range rep.Notes {
 		fmt.Fprintf(w, "remnant-guard: note: %s\n", n)
@@ -53,6 +55,9 @@ func writeText(w io.Writer, rep *hooks.Report, color bool) error {
 // finding; a finding in a commit is prefixed with the commit's short hash.
 func location(f validate.Finding) string {
 	loc := f.Path
+	if strings.IndexFunc(loc, unicode.IsControl) >= 0 {
+		loc = strconv.Quote(loc) // one finding, one line, nothing for the terminal to interpret
+	}
 	if f.Line > 0 {
 		loc = fmt.Sprintf("%s:%d", loc, f.Line)
 		if f.Column > 0 {
