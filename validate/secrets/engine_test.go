@@ -219,3 +219,18 @@ func TestKeyFingerprintsDiffer(t *testing.T) {
 		t.Error("a key's fingerprint changed when it moved")
 	}
 }
+
+// TestColumnAfterBOM: a byte order mark does not count as a column.
+func TestColumnAfterBOM(t *testing.T) {
+	e, err := NewEngine(BuiltinRulesWithExamples(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok := "ghp_2Li7Nm2TLxeQnv3efWCyzHAF75PWYbgLKD7D"
+	for _, src := range []string{"ü = \"" + tok + "\"\n", "\ufeffü = \"" + tok + "\"\n"} {
+		fs, _ := e.ScanFile("a.go", []byte(src))
+		if len(fs) != 1 || fs[0].Column != 6 {
+			t.Errorf("%q: findings %+v, want one at column 6", src[:5], fs)
+		}
+	}
+}

@@ -121,7 +121,11 @@ func (t *text) lineNumber(off int) int {
 // column is the 1-based column, in code points, of the byte at off.
 func (t *text) column(off int) int {
 	ls := bytes.LastIndexByte(t.data[:off], '\n') + 1
-	return utf8.RuneCount(t.data[ls:off]) + 1
+	col := utf8.RuneCount(t.data[ls:off]) + 1
+	if bytes.HasPrefix(t.data[ls:off], []byte("\ufeff")) && t.lineNumber(off) == 1 {
+		col-- // a byte order mark is not a column an editor shows
+	}
+	return col
 }
 
 // finding builds the finding for a secret at [s, en). EndColumn is the
