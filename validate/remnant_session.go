@@ -94,7 +94,11 @@ func (c *checker) checkSessionKey(k sessionKey, seen map[string]bool) {
 	}
 	seen[k.key] = true
 	if msg := c.sessionValueProblem(k); msg != "" {
-		c.add(RuleRemnantSession, k.line, k.valueCol, msg)
+		col := k.valueCol
+		if !contains(sessionKeys, k.key) {
+			col = k.col // an unknown key is reported where the key is
+		}
+		c.add(RuleRemnantSession, k.line, col, msg)
 	}
 }
 
