@@ -41,7 +41,11 @@ var emptyTree = map[string]string{
 // replaced by a submodule is reported as a deletion; a submodule replaced by
 // a file as an addition.
 //
-// It runs one git process, the only one in this package that reads the index.
+// The index is read and compared with HEAD's trees in process; one git
+// process (`git diff-index`, the only one in this package that reads the
+// index) answers instead for the indexes and changes the in-process diff
+// leaves to git: unmerged entries, split and sparse indexes, and additions
+// and deletions that git's similarity search may pair as renames.
 //
 // The result is read once and shared: concurrent callers wait for it.
 func (r *Repo) StagedChanges() ([]Change, error) {
@@ -55,6 +59,10 @@ func diffIndexArgs(base string) []string {
 }
 
 func (r *Repo) stagedChanges() ([]Change, error) {
+	// In process first (index.go, indexdiff.go); diff-index answers the rest.
+	if changes, ok := r.stagedInProcess(); ok {
+		return changes, nil
+	}
 	base := "HEAD"
 	if r.headShort == "" {
 		base = emptyTree[r.ObjectFormat]
@@ -84,11 +92,12 @@ type earlyResult struct {
 	err error
 }
 
-// OpenStaged is Open for a caller that will read the staged changes: it
-// starts the one process that reads the index at once, and finds the
-// repository without a process of its own where it safely can (see
-// discover; the Repo has no HooksDir then). The diff runs in the caller's
-// environment, which names the same repository and index that Open finds.
+// OpenStaged is Open for a caller that will read the staged changes. It
+// finds the repository without a process of its own where it safely can
+// (see discover; the Repo has no HooksDir then) and reads the index at once
+// for the in-process diff. When either is not possible, it starts the
+// diff-index process at once instead, in the caller's environment, which
+// names the same repository and index that Open finds.
 func OpenStaged(dir string) (*Repo, error) {
 	if dir == "" {
 		dir = "."
@@ -98,22 +107,34 @@ func OpenStaged(dir string) (*Repo, error) {
 		return nil, err
 	}
 	env := os.Environ()
+	r, ok := discover(abs, env)
+	if !ok {
+		early := startDiffIndex(abs, env)
+		if r, err = OpenEnv(abs, env); err != nil {
+			return nil, err
+		}
+		r.early = early
+		return r, nil
+	}
+	if r.Prefix == "" {
+		r.Prefix = hookPrefix(envValue(env, "GIT_PREFIX"))
+	}
+	r.env = commandEnv(env, r)
+	if r.index, err = readIndex(r.IndexFile, r.hashLen()); err != nil {
+		r.early = startDiffIndex(abs, env)
+	}
+	return r, nil
+}
+
+// startDiffIndex runs the diff-index of StagedChanges against HEAD in the
+// background.
+func startDiffIndex(abs string, env []string) chan earlyResult {
 	early := make(chan earlyResult, 1)
 	go func() {
 		out, err := runGit(abs, discoveryEnv(env), diffIndexArgs("HEAD")...)
 		early <- earlyResult{out, err}
 	}()
-	r, ok := discover(abs, env)
-	if ok {
-		if r.Prefix == "" {
-			r.Prefix = hookPrefix(envValue(env, "GIT_PREFIX"))
-		}
-		r.env = commandEnv(env, r)
-	} else if r, err = OpenEnv(abs, env); err != nil {
-		return nil, err
-	}
-	r.early = early
-	return r, nil
+	return early
 }
 
 // parseRaw parses `--raw -z` output:

@@ -24,6 +24,7 @@ type Repo struct {
 	headShort string   // abbreviated HEAD hash; "" when HEAD is unborn
 
 	early      chan earlyResult // diff-index started by OpenStaged, or nil
+	index      *indexFile       // index read by OpenStaged for the in-process diff, or nil
 	stagedOnce sync.Once
 	staged     []Change
 	stagedErr  error
