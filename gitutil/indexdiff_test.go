@@ -361,8 +361,14 @@ func TestIndexChangesUsesCacheTree(t *testing.T) {
 // staged in full or in part, with the cache tree sometimes rebuilt and HEAD
 // sometimes moved.
 func TestIndexChangesRandom(t *testing.T) {
+	for _, format := range []string{"sha1", "sha256"} {
+		t.Run(format, func(t *testing.T) { randomRounds(t, format) })
+	}
+}
+
+func randomRounds(t *testing.T, format string) {
 	env := testEnv(t)
-	dir := newRepo(t, env)
+	dir := newRepo(t, env, "--object-format="+format)
 	rng := rand.New(rand.NewSource(1))
 	w := &randomTree{t: t, dir: dir, rng: rng}
 	for range 300 {
@@ -377,17 +383,25 @@ func TestIndexChangesRandom(t *testing.T) {
 	for round := range rounds {
 		touched := w.edit(1 + rng.Intn(8))
 		w.stage(env, touched)
-		if compareStaged(t, dir, env) {
+		inProcess := compareStaged(t, dir, env)
+		if inProcess {
 			answered++
 		}
 		if t.Failed() {
 			t.Fatalf("round %d", round)
 		}
-		switch rng.Intn(4) {
-		case 0:
+		switch rng.Intn(5) {
+		case 0, 4:
+			if inProcess {
+				break
+			}
+			fallthrough // start afresh when git's similarity search answered
+		case 3:
 			git(t, dir, env, "commit", "-q", "--allow-empty", "-m", "round")
 		case 1:
 			git(t, dir, env, "write-tree")
+		case 2:
+			git(t, dir, env, "update-index", "--index-version", []string{"2", "4"}[rng.Intn(2)])
 		}
 	}
 	t.Logf("%d of %d rounds answered in process", answered, rounds)
@@ -492,4 +506,44 @@ func (w *randomTree) stage(env []string, touched []string) {
 		}
 	}
 	git(w.t, w.dir, env, args...)
+}
+
+// TestOpenStagedChoosesReader checks that OpenStaged keeps the index for
+// the in-process diff when it can, starts diff-index when it cannot, and
+// that StagedChanges gives git's answer either way.
+func TestOpenStagedChoosesReader(t *testing.T) {
+	env := testEnv(t)
+	for _, name := range []string{"HOME", "GIT_CONFIG_NOSYSTEM"} {
+		for _, kv := range env {
+			if v, ok := strings.CutPrefix(kv, name+"="); ok {
+				t.Setenv(name, v)
+			}
+		}
+	}
+	for _, sc := range diffScenarios {
+		if !strings.Contains(sc.name, "falls back") && sc.name != "index v4" && sc.name != "exact renames" {
+			continue
+		}
+		t.Run(sc.name, func(t *testing.T) {
+			dir := wideRepo(t, env)
+			sc.change(t, dir, env)
+			want, err := parseRaw([]byte(git(t, dir, env, diffIndexArgs("HEAD")...)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := OpenStaged(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			readable := !strings.Contains(sc.name, "index falls back") && sc.name != "conflict falls back"
+			if (r.index != nil) != readable || (r.early != nil) == readable {
+				t.Errorf("index kept: %v, diff-index started: %v", r.index != nil, r.early != nil)
+			}
+			got, err := r.StagedChanges()
+			if err != nil || !slices.Equal(got, want) {
+				t.Errorf("StagedChanges: %v\n%s", err, changeDiff(got, want))
+			}
+		})
+	}
 }
