@@ -12,8 +12,10 @@
 // SHA-256 repositories or repositories using extensions.worktreeConfig, fails
 // on split and sparse indexes, and its index decoder alone takes 110-190 ms on
 // a 100,000-file repository, where git's own `git diff --cached --quiet`
-// takes 12-18 ms. So every question is put to the git CLI, and the index is
-// read exactly once per hook run:
+// takes 12-18 ms. So go-git only parses the repository config; each question
+// is answered by reading git's files in process where that is exact and
+// cheaper than a process, and by the git CLI otherwise. The index is read
+// exactly once per hook run:
 //
 //   - Open: one `git rev-parse --path-format=absolute ...` (no index read)
 //     finds the top, git directory, common directory, index file, hooks
@@ -24,9 +26,14 @@
 //     for the hook, finds the repository by reading .git, its config (with
 //     go-git's config decoder) and HEAD instead, wherever nothing could make
 //     git's answer differ (discover.go), and asks rev-parse otherwise.
-//   - StagedChanges: one `git diff-index --cached --raw -z -M` (the one index
-//     read), against HEAD or the empty tree on an unborn branch; OpenStaged
-//     starts it at once.
+//   - StagedChanges: the index file is read through a small window and
+//     compared with HEAD's trees in process (index.go, indexdiff.go),
+//     skipping directories whose cache tree still matches HEAD; one
+//     `git diff-index --cached --raw -z -M` answers instead for unmerged
+//     entries, split and sparse indexes, unknown index versions or required
+//     extensions, and additions plus deletions that git's similarity search
+//     may pair as renames (OpenStaged starts it at once when the in-process
+//     path is not open to it).
 //   - ReadBlob, ReadBlobs, HeadFile, Head, InIndex and CommitsNewerThan: read
 //     in process from loose objects and packs (odb.go, odbpack.go), every
 //     object checked against its hash; `git cat-file --batch` is started only

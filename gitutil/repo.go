@@ -84,6 +84,10 @@ func (r *Repo) Close() error {
 		r.odb.close()
 		r.odb = nil
 	}
+	if r.index != nil {
+		r.index.close()
+		r.index = nil
+	}
 	if r.batch == nil {
 		return nil
 	}
