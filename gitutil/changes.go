@@ -2,8 +2,6 @@ package gitutil
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 )
@@ -99,15 +97,10 @@ type earlyResult struct {
 // diff-index process at once instead, in the caller's environment, which
 // names the same repository and index that Open finds.
 func OpenStaged(dir string) (*Repo, error) {
-	if dir == "" {
-		dir = "."
-	}
-	abs, err := filepath.Abs(dir)
+	abs, env, r, ok, err := openDiscovered(dir)
 	if err != nil {
 		return nil, err
 	}
-	env := os.Environ()
-	r, ok := discover(abs, env)
 	if !ok {
 		early := startDiffIndex(abs, env)
 		if r, err = OpenEnv(abs, env); err != nil {
@@ -116,10 +109,6 @@ func OpenStaged(dir string) (*Repo, error) {
 		r.early = early
 		return r, nil
 	}
-	if r.Prefix == "" {
-		r.Prefix = hookPrefix(envValue(env, "GIT_PREFIX"))
-	}
-	r.env = commandEnv(env, r)
 	if r.index, err = readIndex(r.IndexFile, r.hashLen()); err != nil {
 		r.early = startDiffIndex(abs, env)
 	}

@@ -212,21 +212,31 @@ func isHex(s string) bool {
 // where discover can (the Repo has no HooksDir then), and asks git
 // otherwise.
 func OpenFast(dir string) (*Repo, error) {
+	abs, env, r, ok, err := openDiscovered(dir)
+	if err != nil || ok {
+		return r, err
+	}
+	return OpenEnv(abs, env)
+}
+
+// openDiscovered runs discover on dir ("" is the current directory) in
+// the process environment and finishes the Repo it finds (prefix, the
+// environment of its git commands). ok is false when git must be asked;
+// abs and env are what to ask it with.
+func openDiscovered(dir string) (abs string, env []string, r *Repo, ok bool, err error) {
 	if dir == "" {
 		dir = "."
 	}
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return nil, err
+	if abs, err = filepath.Abs(dir); err != nil {
+		return "", nil, nil, false, err
 	}
-	env := os.Environ()
-	r, ok := discover(abs, env)
-	if !ok {
-		return OpenEnv(abs, env)
+	env = os.Environ()
+	if r, ok = discover(abs, env); !ok {
+		return abs, env, nil, false, nil
 	}
 	if r.Prefix == "" {
 		r.Prefix = hookPrefix(envValue(env, "GIT_PREFIX"))
 	}
 	r.env = commandEnv(env, r)
-	return r, nil
+	return abs, env, r, true, nil
 }

@@ -1,6 +1,9 @@
 package gitutil
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // localEnvVars are the variables that tie a git process to one repository,
 // as printed by `git rev-parse --local-env-vars` (git 2.39). Git itself drops
@@ -43,7 +46,7 @@ var quietEnvVars = []string{
 // git does for submodules.
 func ForeignEnv(env []string) []string {
 	return filterEnv(env, func(name string) bool {
-		return contains(localEnvVars, name) ||
+		return slices.Contains(localEnvVars, name) ||
 			strings.HasPrefix(name, "GIT_CONFIG_KEY_") ||
 			strings.HasPrefix(name, "GIT_CONFIG_VALUE_")
 	})
@@ -57,7 +60,7 @@ func commandEnv(env []string, r *Repo) []string {
 	out := filterEnv(env, func(name string) bool {
 		return name == "GIT_DIR" || name == "GIT_WORK_TREE" ||
 			name == "GIT_INDEX_FILE" || name == "GIT_OPTIONAL_LOCKS" ||
-			isTraceVar(name) || contains(quietEnvVars, name)
+			isTraceVar(name) || slices.Contains(quietEnvVars, name)
 	})
 	return append(out,
 		"GIT_DIR="+r.GitDir,
@@ -96,13 +99,4 @@ func envValue(env []string, name string) string {
 		}
 	}
 	return ""
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

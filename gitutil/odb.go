@@ -139,7 +139,7 @@ func unknownExtension(cfg string) string {
 		}
 		key, _, _ := strings.Cut(line, "=")
 		key = strings.ToLower(strings.TrimSpace(key))
-		if !contains(knownExtensions, key) {
+		if !slices.Contains(knownExtensions, key) {
 			return key
 		}
 	}
@@ -240,7 +240,7 @@ func (o *odbState) loose(name string) (kind string, data []byte, found bool, err
 	}
 	hdr, data, _ := bytes.Cut(all, []byte{0})
 	kind, size, _ := strings.Cut(string(hdr), " ")
-	if !contains(objectKinds[1:5], kind) || size != strconv.Itoa(len(data)) {
+	if !slices.Contains(objectKinds[1:5], kind) || size != strconv.Itoa(len(data)) {
 		return "", nil, false, &odbError{path, "bad loose object header"}
 	}
 	return kind, data, true, nil

@@ -3,6 +3,7 @@ package gitutil
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -133,5 +134,5 @@ func isCommonPath(name string) bool {
 		}
 	}
 	first, _, _ := strings.Cut(name, "/")
-	return contains(commonNames, first)
+	return slices.Contains(commonNames, first)
 }

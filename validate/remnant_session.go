@@ -3,6 +3,7 @@ package validate
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -95,7 +96,7 @@ func (c *checker) checkSessionKey(k sessionKey, seen map[string]bool) {
 	seen[k.key] = true
 	if msg := c.sessionValueProblem(k); msg != "" {
 		col := k.valueCol
-		if !contains(sessionKeys, k.key) {
+		if !slices.Contains(sessionKeys, k.key) {
 			col = k.col // an unknown key is reported where the key is
 		}
 		c.add(RuleRemnantSession, k.line, col, msg)
@@ -111,7 +112,7 @@ func (c *checker) sessionValueProblem(k sessionKey) string {
 	case "date":
 		return c.dateProblem(k.value)
 	case "agent":
-		if !contains(agents, k.value) {
+		if !slices.Contains(agents, k.value) {
 			return fmt.Sprintf("Session agent %s is not one of %s", short(k.value), strings.Join(agents, ", "))
 		}
 	case "duration":
@@ -133,13 +134,4 @@ func (c *checker) dateProblem(v string) string {
 		return fmt.Sprintf("Session date %s is more than a day in the future", short(v))
 	}
 	return ""
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 
@@ -25,22 +24,5 @@ func runInit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "remnant-guard: hint: install the git hooks with: remnant-guard install")
 		return exitClean
 	}
-	bin, err := selfPath()
-	if err != nil {
-		return fail(stderr, err)
-	}
-	done, err = hooks.Install(hooks.InstallOptions{Binary: bin})
-	for _, l := range done {
-		fmt.Fprintln(stdout, l)
-	}
-	var me *hooks.ManagerError
-	if errors.As(err, &me) {
-		fmt.Fprintf(stderr, "remnant-guard: error: %v\n", me)
-		fmt.Fprintf(stderr, "remnant-guard: hint: add this to %s's configuration:\n\n%s\n", me.Manager, me.Snippet)
-		return exitError
-	}
-	if err != nil {
-		return fail(stderr, err)
-	}
-	return exitClean
+	return install(hooks.InstallOptions{}, stdout, stderr)
 }

@@ -25,11 +25,18 @@ func runInstall(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code, ok := noPositional(fs, args, stderr); !ok {
 		return code
 	}
+	return install(hooks.InstallOptions{Hooks: hooksFlag, Force: *force}, stdout, stderr)
+}
+
+// install writes the hooks with the running binary's path and reports
+// what it did; a hook manager's folder gets that manager's snippet.
+func install(opt hooks.InstallOptions, stdout, stderr io.Writer) int {
 	bin, err := selfPath()
 	if err != nil {
 		return fail(stderr, err)
 	}
-	done, err := hooks.Install(hooks.InstallOptions{Hooks: hooksFlag, Force: *force, Binary: bin})
+	opt.Binary = bin
+	done, err := hooks.Install(opt)
 	for _, l := range done {
 		fmt.Fprintln(stdout, l)
 	}
