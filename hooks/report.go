@@ -1,6 +1,7 @@
 package hooks
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/remnant-guard/remnant-guard/validate"
@@ -50,21 +51,6 @@ func (r *Report) Count() (errors, warnings int) {
 // Sort orders findings by commit, path, position and rule, so that output
 // is stable.
 func (r *Report) Sort() {
-	sort.SliceStable(r.Findings, func(i, j int) bool {
-		a, b := r.Findings[i], r.Findings[j]
-		if a.Path != b.Path {
-			return a.Path < b.Path
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Column != b.Column {
-			return a.Column < b.Column
-		}
-		if a.RuleID != b.RuleID {
-			return a.RuleID < b.RuleID
-		}
-		return a.Commit < b.Commit
-	})
+	slices.SortStableFunc(r.Findings, validate.Compare)
 	sort.SliceStable(r.Skipped, func(i, j int) bool { return r.Skipped[i].Path < r.Skipped[j].Path })
 }

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 )
@@ -69,4 +70,16 @@ type Finding struct {
 type Skipped struct {
 	Path   string `json:"path"`
 	Reason string `json:"reason"`
+}
+
+// Compare orders findings by path, line, column, rule and commit, for
+// stable output (slices.SortStableFunc(fs, Compare)).
+func Compare(a, b Finding) int {
+	return cmp.Or(
+		strings.Compare(a.Path, b.Path),
+		cmp.Compare(a.Line, b.Line),
+		cmp.Compare(a.Column, b.Column),
+		strings.Compare(a.RuleID, b.RuleID),
+		strings.Compare(a.Commit, b.Commit),
+	)
 }

@@ -3,7 +3,7 @@ package custodian
 import (
 	"fmt"
 	"io/fs"
-	"sort"
+	"slices"
 
 	"github.com/remnant-guard/remnant-guard/validate"
 )
@@ -70,21 +70,7 @@ func finish(out []validate.Finding, src map[string][]byte) []validate.Finding {
 	return applyDirectives(out, src)
 }
 
-func sortFindings(out []validate.Finding) {
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i], out[j]
-		if a.Path != b.Path {
-			return a.Path < b.Path
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Column != b.Column {
-			return a.Column < b.Column
-		}
-		return a.RuleID < b.RuleID
-	})
-}
+func sortFindings(out []validate.Finding) { slices.SortStableFunc(out, validate.Compare) }
 
 // applyDirectives applies each file's suppression directives
 // (validate.ApplyDirectives) to that file's findings. Findings stay sorted.

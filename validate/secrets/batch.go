@@ -52,7 +52,7 @@ func merge(found [][]validate.Finding, skipped []*validate.Skipped) ([]validate.
 	for _, f := range found {
 		all = append(all, f...)
 	}
-	slices.SortStableFunc(all, compareFindings)
+	slices.SortStableFunc(all, validate.Compare)
 	var sk []validate.Skipped
 	for _, s := range skipped {
 		if s != nil {

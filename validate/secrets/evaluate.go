@@ -152,7 +152,7 @@ func (e *Engine) finish(hits []hit) []validate.Finding {
 		}
 		out = append(out, h.f)
 	}
-	slices.SortFunc(out, compareFindings)
+	slices.SortFunc(out, validate.Compare)
 	return out
 }
 
@@ -172,19 +172,6 @@ func overlapped(hits []hit, h hit) bool {
 		}
 	}
 	return false
-}
-
-func compareFindings(a, b validate.Finding) int {
-	if c := strings.Compare(a.Path, b.Path); c != 0 {
-		return c
-	}
-	if a.Line != b.Line {
-		return a.Line - b.Line
-	}
-	if a.Column != b.Column {
-		return a.Column - b.Column
-	}
-	return strings.Compare(a.RuleID, b.RuleID)
 }
 
 // keyBody is the text of a key block after its header, up to its END line
