@@ -31,6 +31,7 @@ type Engine struct {
 	kwRules   [][]int32 // keyword index -> rules triggered
 	always    []int32   // rules with a regex and no keywords
 	pathRules []int32   // rules judging a file by its path alone
+	pathBound []int32   // rules that run only on paths their pattern matches
 	maxSize   int64
 	ignore    *Ignore
 	pool      sync.Pool
@@ -67,6 +68,9 @@ func (e *Engine) index() {
 	kwIndex := map[string]int{}
 	var keywords []string
 	for i, r := range e.rules {
+		if r.path != nil {
+			e.pathBound = append(e.pathBound, int32(i))
+		}
 		switch {
 		case r.pathOnly():
 			e.pathRules = append(e.pathRules, int32(i))

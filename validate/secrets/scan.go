@@ -58,10 +58,15 @@ func (e *Engine) scanText(t *text) []validate.Finding {
 	return e.finish(hits)
 }
 
+// activate readies the state for one file: every rule on, but those whose
+// path pattern the file does not match.
 func (e *Engine) activate(st *scanState, path string) {
-	for i, r := range e.rules {
-		st.active[i] = r.appliesTo(path)
+	for i := range st.active {
+		st.active[i] = true
 		st.lastLine[i] = -1
+	}
+	for _, ri := range e.pathBound {
+		st.active[ri] = e.rules[ri].appliesTo(path)
 	}
 }
 
