@@ -49,7 +49,7 @@ func discover(dir string, env []string) (r *Repo, ok bool) {
 	r = &Repo{TopLevel: top, GitDir: gitDir, CommonDir: commonDir,
 		IndexFile: filepath.Join(gitDir, "index"), ObjectFormat: format}
 	if idx := envValue(env, "GIT_INDEX_FILE"); idx != "" {
-		r.IndexFile = absFrom(dir, idx)
+		r.IndexFile = absFrom(top, idx) // git reads a relative one from the top
 	}
 	if prefix = filepath.ToSlash(prefix); prefix != "." {
 		r.Prefix = prefix + "/"
@@ -233,9 +233,6 @@ func openDiscovered(dir string) (abs string, env []string, r *Repo, ok bool, err
 	env = os.Environ()
 	if r, ok = discover(abs, env); !ok {
 		return abs, env, nil, false, nil
-	}
-	if r.Prefix == "" {
-		r.Prefix = hookPrefix(envValue(env, "GIT_PREFIX"))
 	}
 	r.env = commandEnv(env, r)
 	return abs, env, r, true, nil

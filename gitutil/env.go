@@ -54,15 +54,18 @@ func ForeignEnv(env []string) []string {
 
 // commandEnv builds the environment of git commands run for r: the caller's
 // environment with the repository pinned to the absolute paths Open found,
-// tracing off (GIT_TRACE* output is noise on stderr and costs time), and
-// optional locks off so no command refreshes the index.
+// tracing off (GIT_TRACE* output is noise on stderr and costs time),
+// optional locks off so no command refreshes the index, and replace refs
+// ignored: a commit stores and pushes the objects themselves, so they are
+// what is judged.
 func commandEnv(env []string, r *Repo) []string {
 	out := filterEnv(env, func(name string) bool {
 		return name == "GIT_DIR" || name == "GIT_WORK_TREE" ||
-			name == "GIT_INDEX_FILE" || name == "GIT_OPTIONAL_LOCKS" ||
+			name == "GIT_INDEX_FILE" || name == "GIT_OPTIONAL_LOCKS" || name == "GIT_NO_REPLACE_OBJECTS" ||
 			isTraceVar(name) || slices.Contains(quietEnvVars, name)
 	})
 	return append(out,
+		"GIT_NO_REPLACE_OBJECTS=1",
 		"GIT_DIR="+r.GitDir,
 		"GIT_WORK_TREE="+r.TopLevel,
 		"GIT_INDEX_FILE="+r.IndexFile,
@@ -74,9 +77,9 @@ func commandEnv(env []string, r *Repo) []string {
 // caller set, minus tracing.
 func discoveryEnv(env []string) []string {
 	out := filterEnv(env, func(name string) bool {
-		return isTraceVar(name) || name == "GIT_OPTIONAL_LOCKS"
+		return isTraceVar(name) || name == "GIT_OPTIONAL_LOCKS" || name == "GIT_NO_REPLACE_OBJECTS"
 	})
-	return append(out, "GIT_OPTIONAL_LOCKS=0")
+	return append(out, "GIT_OPTIONAL_LOCKS=0", "GIT_NO_REPLACE_OBJECTS=1")
 }
 
 func isTraceVar(name string) bool { return strings.HasPrefix(name, "GIT_TRACE") }

@@ -113,9 +113,6 @@ func (o *odbState) check(r *Repo) error {
 	if ext := unknownExtension(string(cfg)); ext != "" {
 		return &odbError{r.CommonDir, "extensions." + ext}
 	}
-	if hasReplaceRefs(r) {
-		return &odbError{r.CommonDir, "replace refs"}
-	}
 	return nil
 }
 

@@ -1,7 +1,6 @@
 package gitutil
 
 import (
-	"bytes"
 	"errors"
 	"io/fs"
 	"os"
@@ -109,19 +108,4 @@ func (r *Repo) packedRef(name string) (string, bool, error) {
 		}
 	}
 	return "", false, nil
-}
-
-// hasReplaceRefs reports whether refs/replace/ holds a ref, loose or packed:
-// git cat-file shows the replacement in place of the object, which the
-// in-process reader does not do. Errors count as yes.
-func hasReplaceRefs(r *Repo) bool {
-	ents, err := os.ReadDir(r.GitPath("refs/replace"))
-	if err == nil && len(ents) > 0 || err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return true
-	}
-	data, err := os.ReadFile(filepath.Join(r.CommonDir, "packed-refs"))
-	if err != nil {
-		return !errors.Is(err, fs.ErrNotExist)
-	}
-	return bytes.Contains(data, []byte(" refs/replace/"))
 }

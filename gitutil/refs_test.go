@@ -86,7 +86,10 @@ func TestHeadRefUnusual(t *testing.T) {
 	}
 }
 
-func TestReplaceRefsTurnReaderOff(t *testing.T) {
+// TestReplaceRefsIgnored: a commit stores the objects themselves, whatever
+// refs/replace says, and pushes them: the reader shows those, in process or
+// through git (GIT_NO_REPLACE_OBJECTS).
+func TestReplaceRefsIgnored(t *testing.T) {
 	env := testEnv(t)
 	dir := newRepo(t, env)
 	writeFile(t, dir, "f", "original\n")
@@ -101,8 +104,12 @@ func TestReplaceRefsTurnReaderOff(t *testing.T) {
 		}
 		r := open(t, dir, env)
 		blob, err := r.ReadBlob(orig)
-		if err != nil || string(blob) != "replacement\n" {
-			t.Errorf("packed %v: ReadBlob = %q, %v; want the replacement", packed, blob, err)
+		if err != nil || string(blob) != "original\n" {
+			t.Errorf("packed %v: ReadBlob = %q, %v; want the object itself", packed, blob, err)
+		}
+		objs, err := r.batchObjects([]string{orig})
+		if err != nil || len(objs) != 1 || string(objs[0].data) != "original\n" {
+			t.Errorf("packed %v: through git: %v, %v; want the object itself", packed, objs, err)
 		}
 	}
 }

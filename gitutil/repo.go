@@ -12,12 +12,16 @@ import (
 // cleaned paths; they already honour GIT_DIR, GIT_WORK_TREE, GIT_INDEX_FILE
 // and core.hooksPath. A Repo is safe for concurrent use.
 type Repo struct {
-	TopLevel     string // top of the working tree
-	GitDir       string // $GIT_DIR: per-worktree git directory
-	CommonDir    string // $GIT_COMMON_DIR: shared by all worktrees
-	IndexFile    string // the index being committed ($GIT_INDEX_FILE or GitDir/index)
-	HooksDir     string // where git looks for hooks (core.hooksPath honoured)
-	Prefix       string // cwd relative to TopLevel, slash-terminated, "" at the top
+	TopLevel  string // top of the working tree
+	GitDir    string // $GIT_DIR: per-worktree git directory
+	CommonDir string // $GIT_COMMON_DIR: shared by all worktrees
+	IndexFile string // the index being committed ($GIT_INDEX_FILE or GitDir/index)
+	HooksDir  string // where git looks for hooks (core.hooksPath honoured)
+	// Prefix is the working directory relative to TopLevel, slash-terminated,
+	// "" at the top: what relative paths given by the user are relative to.
+	// A hook runs at the top whatever GIT_PREFIX says, and the names git
+	// or a hook manager passes it are relative to the top.
+	Prefix       string
 	Bare         bool
 	ObjectFormat string // "sha1" or "sha256"
 
@@ -59,21 +63,8 @@ func OpenEnv(dir string, env []string) (*Repo, error) {
 	if err != nil {
 		return nil, err
 	}
-	if r.Prefix == "" {
-		r.Prefix = hookPrefix(envValue(env, "GIT_PREFIX"))
-	}
 	r.env = commandEnv(env, r)
 	return r, nil
-}
-
-// hookPrefix normalises GIT_PREFIX, which git sets for hooks run on behalf of
-// a command started in a subdirectory (the hook itself runs at the top).
-func hookPrefix(p string) string {
-	p = strings.Trim(filepath.ToSlash(p), "/")
-	if p == "" || p == "." || strings.HasPrefix(p, "../") || p == ".." {
-		return ""
-	}
-	return p + "/"
 }
 
 // Close stops the git processes the Repo started. The Repo may be used

@@ -70,6 +70,7 @@ func (w *workingCheck) file(rel string) error {
 	src, err := readStored(abs, limit)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
+		w.rep.Skipped = append(w.rep.Skipped, validate.Skipped{Path: rel, Reason: "no such file in the working tree"})
 		return nil
 	case errors.Is(err, fs.ErrPermission), errors.Is(err, errNotRegular):
 		w.rep.Skipped = append(w.rep.Skipped, validate.Skipped{Path: rel, Reason: "unreadable: " + unwrapPath(err).Error()})
