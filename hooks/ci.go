@@ -24,7 +24,7 @@ import (
 // the base commit, so that a change cannot weaken the rules that judge it;
 // an explicit ConfigPath still wins.
 func CI(opt CIOptions) (*Report, Range, error) {
-	repo, err := gitutil.Open(opt.Dir)
+	repo, err := gitutil.OpenFast(opt.Dir)
 	if err != nil {
 		return nil, Range{}, gitError(err)
 	}
