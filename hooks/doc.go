@@ -1,0 +1,25 @@
+// Package hooks is what each remnant-guard command does: it reads the
+// configuration, asks gitutil what git is about to commit (or what a range
+// of commits holds), hands the content to the pure validators in validate,
+// validate/custodian and validate/secrets, and returns a Report of flat
+// findings. The command line (cmd/remnant-guard) only parses flags, writes
+// the report and picks the exit code.
+//
+//   - Check: memory files in the working tree, and the git-aware local
+//     rules (remnant-not-ignored, remnant-state-stale, remnant-map-stale,
+//     the recorded Decisions of the untracked REMNANT.md, custodian-stale).
+//   - PreCommit: the staged content, against HEAD (remnant-staged, every
+//     memory rule, Decisions append-only, secrets in added lines); files
+//     named that the commit does not change are checked as they are; under
+//     pre-commit --from-ref/--to-ref, the range, as CI.
+//   - CI and PrePush: every commit of a range, each finding at the commit
+//     that introduced it, with the configuration of the base commit (CI).
+//   - Scan: the working tree, or every commit (--history).
+//   - Install and Uninstall: the git hooks, chaining a hook already there.
+//   - Init, Migrate, Route: setting a repository up for Remnant, moving a
+//     schema v1 REMNANT.md to v2, explaining a MemoryCustodian route.
+//
+// Config applies the configured severities and redacts anything
+// secret-like quoted in a message, so every report passes through it on
+// its way out.
+package hooks
