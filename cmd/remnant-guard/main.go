@@ -1,6 +1,3 @@
-// Command remnant-guard keeps repo-native agent memory honest: it validates
-// Remnant and MemoryCustodian memory files, and as a git hook or CI step it
-// blocks commits that stage REMNANT.md or a secret.
 package main
 
 import (

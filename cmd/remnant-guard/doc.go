@@ -1,0 +1,15 @@
+// Command remnant-guard keeps repo-native agent memory honest: it validates
+// Remnant and MemoryCustodian memory files, and as a git hook or CI step it
+// blocks commits that stage REMNANT.md or a secret.
+//
+// Usage:
+//
+//	remnant-guard <command> [flags] [args]
+//
+// The commands are check, pre-commit, pre-push, ci, scan, install,
+// uninstall, init, migrate, route, rules, version and help; `remnant-guard
+// help COMMAND` lists a command's flags. This package only parses flags,
+// writes reports (text.go, output.go, sarif.go, github.go, gitlab.go) and
+// chooses the exit code: 0 clean, 1 blocking findings, 2 usage,
+// configuration, git or I/O error. The work is in package hooks.
+package main
