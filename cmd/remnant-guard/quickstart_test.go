@@ -32,7 +32,7 @@ func (s *sandbox) expectGuarded(t *testing.T, repo string) {
 	if out, ok := s.commitFile(repo, "main.go", "package main\n"); !ok {
 		t.Errorf("clean commit refused:\n%s", out)
 	}
-	out, ok := s.commitFile(repo, "REMNANT.md", validRemnant)
+	out, ok := s.commitFile(repo, "REMNANT.md", validRemnant(t))
 	if ok || !strings.Contains(out, "remnant-staged") {
 		t.Errorf("commit staging REMNANT.md: passed %v, want refused with remnant-staged:\n%s", ok, out)
 	}
