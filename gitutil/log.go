@@ -87,30 +87,66 @@ func (r *Repo) Log(revs ...string) ([]CommitChanges, error) {
 // caller's work overlaps git's. An error from fn stops the walk and is
 // returned.
 func (r *Repo) LogEach(revs []string, fn func(CommitChanges) error) error {
-	boundary, err := r.shallowCommits()
+	l := r.StartLog(revs...)
+	defer l.Stop()
+	return l.Each(fn)
+}
+
+// LogProcess is a git log that StartLog started: git prints the history
+// while the caller does other work, and Each reads it.
+type LogProcess struct {
+	repo     *Repo
+	args     []string
+	cmd      *exec.Cmd
+	out      *os.File
+	stderr   *boundedBuffer
+	err      error // from the start
+	finished bool
+}
+
+// StartLog starts the git log that Log reads; an error starting it is
+// returned by Each. Stop must be called when the log is no longer needed.
+func (r *Repo) StartLog(revs ...string) *LogProcess {
+	l := &LogProcess{repo: r, args: logArgs(revs), stderr: &boundedBuffer{}}
+	l.cmd = exec.Command("git", l.args...)
+	l.cmd.Dir, l.cmd.Env, l.cmd.Stderr = r.TopLevel, r.env, l.stderr
+	pr, pw, err := os.Pipe()
 	if err != nil {
+		l.err = err
+		return l
+	}
+	l.cmd.Stdout = pw
+	err = l.cmd.Start()
+	pw.Close()
+	if err != nil {
+		pr.Close()
+		l.err = &CommandError{Args: l.args, Err: err}
+		return l
+	}
+	l.out = pr
+	return l
+}
+
+// Each calls fn for each commit, oldest first, as git prints it. An error
+// from fn stops the walk and is returned. Each reads the log once.
+func (l *LogProcess) Each(fn func(CommitChanges) error) error {
+	if l.err != nil || l.finished {
+		return l.err
+	}
+	l.finished = true
+	boundary, err := l.repo.shallowCommits()
+	if err != nil {
+		l.Stop()
 		return err
 	}
-	args := logArgs(revs)
-	cmd := exec.Command("git", args...)
-	cmd.Dir, cmd.Env = r.TopLevel, r.env
-	stderr := &boundedBuffer{}
-	cmd.Stderr = stderr
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return err
-	}
-	if err := cmd.Start(); err != nil {
-		return &CommandError{Args: args, Err: err}
-	}
-	ferr := splitCommits(stdout, func(chunk []byte) error {
+	ferr := splitCommits(l.out, func(chunk []byte) error {
 		p := &logParser{data: chunk}
 		c, err := p.commit()
 		if err == nil && p.pos != len(chunk) {
 			err = &parseError{what: "log: trailing output"}
 		}
 		if err != nil {
-			return &CommandError{Args: args, Err: err}
+			return &CommandError{Args: l.args, Err: err}
 		}
 		if boundary[c.Hash] {
 			return &ShallowError{Commit: c.Hash}
@@ -118,15 +154,26 @@ func (r *Repo) LogEach(revs []string, fn func(CommitChanges) error) error {
 		return fn(c)
 	})
 	if ferr != nil {
-		cmd.Process.Kill()
-		io.Copy(io.Discard, stdout)
-		cmd.Wait()
+		l.Stop()
 		return ferr
 	}
-	if err := cmd.Wait(); err != nil {
-		return &CommandError{Args: args, Err: err, Stderr: stderr.String()}
+	l.out.Close()
+	l.out = nil
+	if err := l.cmd.Wait(); err != nil {
+		return &CommandError{Args: l.args, Err: err, Stderr: l.stderr.String()}
 	}
 	return nil
+}
+
+// Stop ends git if it still runs; it is safe to call more than once.
+func (l *LogProcess) Stop() {
+	if l.out == nil {
+		return
+	}
+	l.cmd.Process.Kill()
+	l.out.Close()
+	l.out = nil
+	l.cmd.Wait()
 }
 
 // splitCommits reads the log output and hands over one commit's output at

@@ -1,12 +1,9 @@
 package hooks
 
 import (
-	"errors"
 	"fmt"
 	"path"
-	"runtime"
 	"strings"
-	"sync"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/validate"
@@ -162,112 +159,52 @@ func usesRemnantAt(repo *gitutil.Repo, rev string) (bool, error) {
 
 // run judges the commits a log streams (oldest first), then the range
 // from base to head; an empty base is the parent of the first commit.
-// The secret scan of each commit runs on a pool of workers while later
-// commits are read; findings are then taken in commit order.
+// Each commit is judged as git prints it, in the reading goroutine: a
+// hand-off to other goroutines costs more than the scan it would overlap.
 func (hc *historyCheck) run(log *logStream, base, head string) error {
 	var all []gitutil.Change
-	var results []*commitResult
-	pool := hc.startScans()
-	err := func() error {
-		for c := range log.commits {
-			if base == "" && len(results) == 0 && len(c.Parents) > 0 {
-				base = c.Parents[0]
-			}
-			for _, fc := range c.Changes {
-				all = append(all, fc.Change)
-			}
-			res, err := hc.commit(c, pool)
-			if err != nil {
-				return err
-			}
-			if res != nil {
-				results = append(results, res)
-			}
+	first := true
+	err := log.p.Each(func(c gitutil.CommitChanges) error {
+		if base == "" && first && len(c.Parents) > 0 {
+			base = c.Parents[0]
 		}
-		return log.wait()
-	}()
-	pool.finish()
+		first = false
+		for _, fc := range c.Changes {
+			all = append(all, fc.Change)
+		}
+		return hc.commit(c)
+	})
 	if err != nil {
 		return err
-	}
-	for _, res := range results {
-		hc.add(res.found, res.hash)
-		for _, fs := range res.secrets {
-			hc.add(fs, res.hash)
-		}
-		hc.skip(res.skipped)
 	}
 	found, err := hc.overRange(all, base, head)
 	hc.rep.Findings = append(hc.rep.Findings, found...)
 	return err
 }
 
-// commitResult is what was found in one commit; secrets is filled in by
-// the scan workers, one slot per file.
-type commitResult struct {
-	hash    string
-	found   []validate.Finding
-	skipped []validate.Skipped
-	secrets [][]validate.Finding
-}
-
-// commit judges one commit once: the memory rules now, the secret scan
-// handed to the pool.
-func (hc *historyCheck) commit(c gitutil.CommitChanges, pool *scanPool) (*commitResult, error) {
+// commit judges one commit once: the memory rules on the files it
+// changes, the secret rules on the lines it adds.
+func (hc *historyCheck) commit(c gitutil.CommitChanges) error {
 	if hc.done[c.Hash] {
-		return nil, nil
+		return nil
 	}
 	hc.done[c.Hash] = true
 	hc.commits++
 	hc.rep.Checked += len(c.Changes)
 	found, skipped, err := hc.judge(c)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	res := &commitResult{hash: c.Hash, found: found, skipped: skipped}
+	hc.add(found, c.Hash)
 	if hc.engine != nil {
 		files, sk := hc.secretFiles(c.Changes)
-		res.skipped = append(res.skipped, sk...)
-		res.secrets = make([][]validate.Finding, len(files))
-		for i, f := range files {
-			pool.scan(&res.secrets[i], f)
+		skipped = append(skipped, sk...)
+		for _, f := range files {
+			hc.add(hc.engine.ScanLines(f.Path, f.Lines), c.Hash)
 		}
 	}
-	return res, nil
-}
-
-// scanPool scans files for secrets on GOMAXPROCS workers.
-type scanPool struct {
-	jobs chan scanJob
-	wg   sync.WaitGroup
-}
-
-type scanJob struct {
-	out  *[]validate.Finding
-	file secrets.File
-}
-
-func (hc *historyCheck) startScans() *scanPool {
-	p := &scanPool{jobs: make(chan scanJob, 256)}
-	if hc.engine == nil {
-		return p
-	}
-	for range runtime.GOMAXPROCS(0) {
-		p.wg.Go(func() {
-			for j := range p.jobs {
-				*j.out = hc.engine.ScanLines(j.file.Path, j.file.Lines)
-			}
-		})
-	}
-	return p
-}
-
-func (p *scanPool) scan(out *[]validate.Finding, f secrets.File) { p.jobs <- scanJob{out, f} }
-
-// finish waits for every scan handed over.
-func (p *scanPool) finish() {
-	close(p.jobs)
-	p.wg.Wait()
+	hc.skip(skipped)
+	return nil
 }
 
 // add keeps the findings not reported at an earlier commit.
@@ -439,41 +376,14 @@ func withCommit(fs []validate.Finding, commit string) []validate.Finding {
 	return fs
 }
 
-// logStream runs gitutil.LogEach in the background and hands its commits
-// over a channel, so that checking overlaps git's work.
-type logStream struct {
-	commits chan gitutil.CommitChanges
-	done    chan struct{}
-	err     chan error
-	once    sync.Once
-}
-
-var errStopped = errors.New("log stopped")
+// logStream is a git log started before the commits are judged, so that
+// git prints the history while the range is resolved and the rules are
+// prepared.
+type logStream struct{ p *gitutil.LogProcess }
 
 func startLog(repo *gitutil.Repo, revs ...string) *logStream {
-	l := &logStream{commits: make(chan gitutil.CommitChanges, 64), done: make(chan struct{}), err: make(chan error, 1)}
-	go func() {
-		defer close(l.commits)
-		l.err <- repo.LogEach(revs, func(c gitutil.CommitChanges) error {
-			select {
-			case l.commits <- c:
-				return nil
-			case <-l.done:
-				return errStopped
-			}
-		})
-	}()
-	return l
+	return &logStream{repo.StartLog(revs...)}
 }
-
-// wait returns the log's error once every commit has been read.
-func (l *logStream) wait() error { return <-l.err }
 
 // stop ends the log early; it is safe to call more than once.
-func (l *logStream) stop() {
-	l.once.Do(func() {
-		close(l.done)
-		for range l.commits {
-		}
-	})
-}
+func (l *logStream) stop() { l.p.Stop() }

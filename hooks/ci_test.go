@@ -71,3 +71,18 @@ func TestCleanRel(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCIHistory checks the 500 commits of the history repository
+// that ../shared/bench/mkrepos.sh builds.
+func BenchmarkCIHistory(b *testing.B) {
+	repo := benchRepo(b, "history")
+	for b.Loop() {
+		rep, rng, err := CI(CIOptions{Options: Options{Dir: repo}, Base: "base"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if rng.Commits != 500 || rep.Checked == 0 {
+			b.Fatalf("checked %d commits, %d files", rng.Commits, rep.Checked)
+		}
+	}
+}
