@@ -77,15 +77,34 @@ func logArgs(revs []string) []string {
 func (r *Repo) Log(revs ...string) ([]CommitChanges, error) {
 	var out []CommitChanges
 	err := r.LogEach(revs, func(c CommitChanges) error {
-		out = append(out, c)
+		out = append(out, keepLines(c))
 		return nil
 	})
 	return out, err
 }
 
+// keepLines copies the text of the lines a commit adds out of the log
+// output, which is reused once the commit is handed over.
+func keepLines(c CommitChanges) CommitChanges {
+	size := 0
+	for _, fc := range c.Changes {
+		for _, l := range fc.Added {
+			size += len(l.Text)
+		}
+	}
+	buf := make([]byte, 0, size)
+	for _, fc := range c.Changes {
+		for i, l := range fc.Added {
+			buf = append(buf, l.Text...)
+			fc.Added[i].Text = buf[len(buf)-len(l.Text) : len(buf) : len(buf)]
+		}
+	}
+	return c
+}
+
 // LogEach is Log calling fn for each commit as git prints it, so that the
 // caller's work overlaps git's. An error from fn stops the walk and is
-// returned.
+// returned. The Text of the added lines is valid only until fn returns.
 func (r *Repo) LogEach(revs []string, fn func(CommitChanges) error) error {
 	l := r.StartLog(revs...)
 	defer l.Stop()
@@ -128,7 +147,8 @@ func (r *Repo) StartLog(revs ...string) *LogProcess {
 }
 
 // Each calls fn for each commit, oldest first, as git prints it. An error
-// from fn stops the walk and is returned. Each reads the log once.
+// from fn stops the walk and is returned. Each reads the log once. The
+// Text of the added lines is valid only until fn returns.
 func (l *LogProcess) Each(fn func(CommitChanges) error) error {
 	if l.err != nil || l.finished {
 		return l.err
@@ -139,8 +159,9 @@ func (l *LogProcess) Each(fn func(CommitChanges) error) error {
 		l.Stop()
 		return err
 	}
+	p := &logParser{}
 	ferr := splitCommits(l.out, func(chunk []byte) error {
-		p := &logParser{data: chunk}
+		p.data, p.pos = chunk, 0
 		c, err := p.commit()
 		if err == nil && p.pos != len(chunk) {
 			err = &parseError{what: "log: trailing output"}
@@ -178,20 +199,24 @@ func (l *LogProcess) Stop() {
 
 // splitCommits reads the log output and hands over one commit's output at
 // a time: a marker at the start of the output, or after a newline or NUL,
-// followed by a hash and a NUL, starts a commit.
+// followed by a hash and a NUL, starts a commit. A chunk is valid until fn
+// returns: the buffer is reused for the output that follows.
 func splitCommits(rd io.Reader, fn func([]byte) error) error {
 	const room = 64 << 10
-	// Chunks handed out stay valid: the buffer is only written past its
-	// length, and a full buffer is replaced, never reused.
-	buf := make([]byte, 0, 1<<20)
+	buf := make([]byte, 0, 256<<10)
 	start, scanned := 0, 1
 	for {
 		if cap(buf)-len(buf) < room {
 			rest := len(buf) - start
-			grown := make([]byte, rest, max(2*rest, 1<<20)+room)
-			copy(grown, buf[start:])
+			if rest+room > cap(buf)/2 {
+				grown := make([]byte, rest, 2*cap(buf))
+				copy(grown, buf[start:])
+				buf = grown
+			} else {
+				buf = buf[:copy(buf, buf[start:])]
+			}
 			scanned -= start
-			buf, start = grown, 0
+			start = 0
 		}
 		n, rerr := rd.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]

@@ -3,6 +3,7 @@ package gitutil
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -251,6 +252,146 @@ func TestQuotePath(t *testing.T) {
 	} {
 		if got := quotePath(in); got != want {
 			t.Errorf("quotePath(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+func TestHunkHeader(t *testing.T) {
+	for _, c := range []struct {
+		in          string
+		cols, start int
+		ok          bool
+	}{
+		{"@@ -1,2 +3,4 @@", 1, 3, true},
+		{"@@ -0,0 +1 @@ func main() {", 1, 1, true},
+		{"@@@ -1,2 -1,2 +7,3 @@@", 2, 7, true},
+		{"@@\t-1\t+12,0\t@@", 1, 12, true},
+		{"@@ -1 +\u00a05 @@", 0, 0, false}, // strings.Fields cuts at the no-break space
+		{"@@ -1\u00a0+5 @@", 1, 5, true},
+		{"@@ -1 +x5 @@", 0, 0, false},
+		{"@@ -1 +2147483648999 @@", 1, 2147483648999, true},
+		{"@@ -1 @@ +5", 0, 0, false},
+		{"@ -1 +2 @", 0, 0, false},
+		{"@@ -1 +2\r @@", 1, 2, true},
+	} {
+		cols, start, err := hunkHeader([]byte(c.in))
+		if (err == nil) != c.ok || c.ok && (cols != c.cols || start != c.start) {
+			t.Errorf("hunkHeader(%q) = %d, %d, %v", c.in, cols, start, err)
+		}
+	}
+}
+
+func TestHunkLine(t *testing.T) {
+	for _, c := range []struct {
+		in        string
+		cols, add int
+		ok        bool
+	}{
+		{"+x", 1, 1, true}, {"-x", 1, -1, true}, {" x", 1, 0, true},
+		{"\\ No newline at end of file", 1, -1, true}, {"x", 1, 0, false},
+		{"++x", 2, 1, true}, {" +x", 2, 0, true}, {"+-x", 2, -1, true},
+		{"+", 2, 0, false}, {"", 1, 0, false},
+	} {
+		add, ok := hunkLine([]byte(c.in), c.cols)
+		if ok != c.ok || ok && add != c.add {
+			t.Errorf("hunkLine(%q, %d) = %d, %v", c.in, c.cols, add, ok)
+		}
+	}
+}
+
+func TestIsSectionHeader(t *testing.T) {
+	plain := FileChange{Change: Change{Path: "b.txt", OldPath: "a.txt"}}
+	combined := FileChange{Change: Change{Path: "m.txt"}, combined: true}
+	quoted := FileChange{Change: Change{Path: "q\"x"}}
+	for _, c := range []struct {
+		fc     FileChange
+		header string
+		want   bool
+	}{
+		{plain, "diff --git a/a.txt b/b.txt", true},
+		{plain, "diff --git a/b.txt b/b.txt", false},
+		{plain, "diff --git a/a.txt b/b.txtx", false},
+		{plain, "diff --git a/a.txt c/b.txt", false},
+		{combined, "diff --cc m.txt", true},
+		{combined, "diff --git a/m.txt b/m.txt", false},
+		{quoted, `diff --git "a/q\"x" "b/q\"x"`, true},
+		{quoted, `diff --git a/q"x b/q"x`, false},
+	} {
+		if got := isSectionHeader(c.fc, []byte(c.header)); got != c.want {
+			t.Errorf("isSectionHeader(%+v, %q) = %v", c.fc.Change, c.header, got)
+		}
+		if got := sectionHeader(c.fc) == c.header; got != c.want {
+			t.Errorf("sectionHeader(%+v) = %q", c.fc.Change, sectionHeader(c.fc))
+		}
+	}
+}
+
+// trickle hands out its data a few bytes at a time.
+type trickle struct {
+	data []byte
+	n    int
+}
+
+func (r *trickle) Read(p []byte) (int, error) {
+	if len(r.data) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p[:min(len(p), r.n)], r.data)
+	r.data = r.data[n:]
+	return n, nil
+}
+
+// The log buffer is reused and grown: commits split across reads, and a
+// commit larger than the buffer, come out whole and in order.
+func TestSplitCommitsReusesBuffer(t *testing.T) {
+	var out []byte
+	var want []string
+	for i := range 300 {
+		c := fmt.Sprintf("\x01%040x\x00\x00\n", i) + strings.Repeat(fmt.Sprintf("line %d\n", i), 1+i*i/3)
+		out = append(out, c...)
+		want = append(want, c)
+	}
+	for _, step := range []int{7, 4096, 1 << 20} {
+		var got []string
+		err := splitCommits(&trickle{data: out, n: step}, func(chunk []byte) error {
+			got = append(got, string(chunk))
+			return nil
+		})
+		if err != nil || len(got) != len(want) {
+			t.Fatalf("step %d: %d commits, %v", step, len(got), err)
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("step %d: commit %d differs", step, i)
+			}
+		}
+	}
+}
+
+// Log keeps the added lines of every commit, though the output they were
+// read from is reused.
+func TestLogKeepsLines(t *testing.T) {
+	env := testEnv(t)
+	dir := newRepo(t, env)
+	var want []string
+	for i := range 40 {
+		body := strings.Repeat(fmt.Sprintf("commit %d says %s\n", i, strings.Repeat("x", 1000)), 20)
+		writeFile(t, dir, fmt.Sprintf("f%d", i%3), body)
+		commitAll(t, dir, env, fmt.Sprint("c", i))
+		want = append(want, fmt.Sprintf("commit %d says", i))
+	}
+	cs := logOf(t, open(t, dir, env), "HEAD")
+	if len(cs) != len(want) {
+		t.Fatalf("got %d commits", len(cs))
+	}
+	for i, c := range cs {
+		if len(c.Changes) != 1 || len(c.Changes[0].Added) != 20 {
+			t.Fatalf("commit %d: %s", i, commitSummary(c))
+		}
+		for _, l := range c.Changes[0].Added {
+			if !strings.HasPrefix(string(l.Text), want[i]) {
+				t.Fatalf("commit %d: line %d is %.30q", i, l.Number, l.Text)
+			}
 		}
 	}
 }

@@ -28,6 +28,10 @@ func parseLog(out []byte) ([]CommitChanges, error) {
 type logParser struct {
 	data []byte
 	pos  int
+
+	raw   []FileChange // the records of the commit being read
+	lines []Line       // the lines they add, in record order
+	spans [][2]int     // each record's lines in lines
 }
 
 // field reads up to the next NUL.
@@ -56,20 +60,40 @@ func (p *logParser) commit() (CommitChanges, error) {
 	}
 	c := CommitChanges{Hash: hash, Parents: strings.Fields(parents)}
 	p.skip("\x00\n")
-	raw, err := p.rawRecords(max(len(c.Parents), 1))
-	if err != nil {
+	if err := p.rawRecords(max(len(c.Parents), 1)); err != nil {
 		return CommitChanges{}, err
 	}
 	p.skip("\x00\n")
-	if err := attachPatch(raw, p.patchText()); err != nil {
+	if err := p.attachPatch(p.patchText()); err != nil {
 		return CommitChanges{}, err
 	}
-	for _, fc := range raw {
+	c.Changes = p.changes()
+	return c, nil
+}
+
+// changes hands over the records read, with their lines, in slices of
+// their own: the parser's are reused for the next commit.
+func (p *logParser) changes() []FileChange {
+	var out []FileChange
+	var lines []Line
+	if len(p.lines) > 0 {
+		lines = make([]Line, len(p.lines))
+		copy(lines, p.lines)
+	}
+	for i, fc := range p.raw {
+		sp := p.spans[i]
+		fc.Added = lines[sp[0]:sp[1]:sp[1]]
+		if sp[0] == sp[1] {
+			fc.Added = nil
+		}
 		if fc, ok := cleanChange(fc); ok {
-			c.Changes = append(c.Changes, fc)
+			if out == nil {
+				out = make([]FileChange, 0, len(p.raw)-i)
+			}
+			out = append(out, fc)
 		}
 	}
-	return c, nil
+	return out
 }
 
 // cleanChange drops submodule entries, which have no blob content, and the
@@ -103,12 +127,12 @@ func (p *logParser) skip(chars string) {
 
 // rawRecords reads ":meta\0path\0[path\0]" records; a merge with n
 // parents has n colons and one path.
-func (p *logParser) rawRecords(n int) ([]FileChange, error) {
-	var out []FileChange
+func (p *logParser) rawRecords(n int) error {
+	p.raw, p.lines, p.spans = p.raw[:0], p.lines[:0], p.spans[:0]
 	for p.pos < len(p.data) && p.data[p.pos] == ':' {
 		meta, err := p.field()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		var fc FileChange
 		paths := 1
@@ -119,20 +143,21 @@ func (p *logParser) rawRecords(n int) ([]FileChange, error) {
 			fc.combined = true
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if fc.Path, err = p.field(); err != nil {
-			return nil, err
+			return err
 		}
 		if paths == 2 {
 			fc.OldPath = fc.Path
 			if fc.Path, err = p.field(); err != nil {
-				return nil, err
+				return err
 			}
 		}
-		out = append(out, fc)
+		p.raw = append(p.raw, fc)
+		p.spans = append(p.spans, [2]int{})
 	}
-	return out, nil
+	return nil
 }
 
 // parseCombinedHeader reads "::<mode>... <hash>... <status per parent>":
@@ -181,54 +206,125 @@ func (p *logParser) patchText() []byte {
 // the lines its section adds. Sections are matched to records by their
 // "diff --git a/P b/Q" or "diff --cc P" header, in order: a type change has
 // two sections, and a merge shows no section for a path one parent already
-// had.
-func attachPatch(raw []FileChange, text []byte) error {
+// had. A section's lines are collected in p.lines, its span in p.spans; the
+// lines' text aliases the log output.
+func (p *logParser) attachPatch(text []byte) error {
 	cur, cols, next := -1, 0, 0
 	for len(text) > 0 {
 		var line []byte
-		line, text, _ = bytes.Cut(text, []byte{'\n'})
+		if i := bytes.IndexByte(text, '\n'); i >= 0 {
+			line, text = text[:i], text[i+1:]
+		} else {
+			line, text = text, nil
+		}
 		switch {
 		case bytes.HasPrefix(line, []byte("diff --")):
-			j := findSection(raw, max(cur, 0), string(line))
+			j := findSection(p.raw, max(cur, 0), line)
 			if j < 0 {
 				return &parseError{what: "log: patch header " + strconv.Quote(string(line))}
+			}
+			if j != cur { // a type change shows one record in two sections
+				p.endSection(cur)
+				p.spans[j][0] = len(p.lines)
 			}
 			cur, cols = j, 0
 		case cur < 0:
 			return &parseError{what: "log: patch text before a header"}
 		case bytes.HasPrefix(line, []byte("@@")):
-			n, start, err := hunkHeader(string(line))
+			n, start, err := hunkHeader(line)
 			if err != nil {
 				return err
 			}
 			cols, next = n, start
 		case cols > 0:
-			if len(line) < cols || strings.IndexByte(" +-\\", line[0]) < 0 {
+			add, ok := hunkLine(line, cols)
+			if !ok {
 				return &parseError{what: "log: hunk line"}
 			}
-			if line[0] == '\\' || bytes.IndexByte(line[:cols], '-') >= 0 {
+			if add < 0 {
 				continue // "\ No newline at end of file", or a removed line
 			}
-			if bytes.Count(line[:cols], []byte{'+'}) == cols {
-				raw[cur].Added = append(raw[cur].Added, Line{Number: next, Text: bytes.TrimSuffix(line[cols:], []byte{'\r'})})
+			if add > 0 {
+				p.lines = append(p.lines, Line{Number: next, Text: bytes.TrimSuffix(line[cols:], []byte{'\r'})})
 			}
 			next++
 		case bytes.HasPrefix(line, []byte("Binary files ")):
-			raw[cur].Binary = true
+			p.raw[cur].Binary = true
 		}
 	}
+	p.endSection(cur)
 	return nil
+}
+
+// endSection closes the span of lines of record cur, if any. A record
+// shown in two sections (a type change) keeps the lines of its last.
+func (p *logParser) endSection(cur int) {
+	if cur >= 0 {
+		p.spans[cur][1] = len(p.lines)
+	}
+}
+
+// hunkLine classifies a line of a hunk with cols parent columns: 1 for a
+// line the result adds (a '+' in every column), 0 for a line it keeps, -1
+// for a removed line or a "\ No newline" remark; ok is false for a line
+// that is none of these.
+func hunkLine(line []byte, cols int) (add int, ok bool) {
+	if len(line) < cols {
+		return 0, false
+	}
+	switch line[0] {
+	case '\\':
+		return -1, true
+	case ' ', '+', '-':
+	default:
+		return 0, false
+	}
+	plus := 0
+	for _, c := range line[:cols] {
+		switch c {
+		case '-':
+			return -1, true
+		case '+':
+			plus++
+		}
+	}
+	if plus == cols {
+		return 1, true
+	}
+	return 0, true
 }
 
 // findSection returns the index of the record, from start on, whose patch
 // header is header, or -1.
-func findSection(raw []FileChange, start int, header string) int {
+func findSection(raw []FileChange, start int, header []byte) int {
 	for j := start; j < len(raw); j++ {
-		if sectionHeader(raw[j]) == header {
+		if isSectionHeader(raw[j], header) {
 			return j
 		}
 	}
 	return -1
+}
+
+// isSectionHeader reports whether header is the first line git prints
+// for a record's patch, without building it when no path needs quoting.
+func isSectionHeader(fc FileChange, header []byte) bool {
+	old := fc.Path
+	if fc.OldPath != "" {
+		old = fc.OldPath
+	}
+	if needsQuote(fc.Path) || needsQuote(old) {
+		return string(header) == sectionHeader(fc)
+	}
+	if fc.combined {
+		rest, ok := bytes.CutPrefix(header, []byte("diff --cc "))
+		return ok && string(rest) == fc.Path
+	}
+	rest, ok := bytes.CutPrefix(header, []byte("diff --git a/"))
+	if !ok || len(rest) != len(old)+len(" b/")+len(fc.Path) {
+		return false
+	}
+	return string(rest[:len(old)]) == old && string(rest[len(old):len(old)+3]) == " b/" &&
+		string(rest[len(old)+3:]) == fc.Path
 }
 
 // sectionHeader is the first line git prints for a record's patch.
@@ -245,12 +341,48 @@ func sectionHeader(fc FileChange) string {
 
 // hunkHeader reads "@@ -a,b +c,d @@" or a combined "@@@ -a,b -c,d +e,f @@@":
 // the number of parent columns, and the first line number of the result.
-func hunkHeader(line string) (cols, start int, err error) {
-	bad := func() error { return &parseError{what: "log: hunk header " + strconv.Quote(line)} }
-	cols = len(line) - len(strings.TrimLeft(line, "@")) - 1
+func hunkHeader(line []byte) (cols, start int, err error) {
+	cols = len(line) - len(bytes.TrimLeft(line, "@")) - 1
 	if cols < 1 {
-		return 0, 0, bad()
+		return 0, 0, badHunk(line)
 	}
+	for rest := line[cols+1:]; len(rest) > 0; {
+		i := 0
+		for i < len(rest) && (rest[i] == ' ' || rest[i] == '\t') {
+			i++
+		}
+		j := i
+		for j < len(rest) && rest[j] > ' ' && rest[j] < 0x80 {
+			j++
+		}
+		if j < len(rest) && rest[j] != ' ' && rest[j] != '\t' {
+			return hunkHeaderText(string(line)) // a byte strings.Fields must judge
+		}
+		f := rest[i:j]
+		rest = rest[j:]
+		if bytes.HasPrefix(f, []byte("@@")) {
+			break
+		}
+		if len(f) > 0 && f[0] == '+' {
+			n, _, _ := bytes.Cut(f[1:], []byte{','})
+			start, ok := atoi(n)
+			if !ok {
+				return 0, 0, badHunk(line)
+			}
+			return cols, start, nil
+		}
+	}
+	return 0, 0, badHunk(line)
+}
+
+func badHunk(line []byte) error {
+	return &parseError{what: "log: hunk header " + strconv.Quote(string(line))}
+}
+
+// hunkHeaderText is hunkHeader for a header with bytes other than
+// printable ASCII, spaces and tabs.
+func hunkHeaderText(line string) (cols, start int, err error) {
+	cols = len(line) - len(strings.TrimLeft(line, "@")) - 1
 	for _, f := range strings.Fields(line[cols+1:]) {
 		if strings.HasPrefix(f, "@@") {
 			break
@@ -259,19 +391,36 @@ func hunkHeader(line string) (cols, start int, err error) {
 			n, _, _ := strings.Cut(f[1:], ",")
 			start, err := strconv.Atoi(n)
 			if err != nil {
-				return 0, 0, bad()
+				return 0, 0, badHunk([]byte(line))
 			}
 			return cols, start, nil
 		}
 	}
-	return 0, 0, bad()
+	return 0, 0, badHunk([]byte(line))
+}
+
+// atoi is strconv.Atoi without the string, for the digits git prints.
+func atoi(b []byte) (int, bool) {
+	if len(b) == 0 || len(b) > 9 {
+		n, err := strconv.Atoi(string(b))
+		return n, err == nil
+	}
+	n := 0
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			n, err := strconv.Atoi(string(b))
+			return n, err == nil
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
 }
 
 // quotePath quotes a path as git's diff headers do with core.quotePath off:
 // in double quotes with C escapes when it holds a control character, a
 // double quote or a backslash.
 func quotePath(p string) string {
-	if strings.IndexFunc(p, func(r rune) bool { return r < 0x20 || r == '"' || r == '\\' || r == 0x7f }) < 0 {
+	if !needsQuote(p) {
 		return p
 	}
 	var b strings.Builder
@@ -295,6 +444,16 @@ func quotePath(p string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// needsQuote reports whether git quotes p in a diff header.
+func needsQuote(p string) bool {
+	for i := 0; i < len(p); i++ {
+		if c := p[i]; c < 0x20 || c == '"' || c == '\\' || c == 0x7f {
+			return true
+		}
+	}
+	return false
 }
 
 // parseLogRaw is parseRawHeader for the common shapes, without building an
