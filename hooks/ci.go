@@ -123,8 +123,9 @@ type historyCheck struct {
 	repo    *gitutil.Repo
 	cfg     *Config
 	opt     Options
-	engine  *secrets.Engine // nil when the secret family does not run
-	uses    bool            // the repository uses Remnant (judged at head)
+	engine  *secrets.Engine   // nil when the secret family does not run
+	uses    bool              // the repository uses Remnant (judged at head)
+	batch   secrets.LineBatch // a commit's lines for the secret scan
 	rep     *Report
 	seen    map[string]bool
 	done    map[string]bool // commits checked
@@ -197,10 +198,9 @@ func (hc *historyCheck) commit(c gitutil.CommitChanges) error {
 	}
 	hc.add(found, c.Hash)
 	if hc.engine != nil {
-		files, sk := hc.secretFiles(c.Changes)
-		skipped = append(skipped, sk...)
-		for _, f := range files {
-			hc.add(hc.engine.ScanLines(f.Path, f.Lines), c.Hash)
+		skipped = append(skipped, hc.secretBatch(c.Changes)...)
+		for _, found := range hc.engine.ScanBatch(&hc.batch) {
+			hc.add(found, c.Hash)
 		}
 	}
 	hc.skip(skipped)
@@ -276,12 +276,12 @@ func (hc *historyCheck) judge(c gitutil.CommitChanges) ([]validate.Finding, []va
 	return found, sub.Skipped, nil
 }
 
-// secretFiles prepares the lines each change adds for the secret scan. A
-// new or renamed file is scanned even without lines, for the rules that
-// judge a file by its name.
-func (hc *historyCheck) secretFiles(changes []gitutil.FileChange) ([]secrets.File, []validate.Skipped) {
-	var files []secrets.File
+// secretBatch gathers the lines each change adds in hc.batch for the
+// secret scan. A new or renamed file is scanned even without lines, for
+// the rules that judge a file by its name.
+func (hc *historyCheck) secretBatch(changes []gitutil.FileChange) []validate.Skipped {
 	var skipped []validate.Skipped
+	hc.batch.Reset()
 	for _, fc := range changes {
 		if fc.Status == 'D' || hc.cfg.scanExcluded(fc.Path) {
 			continue
@@ -294,9 +294,7 @@ func (hc *historyCheck) secretFiles(changes []gitutil.FileChange) ([]secrets.Fil
 			continue
 		}
 		size := 0
-		lines := make([]secrets.Line, len(fc.Added))
-		for i, l := range fc.Added {
-			lines[i] = secrets.Line{Number: l.Number, Text: l.Text}
+		for _, l := range fc.Added {
 			size += len(l.Text) + 1
 		}
 		if int64(size) > hc.cfg.Secrets.MaxFileSize {
@@ -304,9 +302,12 @@ func (hc *historyCheck) secretFiles(changes []gitutil.FileChange) ([]secrets.Fil
 				Reason: fmt.Sprintf("over the size limit (%d bytes added > %d)", size, hc.cfg.Secrets.MaxFileSize)})
 			continue
 		}
-		files = append(files, secrets.File{Path: fc.Path, Lines: lines})
+		hc.batch.AddFile(fc.Path)
+		for _, l := range fc.Added {
+			hc.batch.AddLine(l.Number, l.Text)
+		}
 	}
-	return files, skipped
+	return skipped
 }
 
 // overRange applies the rules that compare the range's end with its start:

@@ -1,12 +1,15 @@
 package hooks
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
 func TestParsePushUpdates(t *testing.T) {
@@ -84,5 +87,82 @@ func BenchmarkCIHistory(b *testing.B) {
 		if rng.Commits != 500 || rep.Checked == 0 {
 			b.Fatalf("checked %d commits, %d files", rng.Commits, rep.Checked)
 		}
+	}
+}
+
+// ScanBatch, which ci runs on each commit's lines, finds what ScanLines
+// finds in each file: on the built-in rules' examples scattered over
+// files and batches, with an allow comment, a key block, files without
+// lines, a keyword spanning two files and a rule without keywords.
+func TestScanBatchMatchesScanLines(t *testing.T) {
+	defs := secrets.BuiltinRulesWithExamples()
+	defs = append(defs, secrets.RuleDef{ID: "secret-split-word", Description: "split word",
+		Keywords: []string{"tail\nhead"}, Regex: `(?s)tail\nhead(?P<secret>[a-z]{30})`},
+		secrets.RuleDef{ID: "secret-no-keyword", Description: "no keyword", Regex: `zzq(?P<secret>[0-9]{12})`})
+	e, err := secrets.NewEngine(defs, secrets.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type file struct {
+		path  string
+		lines []secrets.Line
+	}
+	var files []file
+	num := 1
+	add := func(path string, texts ...string) {
+		f := file{path: path}
+		for _, tx := range texts {
+			for _, l := range strings.Split(tx, "\n") {
+				f.lines = append(f.lines, secrets.Line{Number: num, Text: []byte(l)})
+				num += 1 + num%3
+			}
+		}
+		files = append(files, f)
+	}
+	found := 0
+	for i, d := range defs {
+		path := d.ExamplePath
+		if path == "" {
+			path = fmt.Sprintf("dir/f%d.txt", i)
+		}
+		add(path, append(append([]string{"x = 1"}, d.TP...), d.FP...)...)
+		if i%7 == 0 {
+			add(fmt.Sprintf("empty%d.p12", i))
+		}
+	}
+	add("a.txt", "password = \"hunter2hunter2xyz\" # remnant-guard:allow", "// remnant-guard:allow-next-line", `token = "ghp_abcdefghijklmnopqrstuvwxyz0123456789"`)
+	add("key.pem", "-----BEGIN RSA PRIVATE KEY-----", "MIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi", "-----END RSA PRIVATE KEY-----")
+	add("b.txt", "tail")
+	add("c.txt", "headabcdefghijklmnopqrstuvwxyzabcd")
+	add("d.txt", "tail\nheadabcdefghijklmnopqrstuvwxyzabcd")
+	add("e.txt", "plain", "zzq123456789012")
+	for _, size := range []int{1, 3, 50, len(files)} {
+		var b secrets.LineBatch
+		for start := 0; start < len(files); start += size {
+			b.Reset()
+			chunk := files[start:min(start+size, len(files))]
+			for _, f := range chunk {
+				b.AddFile(f.path)
+				for _, l := range f.lines {
+					b.AddLine(l.Number, l.Text)
+				}
+			}
+			got := e.ScanBatch(&b)
+			if len(got) != len(chunk) || b.Len() != len(chunk) {
+				t.Fatalf("batch of %d: %d results", len(chunk), len(got))
+			}
+			for i, f := range chunk {
+				want := e.ScanLines(f.path, f.lines)
+				if size == 1 {
+					found += len(want)
+				}
+				if !reflect.DeepEqual(got[i], want) {
+					t.Fatalf("batch size %d, %s:\ngot  %+v\nwant %+v", size, f.path, got[i], want)
+				}
+			}
+		}
+	}
+	if found < len(defs)/2 {
+		t.Fatalf("only %d findings: the examples were not scanned", found)
 	}
 }

@@ -96,18 +96,26 @@ func (m *matcher) buildDFA(goto_, fail []int32) {
 	}
 }
 
-// scan calls hit for every keyword occurrence in data, in order of the
-// occurrence's end, with the offset just past it.
-func (m *matcher) scan(data []byte, hit func(end int, kw int32)) {
+// kwHit is one keyword occurrence: the offset just past it, and the
+// keyword's index.
+type kwHit struct {
+	end int
+	kw  int32
+}
+
+// find appends every keyword occurrence in data to out, in order of the
+// occurrence's end.
+func (m *matcher) find(data []byte, out []kwHit) []kwHit {
 	var s int32
 	n := int32(m.nclass)
-	next, out, class := m.next, m.out, &m.class
+	next, outs, class := m.next, m.out, &m.class
 	for i, b := range data {
 		s = next[s*n+int32(class[b])]
-		if out[s] != nil {
-			for _, k := range out[s] {
-				hit(i+1, k)
+		if outs[s] != nil {
+			for _, k := range outs[s] {
+				out = append(out, kwHit{i + 1, k})
 			}
 		}
 	}
+	return out
 }

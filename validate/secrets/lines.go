@@ -32,3 +32,98 @@ func (e *Engine) ScanLines(path string, lines []Line) []validate.Finding {
 	}
 	return append(found, e.scanText(&t)...)
 }
+
+// LineBatch gathers the given lines of several files, such as what one
+// commit adds, for ScanBatch to scan in one pass. The zero value is an
+// empty batch; Reset empties it and keeps its memory.
+type LineBatch struct {
+	data    []byte
+	numbers []int
+	files   []batchFile
+}
+
+// batchFile is one file of a batch: its text in data, and the index of
+// its first line's number in numbers.
+type batchFile struct {
+	path       string
+	start, end int
+	first      int
+}
+
+// Reset empties the batch.
+func (b *LineBatch) Reset() {
+	b.data, b.numbers, b.files = b.data[:0], b.numbers[:0], b.files[:0]
+}
+
+// AddFile starts the lines of the file at path; AddLine adds to it.
+func (b *LineBatch) AddFile(path string) {
+	if len(b.files) > 0 {
+		b.data = append(b.data, '\n') // files never share a line
+	}
+	b.files = append(b.files, batchFile{path: path, start: len(b.data), end: len(b.data), first: len(b.numbers)})
+}
+
+// AddLine adds line number (1-based) of the file AddFile last started.
+func (b *LineBatch) AddLine(number int, text []byte) {
+	f := &b.files[len(b.files)-1]
+	if len(b.numbers) > f.first {
+		b.data = append(b.data, '\n')
+	}
+	b.data = append(b.data, text...)
+	b.numbers = append(b.numbers, number)
+	f.end = len(b.data)
+}
+
+// Len is the number of files in the batch.
+func (b *LineBatch) Len() int { return len(b.files) }
+
+// ScanBatch scans each file of b as ScanLines scans its lines: out[i]
+// holds the findings of the i-th file added. One keyword pass covers all
+// the files; a file without a keyword is judged by its path alone unless
+// a rule without keywords runs.
+func (e *Engine) ScanBatch(b *LineBatch) [][]validate.Finding {
+	out := make([][]validate.Finding, len(b.files))
+	st := e.state()
+	defer e.pool.Put(st)
+	st.kwHits = e.kw.find(b.data, st.kwHits[:0])
+	all, h := st.kwHits, 0
+	for i, f := range b.files {
+		out[i] = e.scanPath(f.path)
+		for h < len(all) && all[h].end <= f.start {
+			h++
+		}
+		from := h
+		for h < len(all) && all[h].end <= f.end {
+			h++
+		}
+		hits := inFile(e, all[from:h], f.start)
+		last := len(b.numbers)
+		if i+1 < len(b.files) {
+			last = b.files[i+1].first
+		}
+		if last == f.first || len(hits) == 0 && len(e.always) == 0 {
+			continue
+		}
+		t := text{path: f.path, data: b.data[f.start:f.end:f.end], numbers: b.numbers[f.first:last:last]}
+		out[i] = append(out[i], e.scanHits(st, &t, hits, f.start)...)
+	}
+	return out
+}
+
+// inFile drops the occurrences that begin before start: a keyword
+// spanning the newline between two files, which neither file has.
+func inFile(e *Engine, hits []kwHit, start int) []kwHit {
+	for i, h := range hits {
+		if h.end-e.kwLen[h.kw] < start {
+			kept := make([]kwHit, 0, len(hits))
+			kept = append(kept, hits[:i]...)
+			for _, h := range hits[i+1:] {
+				if h.end-e.kwLen[h.kw] >= start {
+					kept = append(kept, h)
+				}
+			}
+			return kept
+		}
+	}
+	return hits
+}

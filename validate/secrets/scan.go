@@ -29,6 +29,7 @@ type scanState struct {
 	lastLine []int
 	cands    []candidate
 	active   []bool
+	kwHits   []kwHit
 }
 
 func (e *Engine) state() *scanState {
@@ -44,8 +45,15 @@ func (e *Engine) state() *scanState {
 func (e *Engine) scanText(t *text) []validate.Finding {
 	st := e.state()
 	defer e.pool.Put(st)
+	st.kwHits = e.kw.find(t.data, st.kwHits[:0])
+	return e.scanHits(st, t, st.kwHits, 0)
+}
+
+// scanHits is scanText given the keyword occurrences in t.data, their
+// ends offset by base, in order of their end.
+func (e *Engine) scanHits(st *scanState, t *text, kwHits []kwHit, base int) []validate.Finding {
 	e.activate(st, t.path)
-	st.cands = e.collect(st, t.data, st.cands[:0])
+	st.cands = e.collect(st, t.data, kwHits, base, st.cands[:0])
 	var hits []hit
 	for _, c := range st.cands {
 		hits = e.runCandidate(t, c, hits)
@@ -70,23 +78,23 @@ func (e *Engine) activate(st *scanState, path string) {
 	}
 }
 
-// collect runs the keyword automaton over data and returns one candidate
-// per (line, rule) pair, sorted by line.
-func (e *Engine) collect(st *scanState, data []byte, out []candidate) []candidate {
+// collect turns the keyword occurrences into one candidate per (line,
+// rule) pair, sorted by line.
+func (e *Engine) collect(st *scanState, data []byte, kwHits []kwHit, base int, out []candidate) []candidate {
 	lineStart, lineEnd := 0, -1
-	e.kw.scan(data, func(end int, kw int32) {
-		begin := end - e.kwLen[kw]
+	for _, h := range kwHits {
+		begin := int(h.end) - base - e.kwLen[h.kw]
 		if begin < lineStart || begin > lineEnd {
 			lineStart = bytes.LastIndexByte(data[:begin], '\n') + 1
 			lineEnd = lineStart + lineLen(data[lineStart:])
 		}
-		for _, ri := range e.kwRules[kw] {
+		for _, ri := range e.kwRules[h.kw] {
 			if st.active[ri] && st.lastLine[ri] != lineStart {
 				st.lastLine[ri] = lineStart
 				out = append(out, candidate{lineStart, ri})
 			}
 		}
-	})
+	}
 	slices.SortFunc(out, func(a, b candidate) int {
 		if a.start != b.start {
 			return a.start - b.start
