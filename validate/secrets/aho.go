@@ -8,6 +8,9 @@ type matcher struct {
 	nclass int
 	next   []int32   // next[state*nclass+class]
 	out    [][]int32 // keyword indexes ending in each state
+	// step is next for the scan: step[row+class] is the next state's
+	// row (state*nclass), complemented when keywords end in that state.
+	step []int32
 }
 
 // newMatcher builds the automaton for lowercase keywords.
@@ -16,7 +19,20 @@ func newMatcher(keywords []string) *matcher {
 	m.assignClasses(keywords)
 	goto_, fail := m.buildTrie(keywords)
 	m.buildDFA(goto_, fail)
+	m.buildStep()
 	return m
+}
+
+// buildStep derives the scan's table from the DFA.
+func (m *matcher) buildStep() {
+	n := int32(m.nclass)
+	m.step = make([]int32, len(m.next))
+	for i, t := range m.next {
+		m.step[i] = t * n
+		if m.out[t] != nil {
+			m.step[i] = ^(t * n)
+		}
+	}
 }
 
 func (m *matcher) assignClasses(keywords []string) {
@@ -106,13 +122,14 @@ type kwHit struct {
 // find appends every keyword occurrence in data to out, in order of the
 // occurrence's end.
 func (m *matcher) find(data []byte, out []kwHit) []kwHit {
-	var s int32
+	var row int32
 	n := int32(m.nclass)
-	next, outs, class := m.next, m.out, &m.class
+	step, class := m.step, &m.class
 	for i, b := range data {
-		s = next[s*n+int32(class[b])]
-		if outs[s] != nil {
-			for _, k := range outs[s] {
+		row = step[row+int32(class[b])]
+		if row < 0 {
+			row = ^row
+			for _, k := range m.out[row/n] {
 				out = append(out, kwHit{i + 1, k})
 			}
 		}
