@@ -128,7 +128,10 @@ type LogProcess struct {
 func (r *Repo) StartLog(revs ...string) *LogProcess {
 	l := &LogProcess{repo: r, args: logArgs(revs), stderr: &boundedBuffer{}}
 	l.cmd = exec.Command("git", l.args...)
-	l.cmd.Dir, l.cmd.Env, l.cmd.Stderr = r.TopLevel, r.env, l.stderr
+	// GIT_FLUSH=0: git fills its buffer before writing instead of flushing
+	// after every commit, which halves the reads and the wake-ups.
+	env := append(r.env[:len(r.env):len(r.env)], "GIT_FLUSH=0")
+	l.cmd.Dir, l.cmd.Env, l.cmd.Stderr = r.TopLevel, env, l.stderr
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		l.err = err
