@@ -277,7 +277,12 @@ func usesRemnant(root string) bool {
 // readBounded reads at most limit+1 bytes of a file, so that an oversized
 // file is reported without being loaded whole.
 func readBounded(path string, limit int64) ([]byte, error) {
-	return readLimited(path, limit)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, limit+1))
 }
 
 // errNotRegular is returned by readStored for a file git does not store
@@ -298,16 +303,7 @@ func readStored(path string, limit int64) ([]byte, error) {
 	case !fi.Mode().IsRegular():
 		return nil, errNotRegular
 	}
-	return readLimited(path, limit)
-}
-
-func readLimited(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, limit+1))
+	return readBounded(path, limit)
 }
 
 // checkLocal applies the git-aware rules of the working tree: the local
