@@ -33,6 +33,7 @@ func commands() []command {
 		{"uninstall", "remove the git hooks, restoring earlier ones", runUninstall},
 		{"init", "set a repository up for Remnant", runInit},
 		{"migrate", "turn a schema v1 REMNANT.md into v2", runMigrate},
+		{"agent-hook", "answer a coding agent's hook: Claude Code, Gemini CLI, Codex CLI", runAgentHook},
 		{"route", "explain what a task loads from MemoryCustodian memory", runRoute},
 		{"rules", "list the rules, or explain one", runRules},
 		{"version", "print the version", runVersion},

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/remnant-guard/remnant-guard/hooks"
+)
+
+// hookOutput is the JSON an agent reads from a hook's stdout. Each answer
+// fills only the fields of its own agent and event: Codex rejects an
+// answer with a key it does not know, Gemini wants the object alone.
+type hookOutput struct {
+	Decision string          `json:"decision,omitempty"`
+	Reason   string          `json:"reason,omitempty"`
+	Specific *specificOutput `json:"hookSpecificOutput,omitempty"`
+}
+
+type specificOutput struct {
+	HookEventName     string `json:"hookEventName"`
+	AdditionalContext string `json:"additionalContext"`
+}
+
+// writeAgentAnswer writes ans in agent's contract and returns the exit
+// code that goes with it.
+func writeAgentAnswer(agent hooks.Agent, ans hooks.AgentAnswer, stdout, stderr io.Writer) int {
+	switch ans.Action {
+	case hooks.Context:
+		return writeHookJSON(stdout, stderr, hookOutput{Specific: &specificOutput{"SessionStart", ans.Text}})
+	case hooks.Findings:
+		if agent == hooks.Claude {
+			fmt.Fprintln(stderr, ans.Text)
+			return agentBlock
+		}
+		// Gemini and Codex would replace the tool's result with a block,
+		// and the model would take the write for failed: add context.
+		return writeHookJSON(stdout, stderr, hookOutput{Specific: &specificOutput{ans.Event, ans.Text}})
+	case hooks.Block:
+		switch agent {
+		case hooks.Claude:
+			fmt.Fprintln(stderr, ans.Text)
+			return agentBlock
+		case hooks.Gemini:
+			return writeHookJSON(stdout, stderr, hookOutput{Decision: "deny", Reason: ans.Text})
+		}
+		return writeHookJSON(stdout, stderr, hookOutput{Decision: "block", Reason: ans.Text})
+	case hooks.Note:
+		fmt.Fprintln(stderr, ans.Text)
+	}
+	return agentOK
+}
+
+// writeHookJSON writes one JSON object and a newline, nothing else.
+func writeHookJSON(stdout, stderr io.Writer, v hookOutput) int {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		fmt.Fprintf(stderr, "remnant-guard: error: agent-hook: %v\n", err)
+		return agentFault
+	}
+	if _, err := stdout.Write(buf.Bytes()); err != nil {
+		fmt.Fprintf(stderr, "remnant-guard: error: agent-hook: %v\n", err)
+		return agentFault
+	}
+	return agentOK
+}

@@ -1,0 +1,121 @@
+package hooks
+
+import (
+	"fmt"
+	"time"
+)
+
+// Agent names a coding agent whose hooks remnant-guard answers.
+type Agent string
+
+// The agents agent-hook knows.
+const (
+	Claude Agent = "claude"
+	Gemini Agent = "gemini"
+	Codex  Agent = "codex"
+)
+
+// Agents lists the agents, in the order the help text names them.
+var Agents = []Agent{Claude, Gemini, Codex}
+
+// ParseAgent reads an agent name.
+func ParseAgent(s string) (Agent, error) {
+	for _, a := range Agents {
+		if string(a) == s {
+			return a, nil
+		}
+	}
+	return "", fmt.Errorf("unknown agent %q (want claude, gemini or codex)", s)
+}
+
+// Moment is when in a session an agent runs a hook.
+type Moment int
+
+// The moments agent-hook acts on.
+const (
+	MomentStart Moment = iota + 1 // the session starts (or resumes)
+	MomentWrite                   // a tool wrote or edited files
+	MomentStop                    // the agent is about to end its turn
+)
+
+// moment maps an agent's event name to the moment it stands for.
+func (a Agent) moment(event string) (Moment, bool) {
+	switch event {
+	case "SessionStart":
+		return MomentStart, true
+	case "PostToolUse":
+		return MomentWrite, a != Gemini
+	case "AfterTool":
+		return MomentWrite, a == Gemini
+	case "Stop", "SubagentStop":
+		return MomentStop, a != Gemini
+	case "AfterAgent":
+		return MomentStop, a == Gemini
+	}
+	return 0, false
+}
+
+// writeTools are the tools of each agent that write files.
+var writeTools = map[Agent][]string{
+	Claude: {"Write", "Edit", "MultiEdit", "NotebookEdit"},
+	Gemini: {"write_file", "replace"},
+	Codex:  {"apply_patch"},
+}
+
+// Action is what agent-hook asks of the agent.
+type Action int
+
+const (
+	// Silent: nothing to say; the agent goes on.
+	Silent Action = iota
+	// Context: Text is added to the model's context at session start.
+	Context
+	// Findings: a memory file the agent just wrote breaks the rules; Text
+	// tells the model what to fix.
+	Findings
+	// Block: the turn may not end yet; Text is the to-do for the model.
+	Block
+	// Note: the turn ends; Text tells the user why the gate let it.
+	Note
+)
+
+// AgentAnswer is agent-hook's answer to one hook call, in no agent's
+// format yet: the command line writes it in the agent's own contract.
+type AgentAnswer struct {
+	Action Action
+	Event  string // the payload's hook_event_name
+	Moment Moment
+	Text   string
+}
+
+// AgentHook answers one hook payload of agent. A problem of the payload
+// itself is an *AgentInputError; any error means that the agent must not
+// be blocked.
+func AgentHook(agent Agent, payload []byte, now time.Time) (AgentAnswer, error) {
+	p, err := parsePayload(payload)
+	if err != nil {
+		return AgentAnswer{}, err
+	}
+	m, ok := agent.moment(p.Event)
+	if !ok {
+		return AgentAnswer{}, &AgentInputError{Msg: fmt.Sprintf("event %q is not one remnant-guard handles for %s (want %s)", p.Event, agent, agent.eventNames())}
+	}
+	ans := AgentAnswer{Event: p.Event, Moment: m}
+	switch m {
+	case MomentWrite:
+		ans.Action, ans.Text, err = afterWrite(agent, p, now)
+	case MomentStart:
+		ans.Action, ans.Text, err = sessionStart(p, now)
+	case MomentStop:
+		ans.Action, ans.Text, err = stopGate(p, now)
+	}
+	return ans, err
+}
+
+func (a Agent) eventNames() string {
+	switch a {
+	case Gemini:
+		return "SessionStart, AfterTool or AfterAgent"
+	}
+	return "SessionStart, PostToolUse, Stop or SubagentStop"
+}

@@ -1,0 +1,116 @@
+package hooks
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// AgentInputError is a hook payload remnant-guard cannot act on.
+type AgentInputError struct{ Msg string }
+
+func (e *AgentInputError) Error() string { return "hook payload: " + e.Msg }
+
+// payload is what agent-hook reads of a hook's stdin, in the fields the
+// three agents share.
+type payload struct {
+	Event          string          `json:"hook_event_name"`
+	SessionID      string          `json:"session_id"`
+	Cwd            string          `json:"cwd"`
+	ToolName       string          `json:"tool_name"`
+	ToolInput      json.RawMessage `json:"tool_input"`
+	ToolResponse   json.RawMessage `json:"tool_response"`
+	StopHookActive bool            `json:"stop_hook_active"`
+}
+
+func parsePayload(data []byte) (*payload, error) {
+	var p payload
+	if err := json.Unmarshal(data, &p); err != nil {
+		var se *json.SyntaxError
+		var te *json.UnmarshalTypeError
+		switch {
+		case len(strings.TrimSpace(string(data))) == 0:
+			return nil, &AgentInputError{Msg: "stdin is empty: the agent passes the event as JSON on stdin"}
+		case errors.As(err, &se):
+			return nil, &AgentInputError{Msg: fmt.Sprintf("not JSON (at byte %d): %v", se.Offset, se)}
+		case errors.As(err, &te):
+			return nil, &AgentInputError{Msg: fmt.Sprintf("field %s: want a %s", te.Field, te.Type)}
+		}
+		return nil, &AgentInputError{Msg: err.Error()}
+	}
+	switch {
+	case p.Event == "":
+		return nil, &AgentInputError{Msg: "no hook_event_name"}
+	case p.Cwd == "":
+		return nil, &AgentInputError{Msg: "no cwd"}
+	case !filepath.IsAbs(p.Cwd):
+		return nil, &AgentInputError{Msg: fmt.Sprintf("cwd %q is not an absolute path", p.Cwd)}
+	}
+	return &p, nil
+}
+
+// toolInput holds the fields of the write tools' input that name files.
+type toolInput struct {
+	FilePath     string          `json:"file_path"`
+	NotebookPath string          `json:"notebook_path"`
+	Command      json.RawMessage `json:"command"`
+	Patch        string          `json:"patch"`
+	Input        string          `json:"input"`
+}
+
+// writtenPaths returns the files a write tool call names, as the payload
+// gives them (absolute, or relative to cwd).
+func (p *payload) writtenPaths(agent Agent) ([]string, error) {
+	var in toolInput
+	if len(p.ToolInput) > 0 && string(p.ToolInput) != "null" {
+		if err := json.Unmarshal(p.ToolInput, &in); err != nil {
+			return nil, &AgentInputError{Msg: "tool_input: " + err.Error()}
+		}
+	}
+	if agent != Codex {
+		var out []string
+		for _, f := range []string{in.FilePath, in.NotebookPath} {
+			if f != "" {
+				out = append(out, f)
+			}
+		}
+		return out, nil
+	}
+	return PatchPaths(in.patchText()), nil
+}
+
+// patchText finds the apply_patch text: tool_input.command as a string or
+// as an argument vector, or a patch or input field.
+func (in toolInput) patchText() string {
+	var s string
+	if json.Unmarshal(in.Command, &s) == nil && s != "" {
+		return s
+	}
+	var argv []string
+	if json.Unmarshal(in.Command, &argv) == nil {
+		for _, a := range argv {
+			if strings.Contains(a, "*** Begin Patch") {
+				return a
+			}
+		}
+	}
+	if in.Patch != "" {
+		return in.Patch
+	}
+	return in.Input
+}
+
+// toolFailed tells a Gemini tool call that failed: AfterTool fires for
+// those too, with tool_response.error set.
+func (p *payload) toolFailed() bool {
+	var r struct {
+		Error json.RawMessage `json:"error"`
+	}
+	if len(p.ToolResponse) == 0 || p.ToolResponse[0] != '{' || json.Unmarshal(p.ToolResponse, &r) != nil {
+		return false
+	}
+	e := strings.TrimSpace(string(r.Error))
+	return e != "" && e != "null" && e != `""` && e != "false"
+}

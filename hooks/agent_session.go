@@ -1,0 +1,121 @@
+package hooks
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/remnant-guard/remnant-guard/gitutil"
+)
+
+// sessionRecord is what agent-hook keeps of a coding-agent session, in
+// $(git rev-parse --git-path remnant-guard)/sessions/: when it started, the
+// state of the repository then, and how often in a row the handoff gate
+// has made it go on.
+type sessionRecord struct {
+	SessionID string    `json:"session_id"`
+	Agent     Agent     `json:"agent,omitempty"`
+	Started   time.Time `json:"started"`
+	Head      string    `json:"head"`
+	Digest    string    `json:"worktree_digest"`
+	Blocks    int       `json:"blocks"`
+}
+
+// recordTTL is how long a session's record is kept after its start.
+const recordTTL = 30 * 24 * time.Hour
+
+// sessionDir is the directory of the session records of repo.
+func sessionDir(repo *gitutil.Repo) string {
+	return filepath.Join(repo.GitPath("remnant-guard"), "sessions")
+}
+
+// recordPath names a session's record by a digest of its id, so that no id
+// can name a path outside the directory.
+func recordPath(dir, id string) string {
+	sum := sha256.Sum256([]byte(id))
+	return filepath.Join(dir, hex.EncodeToString(sum[:12])+".json")
+}
+
+// loadRecord reads a session's record; ok is false when there is none.
+func loadRecord(dir, id string) (rec sessionRecord, ok bool, err error) {
+	data, err := os.ReadFile(recordPath(dir, id))
+	if errors.Is(err, fs.ErrNotExist) {
+		return rec, false, nil
+	}
+	if err != nil {
+		return rec, false, err
+	}
+	if err := json.Unmarshal(data, &rec); err != nil || rec.SessionID != id {
+		// A damaged record is started afresh rather than trusted.
+		return sessionRecord{}, false, nil
+	}
+	return rec, true, nil
+}
+
+// saveRecord writes a session's record atomically.
+func saveRecord(dir string, rec sessionRecord) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	data, err := json.MarshalIndent(rec, "", "  ")
+	if err != nil {
+		return err
+	}
+	return replaceFile(recordPath(dir, rec.SessionID), append(data, '\n'))
+}
+
+// newRecord takes the state of the repository for a session starting now.
+func newRecord(repo *gitutil.Repo, id string, now time.Time) (sessionRecord, error) {
+	st, err := repo.WorkTreeState(remnantRel(repo))
+	if err != nil {
+		return sessionRecord{}, err
+	}
+	return sessionRecord{SessionID: id, Started: now.UTC().Truncate(time.Second), Head: st.Head, Digest: st.Digest}, nil
+}
+
+// remnantRel is the slash path of the root REMNANT.md from the top level,
+// which the session's own handoff must not count as a change.
+func remnantRel(*gitutil.Repo) string { return "REMNANT.md" }
+
+// pruneRecords removes the records of sessions started long ago.
+func pruneRecords(dir string, now time.Time) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".json") {
+			continue
+		}
+		if fi, err := e.Info(); err == nil && now.Sub(fi.ModTime()) > recordTTL {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
+// changed tells whether the repository moved since the record was taken:
+// HEAD moved, or the working tree's changes differ.
+func (rec sessionRecord) changed(repo *gitutil.Repo) (bool, string, error) {
+	st, err := repo.WorkTreeState(remnantRel(repo))
+	if err != nil {
+		return false, "", err
+	}
+	switch {
+	case st.Head != rec.Head:
+		return true, "HEAD moved", nil
+	case st.Digest != rec.Digest:
+		return true, "the working tree changed", nil
+	}
+	return false, "", nil
+}
+
+func (rec sessionRecord) String() string {
+	return fmt.Sprintf("session %s started %s", rec.SessionID, rec.Started.Format(time.RFC3339))
+}

@@ -1,0 +1,246 @@
+package hooks
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/custodian"
+)
+
+// Bounds of the session-start context: a few hundred tokens at most.
+const (
+	maxContextChars = 2000
+	maxContextLines = 6 // findings listed per memory
+	maxCommitsShown = 3
+)
+
+// sessionStart records the session's start and tells the model what the
+// memory protocols ask of it in this repository.
+func sessionStart(p *payload, now time.Time) (Action, string, error) {
+	repo, err := openRepo(p.Cwd)
+	if err != nil || repo == nil {
+		return Silent, "", err
+	}
+	defer repo.Close()
+	cfg, err := repoConfig(Options{Dir: p.Cwd}, repo)
+	if err != nil {
+		return Silent, "", err
+	}
+	if err := startRecord(repo, p.SessionID, now); err != nil {
+		return Silent, "", err
+	}
+	var parts []string
+	if usesRemnant(repo.TopLevel) {
+		s, err := remnantContext(repo, cfg, now)
+		if err != nil {
+			return Silent, "", err
+		}
+		parts = append(parts, s)
+	}
+	s, err := custodianContext(repo, cfg, now)
+	if err != nil {
+		return Silent, "", err
+	}
+	if s != "" {
+		parts = append(parts, s)
+	}
+	if len(parts) == 0 {
+		return Silent, "", nil
+	}
+	return Context, clipText(strings.Join(parts, "\n\n"), maxContextChars), nil
+}
+
+// startRecord records a new session; a session that resumes, clears or
+// compacts keeps the record of its first start.
+func startRecord(repo *gitutil.Repo, id string, now time.Time) error {
+	dir := sessionDir(repo)
+	if _, ok, err := loadRecord(dir, id); err != nil || ok {
+		return err
+	}
+	rec, err := newRecord(repo, id, now)
+	if err != nil {
+		return err
+	}
+	pruneRecords(dir, now)
+	return saveRecord(dir, rec)
+}
+
+// remnantContext is the Remnant part: the handoff's state, staleness
+// against git, and its errors.
+func remnantContext(repo *gitutil.Repo, cfg *Config, now time.Time) (string, error) {
+	file := filepath.Join(repo.TopLevel, "REMNANT.md")
+	var b strings.Builder
+	b.WriteString("Remnant (REMNANT.md, local handoff memory):\n")
+	src, err := os.ReadFile(file)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		created, err := createFromTemplate(repo.TopLevel)
+		if err != nil {
+			return "", err
+		}
+		if !created {
+			b.WriteString("- REMNANT.md is missing and there is no REMNANT.template.md: write REMNANT.md in the Remnant v2 form (or run `remnant-guard init`) before your final response.\n")
+			return b.String() + remnantRules, nil
+		}
+		b.WriteString("- REMNANT.md was missing: it has been created from REMNANT.template.md. Replace every <placeholder> before your final response.\n")
+		return b.String() + remnantRules, nil
+	case err != nil:
+		return "", err
+	}
+	b.WriteString("- Read REMNANT.md fully before touching code.\n")
+	if err := staleness(&b, repo, validate.ParseRemnant(src)); err != nil {
+		return "", err
+	}
+	if err := errorLines(&b, Options{Dir: repo.TopLevel, Now: now}, "REMNANT.md", "REMNANT.md"); err != nil {
+		return "", err
+	}
+	return b.String() + remnantRules, nil
+}
+
+const remnantRules = "- Before your final response: update Done, Failed, State, Next, Blockers and the Session date; roll Done into History (keep 5); append new decisions to Decisions and never edit earlier ones; no secrets or personal data. A stop hook checks this when the session changed the repository."
+
+// createFromTemplate copies REMNANT.template.md to REMNANT.md when there
+// is a template.
+func createFromTemplate(top string) (bool, error) {
+	tmpl, err := os.ReadFile(filepath.Join(top, "REMNANT.template.md"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	f, err := os.OpenFile(filepath.Join(top, "REMNANT.md"), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return false, err
+	}
+	_, err = f.Write(tmpl)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err == nil, err
+}
+
+// staleness says whether commits came after the Session date.
+func staleness(b *strings.Builder, repo *gitutil.Repo, doc *validate.RemnantDoc) error {
+	if !doc.HasDate {
+		b.WriteString("- Its Session date is missing or invalid: do not trust State; read `git log` first.\n")
+		return nil
+	}
+	end := sessionEnd(doc)
+	n, _, err := repo.CommitsNewerThan(end)
+	if err != nil || n == 0 {
+		if err == nil {
+			fmt.Fprintf(b, "- Session date %s: no commit is newer.\n", doc.Date.UTC().Format(time.RFC3339))
+		}
+		return err
+	}
+	fmt.Fprintf(b, "- STALE: %s newer than the Session date %s. Do not trust State; trust git log. Newest:\n",
+		plural(n, "commit is", "commits are"), doc.Date.UTC().Format(time.RFC3339))
+	cs, err := repo.NewestCommits(maxCommitsShown, end)
+	for _, c := range cs {
+		fmt.Fprintf(b, "  %s %s %s\n", c.Short, c.Time.UTC().Format("2006-01-02"), clipText(oneLine(c.Subject), 72))
+	}
+	return err
+}
+
+// errorLines lists the errors check finds in target, one line each.
+func errorLines(b *strings.Builder, opt Options, target, label string) error {
+	rep, err := Check(opt, []string{target})
+	if err != nil {
+		return err
+	}
+	var lines []string
+	for _, f := range rep.Findings {
+		if f.Severity == validate.Error {
+			lines = append(lines, fmt.Sprintf("  %s: %s [%s]", location(f), oneLine(f.Message), f.RuleID))
+		}
+	}
+	if len(lines) == 0 {
+		return nil
+	}
+	fmt.Fprintf(b, "- %s has %s to fix:\n", label, plural(len(lines), "error", "errors"))
+	for i, l := range lines {
+		if i == maxContextLines {
+			fmt.Fprintf(b, "  ... and %d more: run `remnant-guard check`\n", len(lines)-i)
+			break
+		}
+		b.WriteString(clipText(l, 200) + "\n")
+	}
+	return nil
+}
+
+// custodianContext is the MemoryCustodian part: what to load always, how
+// to route a task, and the memory's errors.
+func custodianContext(repo *gitutil.Repo, cfg *Config, now time.Time) (string, error) {
+	dir := path.Clean(cfg.Custodian.Dir)
+	src, err := os.ReadFile(filepath.Join(repo.TopLevel, filepath.FromSlash(dir), "manifest.md"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	m := custodian.ParseManifest(src)
+	var b strings.Builder
+	fmt.Fprintf(&b, "MemoryCustodian (%s): read %s/manifest.md first.\n", dir, dir)
+	var always []string
+	for _, r := range m.Always {
+		for _, e := range r.Entries {
+			always = append(always, path.Join(dir, e.Path))
+		}
+	}
+	if len(always) > 0 {
+		fmt.Fprintf(&b, "- Always load: %s\n", strings.Join(always, ", "))
+	}
+	var cats []string
+	for _, r := range m.Routes {
+		if r.Category != "" {
+			cats = append(cats, r.Category)
+		}
+	}
+	b.WriteString("- For a task, load only what its route allows: `remnant-guard route --task <category>`")
+	if len(cats) > 0 {
+		fmt.Fprintf(&b, " (%s)", strings.Join(cats, ", "))
+	}
+	b.WriteString(".\n")
+	if err := errorLines(&b, Options{Dir: repo.TopLevel, Now: now}, dir, dir); err != nil {
+		return "", err
+	}
+	return strings.TrimRight(b.String(), "\n"), nil
+}
+
+// location is "path:line:col" or "path:line" or "path".
+func location(f validate.Finding) string {
+	switch {
+	case f.Line > 0 && f.Column > 0:
+		return fmt.Sprintf("%s:%d:%d", f.Path, f.Line, f.Column)
+	case f.Line > 0:
+		return fmt.Sprintf("%s:%d", f.Path, f.Line)
+	}
+	return f.Path
+}
+
+// oneLine folds a text onto one line, control characters included.
+func oneLine(s string) string {
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f }), " ")
+}
+
+// clipText bounds s to n bytes, cut at a rune boundary, with an ellipsis.
+func clipText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n - 3
+	for cut > 0 && s[cut]&0xc0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + "..."
+}

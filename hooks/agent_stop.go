@@ -1,0 +1,112 @@
+package hooks
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/validate"
+)
+
+// maxBlocks is how many times in a row the handoff gate makes a session go
+// on before it lets the turn end anyway.
+const maxBlocks = 2
+
+// stopGate is the handoff gate at the end of a turn: a session that changed
+// the repository must leave a valid, updated REMNANT.md.
+func stopGate(p *payload, now time.Time) (Action, string, error) {
+	repo, err := openRepo(p.Cwd)
+	if err != nil || repo == nil || !usesRemnant(repo.TopLevel) {
+		return Silent, "", err
+	}
+	defer repo.Close()
+	dir := sessionDir(repo)
+	rec, ok, err := loadRecord(dir, p.SessionID)
+	if err != nil {
+		return Silent, "", err
+	}
+	if !ok {
+		// No start was recorded (the hooks were installed mid-session):
+		// the session's changes are measured from now on.
+		return Silent, "", startRecord(repo, p.SessionID, now)
+	}
+	changed, why, err := rec.changed(repo)
+	if err != nil || !changed {
+		return Silent, "", err
+	}
+	todo, err := handoffTodo(repo, rec, now)
+	if err != nil {
+		return Silent, "", err
+	}
+	if len(todo) == 0 {
+		return Silent, "", resetBlocks(dir, rec)
+	}
+	switch {
+	case p.StopHookActive:
+		return Note, "remnant-guard: the handoff in REMNANT.md is still incomplete, but the agent is already continuing because of a stop hook: letting it stop. Left to do: " + strings.Join(todo, "; "), resetBlocks(dir, rec)
+	case rec.Blocks >= maxBlocks:
+		return Note, fmt.Sprintf("remnant-guard: the handoff gate has already blocked %d times in a row in this session: letting it stop. Left to do: %s", rec.Blocks, strings.Join(todo, "; ")), resetBlocks(dir, rec)
+	}
+	rec.Blocks++
+	if err := saveRecord(dir, rec); err != nil {
+		return Silent, "", err
+	}
+	return Block, blockText(why, todo), nil
+}
+
+func resetBlocks(dir string, rec sessionRecord) error {
+	if rec.Blocks == 0 {
+		return nil
+	}
+	rec.Blocks = 0
+	return saveRecord(dir, rec)
+}
+
+func blockText(why string, todo []string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "remnant-guard: this session changed the repository (%s), so REMNANT.md needs its handoff before you finish:\n", why)
+	for _, t := range todo {
+		fmt.Fprintf(&b, "- %s\n", t)
+	}
+	b.WriteString("Then end your turn again.")
+	return b.String()
+}
+
+// handoffTodo lists what the handoff still lacks: nothing when REMNANT.md
+// was updated during the session and passes check.
+func handoffTodo(repo *gitutil.Repo, rec sessionRecord, now time.Time) ([]string, error) {
+	file := filepath.Join(repo.TopLevel, "REMNANT.md")
+	src, err := readBounded(file, 4<<20)
+	if errors.Is(err, fs.ErrNotExist) {
+		return []string{"create REMNANT.md (Remnant v2: Session, History, Done, Failed, State, Next, Blockers, Decisions, Map) with this session's handoff"}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var todo []string
+	doc := validate.ParseRemnant(src)
+	switch {
+	case !doc.HasDate:
+		todo = append(todo, "set the Session date (`- date: "+now.UTC().Format(time.RFC3339)+"`)")
+	case sessionEnd(doc).Before(rec.Started):
+		todo = append(todo, fmt.Sprintf("REMNANT.md was not updated in this session (Session date %s, session started %s): update Done, Failed, State, Next and Blockers, roll Done into History (keep 5), append new decisions, and set the Session date to now",
+			doc.Date.UTC().Format(time.RFC3339), rec.Started.Format(time.RFC3339)))
+	}
+	rep, err := Check(Options{Dir: repo.TopLevel, Now: now}, []string{"REMNANT.md"})
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range rep.Findings {
+		if f.Severity == validate.Error {
+			todo = append(todo, fmt.Sprintf("fix %s: %s [%s]", location(f), oneLine(f.Message), f.RuleID))
+		}
+	}
+	if len(todo) > 8 {
+		todo = append(todo[:8], fmt.Sprintf("and %d more: run `remnant-guard check REMNANT.md`", len(todo)-8))
+	}
+	return todo, nil
+}

@@ -1,0 +1,117 @@
+package hooks
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/remnant-guard/remnant-guard/validate"
+)
+
+// afterWrite validates the memory files a write tool call touched. Any
+// other file is passed over at once: no git, no configuration.
+func afterWrite(agent Agent, p *payload, now time.Time) (Action, string, error) {
+	if !slices.Contains(writeTools[agent], p.ToolName) || p.toolFailed() {
+		return Silent, "", nil
+	}
+	paths, err := p.writtenPaths(agent)
+	if err != nil {
+		return Silent, "", err
+	}
+	var b strings.Builder
+	for _, name := range paths {
+		if err := checkWritten(&b, p.Cwd, name, now); err != nil {
+			return Silent, "", err
+		}
+	}
+	if b.Len() == 0 {
+		return Silent, "", nil
+	}
+	return Findings, strings.TrimRight(b.String(), "\n"), nil
+}
+
+// checkWritten validates one written file when it is memory, and writes
+// its errors to b.
+func checkWritten(b *strings.Builder, cwd, name string, now time.Time) error {
+	abs := name
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(cwd, name)
+	}
+	abs = filepath.Clean(abs)
+	kind := validate.KindOf(filepath.Base(abs))
+	if kind == validate.KindUnknown && !strings.EqualFold(filepath.Ext(abs), ".md") {
+		return nil
+	}
+	target, display, ok, err := memoryTarget(cwd, abs, kind)
+	if err != nil || !ok {
+		return err
+	}
+	if fi, err := os.Stat(abs); err != nil || !fi.Mode().IsRegular() {
+		return nil // deleted or moved by now; the stop gate sees what remains
+	}
+	rep, err := Check(Options{Dir: cwd, Now: now}, []string{target})
+	if err != nil {
+		var uk *UnknownKindError
+		if errors.As(err, &uk) || errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		return err
+	}
+	var errs []validate.Finding
+	for _, f := range rep.Findings {
+		if f.Severity == validate.Error && f.Path == display {
+			errs = append(errs, f)
+		}
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	fmt.Fprintf(b, "remnant-guard: %s breaks the memory rules (%s); fix it now:\n", display, plural(len(errs), "error", "errors"))
+	for _, f := range errs {
+		fmt.Fprintf(b, "%s: error: %s [%s]\n", location(f), oneLine(f.Message), f.RuleID)
+		for _, h := range strings.Split(f.Hint, "\n") {
+			if h != "" {
+				fmt.Fprintf(b, "    %s\n", oneLine(h))
+			}
+		}
+	}
+	return nil
+}
+
+// memoryTarget decides whether abs is a memory file and what to check for
+// it: the file itself, or for a file of the MemoryCustodian memory
+// directory, that directory (its rules span files). display is how the
+// findings name the file.
+func memoryTarget(cwd, abs string, kind validate.Kind) (target, display string, ok bool, err error) {
+	display = displayPath(cwd, abs)
+	if kind != validate.KindUnknown {
+		return display, display, true, nil
+	}
+	root := findRoot(filepath.Dir(abs))
+	if root == "" {
+		return "", "", false, nil
+	}
+	cfg, err := loadConfig(Options{}, root)
+	if err != nil {
+		return "", "", false, err
+	}
+	rel, err := filepath.Rel(root, abs)
+	if err != nil {
+		return "", "", false, nil
+	}
+	dir := path.Clean(cfg.Custodian.Dir)
+	if !strings.HasPrefix(filepath.ToSlash(rel), dir+"/") {
+		return "", "", false, nil
+	}
+	memDir := filepath.Join(root, filepath.FromSlash(dir))
+	if _, err := os.Stat(filepath.Join(memDir, "manifest.md")); err != nil {
+		return "", "", false, nil
+	}
+	return displayPath(cwd, memDir), display, true, nil
+}
