@@ -19,11 +19,16 @@ func (h *hookList) Set(v string) error { *h = append(*h, v); return nil }
 
 func runInstall(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var hooksFlag hookList
-	fs := newFlagSet("install", "install [--force] [--hook NAME]...", stderr)
+	var agent agentFlags
+	fs := newFlagSet("install", "install [--force] [--hook NAME]... | install --agent claude|gemini|codex [--scope project|local|user]", stderr)
 	force := fs.Bool("force", false, "write the hooks even where a hook manager owns core.hooksPath")
 	fs.Var(&hooksFlag, "hook", "hook `name` to install: pre-commit, pre-merge-commit, pre-push (repeatable; default pre-commit and pre-merge-commit)")
+	agent.register(fs)
 	if code, ok := noPositional(fs, args, stderr); !ok {
 		return code
+	}
+	if agent.agent != "" || agent.scope != "" {
+		return installAgent(agent, stdout, stderr)
 	}
 	return install(hooks.InstallOptions{Hooks: hooksFlag, Force: *force}, stdout, stderr)
 }
@@ -54,10 +59,15 @@ func install(opt hooks.InstallOptions, stdout, stderr io.Writer) int {
 
 func runUninstall(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var hooksFlag hookList
-	fs := newFlagSet("uninstall", "uninstall [--hook NAME]...", stderr)
+	var agent agentFlags
+	fs := newFlagSet("uninstall", "uninstall [--hook NAME]... | uninstall --agent claude|gemini|codex [--scope project|local|user]", stderr)
 	fs.Var(&hooksFlag, "hook", "hook `name` to remove (repeatable; default all of remnant-guard's)")
+	agent.register(fs)
 	if code, ok := noPositional(fs, args, stderr); !ok {
 		return code
+	}
+	if agent.agent != "" || agent.scope != "" {
+		return uninstallAgent(agent, stdout, stderr)
 	}
 	done, err := hooks.Uninstall("", hooksFlag)
 	for _, l := range done {

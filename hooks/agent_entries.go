@@ -1,0 +1,75 @@
+package hooks
+
+import (
+	"fmt"
+	"strings"
+)
+
+// hookGroup is one entry of an event's list in an agent's settings: a
+// matcher and the handlers it runs. Fields are in the order the agents'
+// documentation writes them.
+type hookGroup struct {
+	Matcher string        `json:"matcher,omitempty"`
+	Hooks   []hookHandler `json:"hooks"`
+}
+
+type hookHandler struct {
+	Type          string `json:"type"`
+	Name          string `json:"name,omitempty"` // Gemini only
+	Command       string `json:"command"`
+	Timeout       int    `json:"timeout"`                 // seconds; Gemini: milliseconds
+	StatusMessage string `json:"statusMessage,omitempty"` // Codex only
+}
+
+// agentEvent is one event remnant-guard hooks into.
+type agentEvent struct {
+	name, matcher string
+}
+
+// agentEvents are the events of each agent, in the order they are added.
+var agentEvents = map[Agent][]agentEvent{
+	Claude: {{"SessionStart", ""}, {"PostToolUse", "Write|Edit|MultiEdit|NotebookEdit"}, {"Stop", ""}},
+	Gemini: {{"SessionStart", ""}, {"AfterTool", "write_file|replace"}, {"AfterAgent", ""}},
+	Codex:  {{"SessionStart", ""}, {"PostToolUse", "apply_patch"}, {"Stop", ""}},
+}
+
+// hookTimeout is each hook's time limit in seconds.
+const hookTimeout = 30
+
+// group is remnant-guard's entry for one event of agent.
+func (a Agent) group(ev agentEvent, binary string) hookGroup {
+	h := hookHandler{Type: "command", Command: AgentCommand(a, binary), Timeout: hookTimeout}
+	switch a {
+	case Gemini:
+		h.Name = "remnant-guard"
+		h.Timeout = hookTimeout * 1000
+	case Codex:
+		h.StatusMessage = "remnant-guard: checking memory"
+	}
+	return hookGroup{Matcher: ev.matcher, Hooks: []hookHandler{h}}
+}
+
+// AgentCommand is the command an agent runs: the binary at the path
+// install saw, else remnant-guard from PATH, as the git hook finds it. A
+// missing binary ends with exit 1, which blocks nothing in any agent
+// (Gemini would take a "command not found" for a refusal).
+func AgentCommand(a Agent, binary string) string {
+	script := fmt.Sprintf(`b=%s; [ -x "$b" ] || b=$(command -v remnant-guard) || { echo "remnant-guard: error: the remnant-guard binary is gone and not on PATH; reinstall it or run: remnant-guard uninstall --agent %s" >&2; exit 1; }; exec "$b" agent-hook --agent %s`,
+		shellQuote(binary), a, a)
+	return "sh -c " + shellQuote(script)
+}
+
+// isOurCommand tells a handler remnant-guard installed, whatever binary
+// path it names.
+func isOurCommand(cmd string) bool {
+	return strings.Contains(cmd, "remnant-guard") && strings.Contains(cmd, "agent-hook --agent ")
+}
+
+// AgentEventNames lists the events remnant-guard hooks into for agent.
+func AgentEventNames(a Agent) []string {
+	var out []string
+	for _, ev := range agentEvents[a] {
+		out = append(out, ev.name)
+	}
+	return out
+}

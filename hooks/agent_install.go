@@ -1,0 +1,150 @@
+package hooks
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/remnant-guard/remnant-guard/gitutil"
+)
+
+// AgentInstallOptions say which agent's settings to edit and where.
+type AgentInstallOptions struct {
+	Agent Agent
+	// Scope is "project" (the default: the repository's shared settings),
+	// "local" (Claude Code's settings.local.json) or "user" (the home
+	// directory's).
+	Scope string
+	// Dir is where the repository is looked up for project and local scope
+	// ("" = the current directory).
+	Dir string
+	// Home is the user's home directory ("" = os.UserHomeDir()).
+	Home string
+	// Binary is the absolute path of the remnant-guard binary.
+	Binary string
+}
+
+// AgentSettingsResult says what install or uninstall did to a file.
+type AgentSettingsResult struct {
+	File    string
+	Changed bool
+	Removed int // handlers uninstall took out
+	Deleted bool
+	// Notes are what the user has to do or know (trust, switches).
+	Notes []string
+}
+
+// settingsFiles names the settings file of each agent and scope, relative
+// to the repository top ("project", "local") or the home directory ("user").
+var settingsFiles = map[Agent]map[string]string{
+	Claude: {"project": ".claude/settings.json", "local": ".claude/settings.local.json", "user": ".claude/settings.json"},
+	Gemini: {"project": ".gemini/settings.json", "user": ".gemini/settings.json"},
+	Codex:  {"project": ".codex/hooks.json", "user": ".codex/hooks.json"},
+}
+
+// AgentSettingsFile resolves the settings file opt names.
+func AgentSettingsFile(opt AgentInstallOptions) (string, error) {
+	scope := opt.Scope
+	if scope == "" {
+		scope = "project"
+	}
+	rel, ok := settingsFiles[opt.Agent][scope]
+	if !ok {
+		switch scope {
+		case "project", "local", "user":
+			return "", fmt.Errorf("%s has no %s settings file (want --scope project or user)", opt.Agent, scope)
+		}
+		return "", fmt.Errorf("unknown --scope %q (want project, local or user)", scope)
+	}
+	if scope == "user" {
+		home := opt.Home
+		if home == "" {
+			var err error
+			if home, err = os.UserHomeDir(); err != nil {
+				return "", err
+			}
+		}
+		return filepath.Join(home, filepath.FromSlash(rel)), nil
+	}
+	repo, err := gitutil.OpenFast(opt.Dir)
+	if err != nil {
+		return "", fmt.Errorf("%w (use --scope user outside a repository)", gitError(err))
+	}
+	defer repo.Close()
+	return filepath.Join(repo.TopLevel, filepath.FromSlash(rel)), nil
+}
+
+func (opt AgentInstallOptions) editor(file string) settingsEditor {
+	return settingsEditor{name: file, agent: opt.Agent, comments: opt.Agent == Gemini}
+}
+
+// readSettings reads a settings file; a missing one reads as nil.
+func readSettings(file string) ([]byte, bool, error) {
+	src, err := os.ReadFile(file)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, false, nil
+	}
+	return src, err == nil, err
+}
+
+// InstallAgent adds remnant-guard's hooks to the agent's settings file,
+// creating it when needed. A file that already holds them is left as it is.
+func InstallAgent(opt AgentInstallOptions) (AgentSettingsResult, error) {
+	file, err := AgentSettingsFile(opt)
+	if err != nil {
+		return AgentSettingsResult{}, err
+	}
+	res := AgentSettingsResult{File: file}
+	src, exists, err := readSettings(file)
+	if err != nil {
+		return res, err
+	}
+	base := src
+	if len(bytes.TrimSpace(src)) == 0 {
+		base = []byte("{}")
+	}
+	out, err := opt.editor(file).add(base, opt.Binary)
+	if err != nil {
+		return res, err
+	}
+	if !exists || len(bytes.TrimSpace(src)) == 0 {
+		out = append(out, '\n')
+	}
+	res.Notes = agentNotes(opt, file, out)
+	if exists && bytes.Equal(out, src) {
+		return res, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		return res, err
+	}
+	res.Changed = true
+	return res, replaceFile(file, out)
+}
+
+// UninstallAgent removes remnant-guard's hooks from the agent's settings
+// file, and nothing else; a file left holding nothing is deleted.
+func UninstallAgent(opt AgentInstallOptions) (AgentSettingsResult, error) {
+	file, err := AgentSettingsFile(opt)
+	if err != nil {
+		return AgentSettingsResult{}, err
+	}
+	res := AgentSettingsResult{File: file}
+	src, exists, err := readSettings(file)
+	if err != nil || !exists || len(bytes.TrimSpace(src)) == 0 {
+		return res, err
+	}
+	se := opt.editor(file)
+	out, n, err := se.remove(src)
+	if err != nil || n == 0 {
+		return res, err
+	}
+	res.Removed, res.Changed = n, true
+	if root, err := se.parse(out); err == nil && len(root.members) == 0 && len(bytes.TrimSpace(out)) == 2 {
+		res.Deleted = true
+		return res, os.Remove(file)
+	}
+	return res, replaceFile(file, out)
+}

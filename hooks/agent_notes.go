@@ -1,0 +1,91 @@
+package hooks
+
+import (
+	"os"
+	"path/filepath"
+
+	"github.com/BurntSushi/toml"
+)
+
+// agentNotes tells the user what the agent needs before it runs the hooks
+// (trust), and which switch in the settings turns them off.
+func agentNotes(opt AgentInstallOptions, file string, settings []byte) []string {
+	var notes []string
+	switch opt.Agent {
+	case Claude:
+		notes = append(notes, "Claude Code runs project hooks once the folder's workspace-trust dialog is accepted; a running session picks the new hooks up after /hooks or a restart")
+		if literalAt(opt, file, settings, "disableAllHooks") == "true" {
+			notes = append(notes, file+` sets "disableAllHooks": true: no hook runs until it is removed`)
+		}
+	case Gemini:
+		notes = append(notes, "Gemini CLI runs these hooks only in a trusted folder (it asks on first start, or /permissions); it warns once about new project hooks")
+		if enabled := nestedLiteral(opt, file, settings, "hooksConfig", "enabled"); enabled == "false" {
+			notes = append(notes, file+` sets "hooksConfig": {"enabled": false}: no hook runs until it is true`)
+		}
+	case Codex:
+		notes = append(notes, "Codex runs a hook only once it is trusted: open /hooks in Codex and trust the three remnant-guard hooks (again after each change of them)")
+		for _, cfg := range codexConfigs(opt, file) {
+			if codexHooksOff(cfg) {
+				notes = append(notes, cfg+" turns hooks off ([features] hooks = false): set it to true")
+			}
+		}
+	}
+	return notes
+}
+
+// literalAt returns the text of a top-level literal member ("" if none).
+func literalAt(opt AgentInstallOptions, file string, src []byte, key string) string {
+	return nestedLiteral(opt, file, src, key)
+}
+
+func nestedLiteral(opt AgentInstallOptions, file string, src []byte, keys ...string) string {
+	v, err := opt.editor(file).parse(src)
+	if err != nil {
+		return ""
+	}
+	for _, k := range keys {
+		if v.kind != '{' {
+			return ""
+		}
+		m := v.member(k)
+		if m == nil {
+			return ""
+		}
+		v = m.value
+	}
+	if v.kind != 'l' {
+		return ""
+	}
+	return string(src[v.start:v.end])
+}
+
+// codexConfigs are the config.toml files that may switch Codex's hooks
+// off: the one beside hooks.json and the user's.
+func codexConfigs(opt AgentInstallOptions, file string) []string {
+	out := []string{filepath.Join(filepath.Dir(file), "config.toml")}
+	home := opt.Home
+	if home == "" {
+		home, _ = os.UserHomeDir()
+	}
+	if home != "" {
+		if user := filepath.Join(home, ".codex", "config.toml"); user != out[0] {
+			out = append(out, user)
+		}
+	}
+	return out
+}
+
+func codexHooksOff(file string) bool {
+	var cfg struct {
+		Features map[string]any `toml:"features"`
+	}
+	if _, err := toml.DecodeFile(file, &cfg); err != nil {
+		return false
+	}
+	for _, k := range []string{"hooks", "codex_hooks"} {
+		if v, ok := cfg.Features[k].(bool); ok && !v {
+			return true
+		}
+	}
+	return false
+}
