@@ -1,12 +1,9 @@
 package gitutil
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
-
-	"github.com/go-git/go-git/v5/plumbing/format/config"
 )
 
 // discover finds the repository around dir the way git does in the common
@@ -105,22 +102,22 @@ func findGitDir(dir string, env []string) (gitDir, top string, ok bool) {
 }
 
 // readRepoConfig reads the repository's object format from its config
-// (parsed by go-git's config decoder) and refuses configurations whose
-// effect only git can tell.
+// (parsed by parseGitConfig, which refuses what it does not read as git
+// does) and refuses configurations whose effect only git can tell.
 func readRepoConfig(commonDir, gitDir string) (format string, ok bool) {
 	cfg, ok := loadConfig(filepath.Join(commonDir, "config"))
 	if !ok || !plainConfig(cfg) {
 		return "", false
 	}
-	ext := cfg.Section("extensions")
-	if ext.HasOption("refstorage") {
+	if _, ok := cfg.last("extensions", "refstorage"); ok {
 		return "", false
 	}
-	format = strings.ToLower(ext.Option("objectformat"))
+	of, _ := cfg.last("extensions", "objectformat")
+	format = strings.ToLower(of.value)
 	if format == "" {
 		format = "sha1"
 	}
-	if isTrue(ext, "worktreeconfig") {
+	if cfg.isTrue("extensions", "worktreeconfig") {
 		wt, ok := loadConfig(filepath.Join(gitDir, "config.worktree"))
 		if !ok || !plainConfig(wt) {
 			return "", false
@@ -129,36 +126,22 @@ func readRepoConfig(commonDir, gitDir string) (format string, ok bool) {
 	return format, format == "sha1" || format == "sha256"
 }
 
-// loadConfig decodes a git config file; a missing file is an empty config.
-func loadConfig(name string) (*config.Config, bool) {
-	cfg := config.New()
+// loadConfig reads a git config file; a missing file is an empty config.
+func loadConfig(name string) (*gitConfig, bool) {
 	data, err := os.ReadFile(name)
 	if err != nil {
-		return cfg, os.IsNotExist(err)
+		return &gitConfig{}, os.IsNotExist(err)
 	}
-	return cfg, config.NewDecoder(bytes.NewReader(data)).Decode(cfg) == nil
+	return parseGitConfig(data)
 }
 
 // plainConfig tells a config that neither moves the working tree, nor
 // makes the repository bare, nor pulls in other files.
-func plainConfig(cfg *config.Config) bool {
-	core := cfg.Section("core")
-	if core.HasOption("worktree") || core.HasOption("bare") && isTrue(core, "bare") {
+func plainConfig(cfg *gitConfig) bool {
+	if _, ok := cfg.last("core", "worktree"); ok || cfg.isTrue("core", "bare") {
 		return false
 	}
-	return !cfg.HasSection("include") && !cfg.HasSection("includeIf")
-}
-
-// isTrue reads a git boolean; a key without a value is true.
-func isTrue(s *config.Section, key string) bool {
-	if !s.HasOption(key) {
-		return false
-	}
-	switch strings.ToLower(s.Option(key)) {
-	case "false", "no", "off", "0":
-		return false
-	}
-	return true
+	return !cfg.hasSection("include") && !cfg.hasSection("includeif")
 }
 
 // readHead resolves HEAD through loose refs and packed-refs. born is false

@@ -12,8 +12,8 @@
 // SHA-256 repositories or repositories using extensions.worktreeConfig, fails
 // on split and sparse indexes, and its index decoder alone takes 110-190 ms on
 // a 100,000-file repository, where git's own `git diff --cached --quiet`
-// takes 12-18 ms. So go-git only parses the repository config; each question
-// is answered by reading git's files in process where that is exact and
+// takes 12-18 ms. So go-git is not used at all (its config decoder pulled
+// encoding/gob into every start of the binary); each question is answered by reading git's files in process where that is exact and
 // cheaper than a process, and by the git CLI otherwise. The index is read
 // exactly once per hook run:
 //
@@ -23,8 +23,9 @@
 //     HEAD. Later commands get those absolute paths in GIT_DIR,
 //     GIT_WORK_TREE and GIT_INDEX_FILE, GIT_TRACE* cleared and
 //     GIT_OPTIONAL_LOCKS=0, so nothing ever writes the index. OpenStaged,
-//     for the hook, finds the repository by reading .git, its config (with
-//     go-git's config decoder) and HEAD instead, wherever nothing could make
+//     for the hook, finds the repository by reading .git, its config (with a
+//     small reader tested against `git config --list`, gitconfig.go) and HEAD
+//     instead, wherever nothing could make
 //     git's answer differ (discover.go), and asks rev-parse otherwise.
 //   - StagedChanges: the index file is read through a small window and
 //     compared with HEAD's trees in process (index.go, indexdiff.go),
