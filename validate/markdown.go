@@ -2,6 +2,7 @@ package validate
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -33,16 +34,18 @@ type fence struct {
 }
 
 // blockParser parses block structure only: the rules never need inlines.
-var blockParser = parser.NewParser(
-	parser.WithBlockParsers(parser.DefaultBlockParsers()...),
-)
+// It is built on first use, not when the program starts: most runs of a
+// hook never parse Markdown.
+var blockParser = sync.OnceValue(func() parser.Parser {
+	return parser.NewParser(parser.WithBlockParsers(parser.DefaultBlockParsers()...))
+})
 
 func parseMarkdown(src []byte) *mdFile {
 	t := normalize(src)
 	lines, starts := splitLines(t)
 	f := &mdFile{text: t, lines: lines, starts: starts,
 		code: make([]bool, len(lines)), html: make([]bool, len(lines))}
-	doc := blockParser.Parse(text.NewReader(t))
+	doc := blockParser().Parse(text.NewReader(t))
 	_ = ast.Walk(doc, f.visit)
 	return f
 }
