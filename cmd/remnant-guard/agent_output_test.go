@@ -1,0 +1,107 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/remnant-guard/remnant-guard/hooks"
+)
+
+var updateAgentGolden = flag.Bool("update-agent-golden", false, "rewrite testdata/agent/*.golden")
+
+// allowedKeys are the keys each agent documents for an answer's JSON:
+// Codex voids an answer with any other key, and has no hookSpecificOutput
+// on Stop.
+var allowedKeys = map[hooks.Agent]map[string][]string{
+	hooks.Codex: {
+		"SessionStart": {"hookSpecificOutput", "continue", "stopReason", "systemMessage", "suppressOutput"},
+		"PostToolUse":  {"hookSpecificOutput", "decision", "reason", "continue", "stopReason", "systemMessage", "suppressOutput"},
+		"Stop":         {"decision", "reason", "continue", "stopReason", "systemMessage", "suppressOutput"},
+	},
+}
+
+// TestAgentAnswersGolden writes every kind of answer in each agent's
+// contract and compares stdout, stderr and the exit code with golden files.
+func TestAgentAnswersGolden(t *testing.T) {
+	events := map[hooks.Agent][3]string{
+		hooks.Claude: {"SessionStart", "PostToolUse", "Stop"},
+		hooks.Gemini: {"SessionStart", "AfterTool", "AfterAgent"},
+		hooks.Codex:  {"SessionStart", "PostToolUse", "Stop"},
+	}
+	for _, agent := range hooks.Agents {
+		ev := events[agent]
+		answers := []struct {
+			name string
+			ans  hooks.AgentAnswer
+		}{
+			{"start", hooks.AgentAnswer{Action: hooks.Context, Event: ev[0], Text: "Remnant: read <REMNANT.md> & \"trust\" git log"}},
+			{"findings", hooks.AgentAnswer{Action: hooks.Findings, Event: ev[1], Text: "REMNANT.md:3:1: error: x [rule]"}},
+			{"block", hooks.AgentAnswer{Action: hooks.Block, Event: ev[2], Text: "- update REMNANT.md"}},
+			{"note", hooks.AgentAnswer{Action: hooks.Note, Event: ev[2], Text: "letting it stop"}},
+			{"silent", hooks.AgentAnswer{Action: hooks.Silent, Event: ev[1]}},
+		}
+		var all bytes.Buffer
+		for _, a := range answers {
+			var stdout, stderr bytes.Buffer
+			code := writeAgentAnswer(agent, a.ans, &stdout, &stderr)
+			all.WriteString("== " + a.name + " (" + a.ans.Event + ")\nexit " + string(rune('0'+code)) + "\nstdout: " + stdout.String() + "\nstderr: " + stderr.String() + "\n")
+			checkAnswerJSON(t, agent, a.ans.Event, stdout.Bytes())
+		}
+		golden := filepath.Join("testdata", "agent", string(agent)+".golden")
+		if *updateAgentGolden {
+			os.MkdirAll(filepath.Dir(golden), 0o755)
+			os.WriteFile(golden, all.Bytes(), 0o644)
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if all.String() != string(want) {
+			t.Errorf("%s answers differ from %s:\n%s", agent, golden, all.String())
+		}
+	}
+}
+
+// checkAnswerJSON: stdout is empty or exactly one JSON object (Gemini
+// wants it alone), with only keys the agent knows.
+func checkAnswerJSON(t *testing.T, agent hooks.Agent, event string, out []byte) {
+	t.Helper()
+	if len(out) == 0 {
+		return
+	}
+	var m map[string]json.RawMessage
+	dec := json.NewDecoder(bytes.NewReader(out))
+	if err := dec.Decode(&m); err != nil || dec.More() {
+		t.Errorf("%s %s: stdout is not one JSON object: %q", agent, event, out)
+	}
+	allowed, ok := allowedKeys[agent][event]
+	if !ok {
+		return
+	}
+	for k := range m {
+		found := false
+		for _, a := range allowed {
+			found = found || a == k
+		}
+		if !found {
+			t.Errorf("%s %s: key %q is not one %s accepts", agent, event, k, agent)
+		}
+	}
+}
+
+// panicReader panics on the first read: a stand-in for any bug of ours.
+type panicReader struct{}
+
+func (panicReader) Read([]byte) (int, error) { panic("boom") }
+
+func TestAgentHookRecoversFromPanics(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := runAgentHook([]string{"--agent", "gemini"}, panicReader{}, &stdout, &stderr)
+	if code != agentFault || stdout.Len() != 0 || !bytes.Contains(stderr.Bytes(), []byte("remnant-guard: error: agent-hook failed unexpectedly (boom)")) {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1, nothing on stdout, the error on stderr", code, stdout.String(), stderr.String())
+	}
+}

@@ -1,0 +1,170 @@
+package hooks
+
+import (
+	"encoding/json"
+	"math/rand"
+	"strings"
+	"testing"
+)
+
+// jsonCases are texts the settings parser must judge as encoding/json does.
+var jsonCases = []string{
+	`{}`, `[]`, ` {"a": 1} `, `{"a": [1, 2.5, -3e+2, true, false, null, "x\"y\u00e9"]}`,
+	`{"a": {"b": {"c": []}}}`, `"s"`, `0`, `-0.0E-1`, `{"a":1,"a":2}`,
+	`{`, `}`, `{"a"}`, `{"a":}`, `{"a":1,}`, `[1,]`, `[1 2]`, `{'a':1}`, `{"a":01}`, `{"a":1.}`,
+	`{"a":.5}`, `{"a":-}`, `{"a":tru}`, `{"a":"\x"}`, "{\"a\":\"\t\"}", `{"a":"unclosed}`, `{} {}`,
+	`{"a":1e}`, `[-]`, `nul`, ``, `   `, `{"a":[}`, `{"\u12": 1}`, `{"a":"\ud800"}`,
+}
+
+func TestParseJSONAgreesWithEncodingJSON(t *testing.T) {
+	cases := append([]string(nil), jsonCases...)
+	// Generated variants: every prefix of a settings-like text, and texts
+	// with one byte changed.
+	base := `{"hooks": {"Stop": [{"matcher": "", "hooks": [{"type": "command", "command": "a \"b\"", "timeout": 30}]}]}, "n": -1.5e3}`
+	for i := range base {
+		cases = append(cases, base[:i])
+	}
+	rng := rand.New(rand.NewSource(1))
+	for range 500 {
+		b := []byte(base)
+		const alphabet = `{}[],:"\ 0-1eE.tfn`
+		b[rng.Intn(len(b))] = alphabet[rng.Intn(len(alphabet))]
+		cases = append(cases, string(b))
+	}
+	for _, c := range cases {
+		_, err := parseJSON([]byte(c), false)
+		if (err == nil) != json.Valid([]byte(c)) {
+			t.Errorf("%q: parser err=%v, json.Valid=%v", c, err, json.Valid([]byte(c)))
+		}
+	}
+}
+
+func TestParseJSONDepthAndComments(t *testing.T) {
+	if _, err := parseJSON([]byte(strings.Repeat("[", 10000)+strings.Repeat("]", 10000)), false); err == nil {
+		t.Error("10,000 levels of nesting accepted")
+	}
+	src := "{\n  // a comment\n  \"a\": /* inline */ 1\n}"
+	if _, err := parseJSON([]byte(src), false); err == nil {
+		t.Error("comments accepted in strict JSON")
+	}
+	v, err := parseJSON([]byte(src), true)
+	if err != nil || v.member("a") == nil {
+		t.Errorf("comments as white space: %v", err)
+	}
+	if _, err := parseJSON([]byte("{/* open"), true); err == nil {
+		t.Error("unclosed comment accepted")
+	}
+}
+
+// settingsFixtures are settings files that already hold other keys and
+// hooks, in the styles people write them.
+var settingsFixtures = map[string]string{
+	"empty":      `{}`,
+	"one line":   `{"model": "opus", "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x"}]}]}}`,
+	"tabs":       "{\n\t\"env\": {\"A\": \"1\"},\n\t\"hooks\": {\n\t\t\"SessionStart\": [\n\t\t\t{\"hooks\": [{\"type\": \"command\", \"command\": \"hello\"}]}\n\t\t]\n\t}\n}\n",
+	"four":       "{\n    \"hooks\": {},\n    \"z\": [1, 2, 3],\n    \"a\": null\n}\n",
+	"no hooks":   "{\n  \"permissions\": {\n    \"deny\": [\"Read(.env)\"]\n  }\n}\n",
+	"stop empty": "{\n  \"hooks\": {\n    \"Stop\": [],\n    \"PostToolUse\": [\n      {\n        \"matcher\": \"Write\",\n        \"hooks\": [\n          {\"type\": \"command\", \"command\": \"fmt\"}\n        ]\n      }\n    ]\n  }\n}\n",
+}
+
+func TestSettingsInstallUninstallRoundTrip(t *testing.T) {
+	for _, agent := range Agents {
+		for name, src := range settingsFixtures {
+			se := settingsEditor{name: name, agent: agent, comments: agent == Gemini}
+			out, err := se.add([]byte(src), "/opt/bin/remnant-guard")
+			if err != nil {
+				t.Fatalf("%s %s: %v", agent, name, err)
+			}
+			again, err := se.add(out, "/opt/bin/remnant-guard")
+			if err != nil || string(again) != string(out) {
+				t.Errorf("%s %s: a second install changed the file:\n%s", agent, name, again)
+			}
+			checkInstalled(t, agent, name, src, out)
+			moved, err := se.add(out, "/usr/local/bin/remnant-guard")
+			if err != nil || strings.Count(string(moved), "agent-hook --agent") != 3 || strings.Contains(string(moved), "/opt/bin") {
+				t.Errorf("%s %s: install with a new binary path did not replace the old entries:\n%s", agent, name, moved)
+			}
+			back, n, err := se.remove(out)
+			if err != nil || n != 3 {
+				t.Fatalf("%s %s: remove: %d removed, %v", agent, name, n, err)
+			}
+			if string(back) != src && !(name == "four" || name == "stop empty") {
+				t.Errorf("%s %s: uninstall did not give back the file:\n got %q\nwant %q", agent, name, back, src)
+			}
+			if name == "four" || name == "stop empty" {
+				// An empty container we filled comes back empty, as "{}" or "[]".
+				if !json.Valid(back) || strings.Contains(string(back), "agent-hook") {
+					t.Errorf("%s %s: uninstall left %q", agent, name, back)
+				}
+			}
+		}
+	}
+}
+
+// checkInstalled parses the installed file back as the agent reads it: our
+// three events, each with one command handler, the other keys and hooks
+// kept.
+func checkInstalled(t *testing.T, agent Agent, name, before string, out []byte) {
+	t.Helper()
+	var got, orig map[string]any
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("%s %s: installed file is not JSON: %v\n%s", agent, name, err, out)
+	}
+	if err := json.Unmarshal([]byte(before), &orig); err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range orig {
+		if k == "hooks" {
+			continue
+		}
+		if a, b := mustJSON(v), mustJSON(got[k]); a != b {
+			t.Errorf("%s %s: key %q changed: %s -> %s", agent, name, k, a, b)
+		}
+	}
+	hooks, _ := got["hooks"].(map[string]any)
+	for _, ev := range agentEvents[agent] {
+		list, _ := hooks[ev.name].([]any)
+		n := 0
+		for _, g := range list {
+			gm := g.(map[string]any)
+			for _, h := range gm["hooks"].([]any) {
+				hm := h.(map[string]any)
+				if isOurCommand(hm["command"].(string)) {
+					n++
+					if hm["type"] != "command" || (ev.matcher != "" && gm["matcher"] != ev.matcher) {
+						t.Errorf("%s %s: %s entry %v", agent, name, ev.name, gm)
+					}
+					if to := hm["timeout"].(float64); (agent == Gemini) != (to == 30000) {
+						t.Errorf("%s %s: timeout %v", agent, name, to)
+					}
+				}
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s %s: %d entries of ours for %s", agent, name, n, ev.name)
+		}
+	}
+	if oh, ok := orig["hooks"].(map[string]any); ok {
+		for ev, list := range oh {
+			if !strings.Contains(mustJSON(hooks[ev]), strings.Trim(mustJSON(list), "[]")) {
+				t.Errorf("%s %s: the hooks of %s were not kept", agent, name, ev)
+			}
+		}
+	}
+}
+
+func mustJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+func TestSettingsRemoveKeepsForeignHandlersInOurGroup(t *testing.T) {
+	cmd := AgentCommand(Claude, "/b/remnant-guard")
+	cj, _ := json.Marshal(cmd)
+	src := `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "mine"}, {"type": "command", "command": ` + string(cj) + `}]}]}}`
+	out, n, err := settingsEditor{agent: Claude}.remove([]byte(src))
+	want := `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "mine"}]}]}}`
+	if err != nil || n != 1 || string(out) != want {
+		t.Errorf("got %q (%d, %v), want %q", out, n, err, want)
+	}
+}

@@ -1,0 +1,62 @@
+package hooks
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestPatchPaths(t *testing.T) {
+	for _, c := range []struct {
+		patch string
+		want  []string
+	}{
+		{"*** Begin Patch\n*** Add File: a/REMNANT.md\n+x\n*** End Patch\n", []string{"a/REMNANT.md"}},
+		{"*** Begin Patch\r\n*** Update File: x.go\r\n@@\r\n-a\r\n+b\r\n*** Update File: AGENTS.md\r\n*** End Patch", []string{"x.go", "AGENTS.md"}},
+		{"*** Begin Patch\n*** Update File: old.md\n*** Move to: docs/memory/brief.md\n@@\n*** End Patch", []string{"docs/memory/brief.md"}},
+		{"*** Begin Patch\n*** Delete File: REMNANT.md\n*** End Patch", nil},
+		{"*** Begin Patch\n*** Add File: a\n*** Update File: a\n*** End Patch", []string{"a"}},
+		{"*** Begin Patch\n+*** Add File: inside-content\n*** End Patch", nil},
+		{"not a patch", nil},
+	} {
+		if got := PatchPaths(c.patch); !slices.Equal(got, c.want) {
+			t.Errorf("PatchPaths(%q) = %q, want %q", c.patch, got, c.want)
+		}
+	}
+}
+
+// TestAgentCommandRuns runs the installed command through sh as the agents
+// do: it finds the binary, else remnant-guard on PATH, else exits 1.
+func TestAgentCommandRuns(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "it's here", "remnant-guard")
+	os.MkdirAll(filepath.Dir(bin), 0o755)
+	os.WriteFile(bin, []byte("#!/bin/sh\necho \"ran $*\"; cat\n"), 0o755)
+	run := func(path string) (string, int) {
+		cmd := exec.Command("sh", "-c", AgentCommand(Gemini, bin))
+		cmd.Env = []string{"PATH=" + path}
+		cmd.Stdin = strings.NewReader("{payload}")
+		out, err := cmd.CombinedOutput()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		}
+		return string(out), code
+	}
+	if out, code := run("/usr/bin:/bin"); code != 0 || out != "ran agent-hook --agent gemini\n{payload}" {
+		t.Errorf("with the binary in place: %q, exit %d", out, code)
+	}
+	os.Rename(bin, filepath.Join(dir, "remnant-guard"))
+	if out, code := run(dir + ":/usr/bin:/bin"); code != 0 || !strings.HasPrefix(out, "ran agent-hook") {
+		t.Errorf("from PATH: %q, exit %d", out, code)
+	}
+	if out, code := run("/usr/bin:/bin"); code != 1 || !strings.Contains(out, "remnant-guard: error: the remnant-guard binary is gone") {
+		t.Errorf("with no binary: %q, exit %d (want 1, which blocks nothing)", out, code)
+	}
+}
