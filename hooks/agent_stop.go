@@ -96,12 +96,12 @@ func handoffTodo(repo *gitutil.Repo, rec sessionRecord, now time.Time) ([]string
 		todo = append(todo, fmt.Sprintf("REMNANT.md was not updated in this session (Session date %s, session started %s): update Done, Failed, State, Next and Blockers, roll Done into History (keep 5), append new decisions, and set the Session date to now",
 			doc.Date.UTC().Format(time.RFC3339), rec.Started.Format(time.RFC3339)))
 	}
-	rep, err := Check(Options{Dir: repo.TopLevel, Now: now}, []string{"REMNANT.md"})
+	found, err := checkOne(repo.TopLevel, "REMNANT.md", "REMNANT.md", file, now)
 	if err != nil {
 		return nil, err
 	}
-	for _, f := range rep.Findings {
-		if f.Severity == validate.Error {
+	for _, f := range found {
+		if mustFix(f) {
 			todo = append(todo, fmt.Sprintf("fix %s: %s [%s]", location(f), oneLine(f.Message), f.RuleID))
 		}
 	}

@@ -55,7 +55,7 @@ func checkWritten(b *strings.Builder, cwd, name string, now time.Time) error {
 	if fi, err := os.Stat(abs); err != nil || !fi.Mode().IsRegular() {
 		return nil // deleted or moved by now; the stop gate sees what remains
 	}
-	rep, err := Check(Options{Dir: cwd, Now: now}, []string{target})
+	found, err := checkOne(cwd, target, display, abs, now)
 	if err != nil {
 		var uk *UnknownKindError
 		if errors.As(err, &uk) || errors.Is(err, fs.ErrNotExist) {
@@ -64,17 +64,17 @@ func checkWritten(b *strings.Builder, cwd, name string, now time.Time) error {
 		return err
 	}
 	var errs []validate.Finding
-	for _, f := range rep.Findings {
-		if f.Severity == validate.Error && f.Path == display {
+	for _, f := range found {
+		if mustFix(f) && f.Path == display {
 			errs = append(errs, f)
 		}
 	}
 	if len(errs) == 0 {
 		return nil
 	}
-	fmt.Fprintf(b, "remnant-guard: %s breaks the memory rules (%s); fix it now:\n", display, plural(len(errs), "error", "errors"))
+	fmt.Fprintf(b, "remnant-guard: %s breaks the memory rules (%s); fix it now:\n", display, plural(len(errs), "problem", "problems"))
 	for _, f := range errs {
-		fmt.Fprintf(b, "%s: error: %s [%s]\n", location(f), oneLine(f.Message), f.RuleID)
+		fmt.Fprintf(b, "%s: %s: %s [%s]\n", location(f), f.Severity, oneLine(f.Message), f.RuleID)
 		for _, h := range strings.Split(f.Hint, "\n") {
 			if h != "" {
 				fmt.Fprintf(b, "    %s\n", oneLine(h))

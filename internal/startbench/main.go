@@ -1,7 +1,8 @@
 // Command startbench measures how long commands take to start and finish,
 // side by side: it runs them in turn, round after round, so that a machine
 // loaded by other work slows them all alike, and prints each command's
-// median and mean wall time and its median's ratio to the first command's.
+// median and mean wall time, its median's ratio to the first command's, and
+// its median CPU time (user + system).
 // hyperfine -N does the same for commands that read nothing; startbench
 // also feeds a command a file on stdin, as a coding agent feeds its hooks.
 //
@@ -25,6 +26,7 @@ type command struct {
 	argv  []string
 	stdin string
 	times []time.Duration
+	cpu   []time.Duration // user + system time of the process
 }
 
 func main() {
@@ -38,20 +40,21 @@ func main() {
 	}
 	for round := 0; round < *warmup+*n; round++ {
 		for _, c := range cmds {
-			d, err := c.run()
+			d, cpu, err := c.run()
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "startbench: %s: %v\n", c.label, err)
 				os.Exit(1)
 			}
 			if round >= *warmup {
 				c.times = append(c.times, d)
+				c.cpu = append(c.cpu, cpu)
 			}
 		}
 	}
 	base := median(cmds[0].times)
 	for _, c := range cmds {
 		m := median(c.times)
-		fmt.Printf("%-60s median %6.3f ms  mean %6.3f ms  x%.2f\n", c.label, ms(m), ms(mean(c.times)), float64(m)/float64(base))
+		fmt.Printf("%-60s median %6.3f ms  mean %6.3f ms  x%.2f  cpu median %6.3f ms\n", c.label, ms(m), ms(mean(c.times)), float64(m)/float64(base), ms(median(c.cpu)))
 	}
 }
 
@@ -96,19 +99,23 @@ func splitGroups(args []string) [][]string {
 	return out
 }
 
-func (c *command) run() (time.Duration, error) {
+func (c *command) run() (wall, cpu time.Duration, err error) {
 	cmd := exec.Command(c.argv[0], c.argv[1:]...)
 	if c.stdin != "" {
 		f, err := os.Open(c.stdin)
 		if err != nil {
-			return 0, err
+			return 0, 0, err
 		}
 		defer f.Close()
 		cmd.Stdin = f
 	}
 	start := time.Now()
-	err := cmd.Run()
-	return time.Since(start), err
+	err = cmd.Run()
+	wall = time.Since(start)
+	if cmd.ProcessState != nil {
+		cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
+	return wall, cpu, err
 }
 
 func median(ds []time.Duration) time.Duration {

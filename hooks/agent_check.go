@@ -1,0 +1,102 @@
+package hooks
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/secrets"
+)
+
+// checkOne judges one memory file as check does: the memory rules for
+// target (the file, or the memory directory holding it), and a secret scan
+// of the file alone. The secret engine is built only with the built-in
+// rules whose keywords occur in the file, which finds exactly what the
+// whole engine finds (a rule is tried only where one of its keywords
+// occurs) at a fraction of the cost of building the whole keyword
+// automaton, which a hook run after every write would otherwise pay.
+func checkOne(dir, target, display, abs string, now time.Time) ([]validate.Finding, error) {
+	rep, err := Check(Options{Dir: dir, Now: now, Only: validate.Memory}, []string{target})
+	if err != nil {
+		return nil, err
+	}
+	found := rep.Findings
+	root := findRoot(filepath.Dir(abs))
+	cfg, err := loadConfig(Options{}, root)
+	if err != nil {
+		return nil, err
+	}
+	limit := max(cfg.Limits.MaxFileSize, cfg.Secrets.MaxFileSize)
+	src, err := readBounded(abs, limit)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
+			return found, nil
+		}
+		return nil, fmt.Errorf("%s: %w", display, err)
+	}
+	if cfg.scanExcluded(filepath.ToSlash(display)) || cfg.skipReason(src) != "" {
+		return found, nil
+	}
+	base := root
+	if base == "" {
+		base = filepath.Dir(abs)
+	}
+	e, err := newEngine(keywordsIn(cfg, src), workingFiles(base))
+	if err != nil {
+		return nil, err
+	}
+	secretFound, _ := e.ScanFile(display, src)
+	found = append(found, cfg.Apply(secretFound)...)
+	slices.SortStableFunc(found, validate.Compare)
+	return found, nil
+}
+
+// keywordsIn returns cfg with the built-in secret rules turned off whose
+// keywords all are absent from src. The keyword automaton folds ASCII case
+// only, so an ASCII-case-insensitive search keeps every rule it could
+// match.
+func keywordsIn(cfg *Config, src []byte) *Config {
+	lower := asciiLower(src)
+	c := *cfg
+	c.severity = maps.Clone(cfg.severity)
+	if c.severity == nil {
+		c.severity = map[string]validate.Severity{}
+	}
+	for _, d := range secrets.BuiltinRules() {
+		if len(d.Keywords) == 0 || c.severity[d.ID] == validate.Off {
+			continue
+		}
+		hit := false
+		for _, k := range d.Keywords {
+			hit = hit || bytes.Contains(lower, asciiLower([]byte(k)))
+		}
+		if !hit {
+			c.severity[d.ID] = validate.Off
+		}
+	}
+	return &c
+}
+
+func asciiLower(b []byte) []byte {
+	out := make([]byte, len(b))
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		out[i] = c
+	}
+	return out
+}
+
+// mustFix tells the findings an agent is asked to fix at once: errors,
+// and personal data in memory, which the protocols forbid whatever its
+// configured severity (a rule turned off reports nothing).
+func mustFix(f validate.Finding) bool {
+	return f.Severity == validate.Error || f.RuleID == validate.RuleRemnantPersonalData
+}
