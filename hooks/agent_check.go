@@ -69,7 +69,7 @@ func keywordsIn(cfg *Config, src []byte) *Config {
 		c.severity = map[string]validate.Severity{}
 	}
 	for _, d := range secrets.BuiltinRules() {
-		if len(d.Keywords) == 0 || c.severity[d.ID] == validate.Off {
+		if sev, set := c.severity[d.ID]; len(d.Keywords) == 0 || set && sev == validate.Off {
 			continue
 		}
 		hit := false

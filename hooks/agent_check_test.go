@@ -63,6 +63,13 @@ func TestKeywordFilteredEngineFindsTheSame(t *testing.T) {
 		}
 		reported += len(want)
 	}
+	plain, err := newEngine(keywordsIn(cfg, []byte("# Remnant - app\n## State\n- Empty.\n")), none)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, all := len(plain.RuleIDs()), len(whole.RuleIDs()); n*4 > all {
+		t.Errorf("a text with no keyword keeps %d of the %d rules: the filter filters nothing", n, all)
+	}
 	if reported == 0 {
 		t.Fatal("no text had a finding: the comparison proves nothing")
 	}
