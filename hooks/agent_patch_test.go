@@ -60,3 +60,28 @@ func TestAgentCommandRuns(t *testing.T) {
 		t.Errorf("with no binary: %q, exit %d (want 1, which blocks nothing)", out, code)
 	}
 }
+
+func TestWrittenPaths(t *testing.T) {
+	for _, c := range []struct {
+		agent Agent
+		input string
+		want  []string
+	}{
+		{Claude, `{"file_path":"/r/REMNANT.md","content":"x"}`, []string{"/r/REMNANT.md"}},
+		{Claude, `{"notebook_path":"/r/n.ipynb","new_source":"x"}`, []string{"/r/n.ipynb"}},
+		{Gemini, `{"file_path":"docs/memory/brief.md","old_string":"a","new_string":"b"}`, []string{"docs/memory/brief.md"}},
+		{Codex, `{"command":"*** Begin Patch\n*** Add File: AGENTS.md\n+x\n*** End Patch"}`, []string{"AGENTS.md"}},
+		{Codex, `{"command":["apply_patch","*** Begin Patch\n*** Update File: REMNANT.md\n*** End Patch"]}`, []string{"REMNANT.md"}},
+		{Codex, `"*** Begin Patch\n*** Add File: GEMINI.md\n*** End Patch"`, []string{"GEMINI.md"}},
+		{Codex, `null`, nil},
+	} {
+		p := &payload{ToolInput: []byte(c.input)}
+		got, err := p.writtenPaths(c.agent)
+		if err != nil || !slices.Equal(got, c.want) {
+			t.Errorf("%s %s: %q, %v; want %q", c.agent, c.input, got, err, c.want)
+		}
+	}
+	if _, err := (&payload{ToolInput: []byte(`[1]`)}).writtenPaths(Claude); err == nil {
+		t.Error("tool_input that is an array: no error")
+	}
+}

@@ -64,7 +64,11 @@ type toolInput struct {
 // gives them (absolute, or relative to cwd).
 func (p *payload) writtenPaths(agent Agent) ([]string, error) {
 	var in toolInput
-	if len(p.ToolInput) > 0 && string(p.ToolInput) != "null" {
+	var raw string
+	switch {
+	case json.Unmarshal(p.ToolInput, &raw) == nil:
+		in.Patch = raw // the patch itself, as a string
+	case len(p.ToolInput) > 0 && string(p.ToolInput) != "null":
 		if err := json.Unmarshal(p.ToolInput, &in); err != nil {
 			return nil, &AgentInputError{Msg: "tool_input: " + err.Error()}
 		}
