@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestPatchPaths(t *testing.T) {
@@ -83,5 +84,15 @@ func TestWrittenPaths(t *testing.T) {
 	}
 	if _, err := (&payload{ToolInput: []byte(`[1]`)}).writtenPaths(Claude); err == nil {
 		t.Error("tool_input that is an array: no error")
+	}
+}
+
+func TestClipText(t *testing.T) {
+	if got := clipText("ééé", 6); got != "ééé" {
+		t.Errorf("a text within the bound changed: %q", got)
+	}
+	got := clipText(strings.Repeat("é", 10), 8)
+	if len(got) > 8 || !strings.HasSuffix(got, "...") || !utf8.ValidString(got) {
+		t.Errorf("clipText = %q", got)
 	}
 }
