@@ -81,13 +81,21 @@ func (opt AgentInstallOptions) editor(file string) settingsEditor {
 	return settingsEditor{name: file, agent: opt.Agent, comments: opt.Agent == Gemini}
 }
 
+// maxSettingsSize bounds the settings file read.
+const maxSettingsSize = 16 << 20
+
 // readSettings reads a settings file; a missing one reads as nil.
 func readSettings(file string) ([]byte, bool, error) {
-	src, err := os.ReadFile(file)
-	if errors.Is(err, fs.ErrNotExist) {
+	src, err := readBounded(file, maxSettingsSize)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return nil, false, nil
+	case err != nil:
+		return nil, false, err
+	case len(src) > maxSettingsSize:
+		return nil, false, fmt.Errorf("%s: over %d MiB: not a settings file remnant-guard edits", file, maxSettingsSize>>20)
 	}
-	return src, err == nil, err
+	return src, true, nil
 }
 
 // InstallAgent adds remnant-guard's hooks to the agent's settings file,

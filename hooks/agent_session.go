@@ -73,16 +73,16 @@ func saveRecord(dir string, rec sessionRecord) error {
 
 // newRecord takes the state of the repository for a session starting now.
 func newRecord(repo *gitutil.Repo, id string, now time.Time) (sessionRecord, error) {
-	st, err := repo.WorkTreeState(remnantRel(repo))
+	st, err := repo.WorkTreeState(handoffFile)
 	if err != nil {
 		return sessionRecord{}, err
 	}
 	return sessionRecord{SessionID: id, Started: now.UTC().Truncate(time.Second), Head: st.Head, Digest: st.Digest}, nil
 }
 
-// remnantRel is the slash path of the root REMNANT.md from the top level,
-// which the session's own handoff must not count as a change.
-func remnantRel(*gitutil.Repo) string { return "REMNANT.md" }
+// handoffFile is the root REMNANT.md, relative to the top level: writing
+// the handoff is not a change of the session's.
+const handoffFile = "REMNANT.md"
 
 // pruneRecords removes the records of sessions started long ago.
 func pruneRecords(dir string, now time.Time) {
@@ -103,7 +103,7 @@ func pruneRecords(dir string, now time.Time) {
 // changed tells whether the repository moved since the record was taken:
 // HEAD moved, or the working tree's changes differ.
 func (rec sessionRecord) changed(repo *gitutil.Repo) (bool, string, error) {
-	st, err := repo.WorkTreeState(remnantRel(repo))
+	st, err := repo.WorkTreeState(handoffFile)
 	if err != nil {
 		return false, "", err
 	}

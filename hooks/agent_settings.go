@@ -7,6 +7,10 @@ import (
 	"reflect"
 )
 
+// maxOurEntries bounds the stale entries of ours install replaces in one
+// event's list.
+const maxOurEntries = 64
+
 // settingsEditor edits one agent settings file's text.
 type settingsEditor struct {
 	name     string // the file, for errors
@@ -40,14 +44,14 @@ func (se settingsEditor) shapeError(src []byte, v *jsonValue, msg string) error 
 func (se settingsEditor) add(src []byte, binary string) ([]byte, error) {
 	for _, ev := range agentEvents[se.agent] {
 		want := se.agent.group(ev, binary)
-		for range 64 { // each round removes one stale entry of ours or adds the new one
-			next, done, err := se.addEvent(src, ev, want)
-			if err != nil {
-				return nil, err
+		done := false
+		for round := 0; !done; round++ { // each round removes one stale entry of ours or adds the new one
+			if round == maxOurEntries {
+				return nil, fmt.Errorf("%s: hooks.%s holds over %d remnant-guard entries: remove them with uninstall --agent %s first", se.name, ev.name, maxOurEntries, se.agent)
 			}
-			src = next
-			if done {
-				break
+			var err error
+			if src, done, err = se.addEvent(src, ev, want); err != nil {
+				return nil, err
 			}
 		}
 	}
