@@ -18,6 +18,13 @@
 //   - Install and Uninstall: the git hooks, chaining a hook already there.
 //   - Init, Migrate, Route: setting a repository up for Remnant, moving a
 //     schema v1 REMNANT.md to v2, explaining a MemoryCustodian route.
+//   - AgentHook: one hook call of a coding agent (Claude Code, Gemini CLI,
+//     Codex CLI): the session's start context and record, the check of a
+//     memory file just written, the handoff gate at the end of a turn; its
+//     answer is agent-neutral, cmd/remnant-guard writes it in the agent's
+//     contract. InstallAgent and UninstallAgent edit the agent's settings
+//     file in place (agent_json.go parses JSON keeping byte spans,
+//     agent_jsonedit.go splices entries in and out).
 //
 // Config applies the configured severities and redacts anything
 // secret-like quoted in a message, so every report passes through it on

@@ -7,8 +7,10 @@
 //	remnant-guard <command> [flags] [args]
 //
 // The commands are check, pre-commit, pre-push, ci, scan, install,
-// uninstall, init, migrate, route, rules, version and help; `remnant-guard
-// help COMMAND` lists a command's flags. This package only parses flags,
+// uninstall, init, migrate, agent-hook, route, rules, version and help;
+// `remnant-guard help COMMAND` lists a command's flags. agent-hook follows
+// the coding agents' exit codes instead (agent.go): 2 blocks, 1 is any
+// fault of its own, which blocks nothing. This package only parses flags,
 // writes reports (text.go, output.go, sarif.go, github.go, gitlab.go) and
 // chooses the exit code: 0 clean, 1 blocking findings, 2 usage,
 // configuration, git or I/O error. The work is in package hooks.
