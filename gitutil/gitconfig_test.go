@@ -100,3 +100,19 @@ func TestGitConfigBooleans(t *testing.T) {
 		t.Errorf("objectformat = %q", e.value)
 	}
 }
+
+// FuzzParseGitConfig: the reader never panics on any text.
+func FuzzParseGitConfig(f *testing.F) {
+	for _, p := range configPieces {
+		f.Add("[core]\n" + p + "\n")
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if cfg, ok := parseGitConfig([]byte(text)); ok {
+			for _, e := range cfg.entries {
+				if e.section == "" || e.key == "" {
+					t.Fatalf("entry without a section or key from %q", text)
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,72 @@
+package hooks
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// FuzzSettingsEditor: the parser never panics and agrees with
+// encoding/json; on any object, install gives valid JSON holding our three
+// entries once, and uninstall takes all of ours out again.
+func FuzzSettingsEditor(f *testing.F) {
+	for _, s := range settingsFixtures {
+		f.Add(s)
+	}
+	for _, s := range jsonCases {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		v, err := parseJSON([]byte(src), false)
+		if (err == nil) != json.Valid([]byte(src)) {
+			t.Fatalf("%q: parser err=%v, json.Valid=%v", src, err, json.Valid([]byte(src)))
+		}
+		if err != nil || v.kind != '{' {
+			return
+		}
+		se := settingsEditor{name: "f.json", agent: Codex}
+		out, err := se.add([]byte(src), "/b/remnant-guard")
+		if err != nil {
+			return // a "hooks" of the wrong shape is an error, not an edit
+		}
+		if !json.Valid(out) || strings.Count(string(out), "agent-hook --agent codex") < 3 {
+			t.Fatalf("install of %q gave %q", src, out)
+		}
+		back, _, err := se.remove(out)
+		if err != nil || !json.Valid(back) || len(oursAll(t, back)) != 0 {
+			t.Fatalf("uninstall of %q gave %q (%v)", out, back, err)
+		}
+	})
+}
+
+// oursAll lists our handlers left anywhere under "hooks".
+func oursAll(t *testing.T, src []byte) []ourHandler {
+	root, err := parseJSON(src, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hooks := root.member("hooks")
+	if hooks == nil || hooks.value.kind != '{' {
+		return nil
+	}
+	var out []ourHandler
+	for _, m := range hooks.value.members {
+		if m.value.kind == '[' {
+			out = append(out, oursIn(m.value)...)
+		}
+	}
+	return out
+}
+
+// FuzzPatchPaths: never panics, never returns an empty path.
+func FuzzPatchPaths(f *testing.F) {
+	f.Add("*** Begin Patch\n*** Update File: a\n*** Move to: b\n*** End Patch")
+	f.Add("*** Add File: \n*** Delete File: x")
+	f.Fuzz(func(t *testing.T, patch string) {
+		for _, p := range PatchPaths(patch) {
+			if p == "" {
+				t.Fatalf("empty path from %q", patch)
+			}
+		}
+	})
+}
