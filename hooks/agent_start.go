@@ -159,14 +159,14 @@ func errorLines(b *strings.Builder, opt Options, target, label string) error {
 	}
 	var lines []string
 	for _, f := range rep.Findings {
-		if f.Severity == validate.Error {
+		if mustFix(f) {
 			lines = append(lines, fmt.Sprintf("  %s: %s [%s]", location(f), oneLine(f.Message), f.RuleID))
 		}
 	}
 	if len(lines) == 0 {
 		return nil
 	}
-	fmt.Fprintf(b, "- %s has %s to fix:\n", label, plural(len(lines), "error", "errors"))
+	fmt.Fprintf(b, "- %s has %s to fix:\n", label, plural(len(lines), "problem", "problems"))
 	for i, l := range lines {
 		if i == maxContextLines {
 			fmt.Fprintf(b, "  ... and %d more: run `remnant-guard check`\n", len(lines)-i)
