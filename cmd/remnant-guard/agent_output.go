@@ -13,9 +13,10 @@ import (
 // fills only the fields of its own agent and event: Codex rejects an
 // answer with a key it does not know, Gemini wants the object alone.
 type hookOutput struct {
-	Decision string          `json:"decision,omitempty"`
-	Reason   string          `json:"reason,omitempty"`
-	Specific *specificOutput `json:"hookSpecificOutput,omitempty"`
+	Decision      string          `json:"decision,omitempty"`
+	Reason        string          `json:"reason,omitempty"`
+	SystemMessage string          `json:"systemMessage,omitempty"` // Claude Code: shown to the user
+	Specific      *specificOutput `json:"hookSpecificOutput,omitempty"`
 }
 
 type specificOutput struct {
@@ -47,6 +48,12 @@ func writeAgentAnswer(agent hooks.Agent, ans hooks.AgentAnswer, stdout, stderr i
 		}
 		return writeHookJSON(stdout, stderr, hookOutput{Decision: "block", Reason: ans.Text})
 	case hooks.Note:
+		// The turn ends. Claude Code shows a systemMessage to the user;
+		// Gemini CLI shows the user a hook's plain stderr at exit 0; Codex
+		// wants nothing or JSON it knows, so stderr only.
+		if agent == hooks.Claude {
+			return writeHookJSON(stdout, stderr, hookOutput{SystemMessage: ans.Text})
+		}
 		fmt.Fprintln(stderr, ans.Text)
 	}
 	return agentOK
