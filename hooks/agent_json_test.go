@@ -64,6 +64,7 @@ var settingsFixtures = map[string]string{
 	"tabs":       "{\n\t\"env\": {\"A\": \"1\"},\n\t\"hooks\": {\n\t\t\"SessionStart\": [\n\t\t\t{\"hooks\": [{\"type\": \"command\", \"command\": \"hello\"}]}\n\t\t]\n\t}\n}\n",
 	"four":       "{\n    \"hooks\": {},\n    \"z\": [1, 2, 3],\n    \"a\": null\n}\n",
 	"no hooks":   "{\n  \"permissions\": {\n    \"deny\": [\"Read(.env)\"]\n  }\n}\n",
+	"crlf":       "{\r\n  \"hooks\": {\r\n    \"Stop\": [\r\n      {\"hooks\": [{\"type\": \"command\", \"command\": \"x\"}]}\r\n    ]\r\n  }\r\n}\r\n",
 	"stop empty": "{\n  \"hooks\": {\n    \"Stop\": [],\n    \"PostToolUse\": [\n      {\n        \"matcher\": \"Write\",\n        \"hooks\": [\n          {\"type\": \"command\", \"command\": \"fmt\"}\n        ]\n      }\n    ]\n  }\n}\n",
 }
 
@@ -80,6 +81,9 @@ func TestSettingsInstallUninstallRoundTrip(t *testing.T) {
 				t.Errorf("%s %s: a second install changed the file:\n%s", agent, name, again)
 			}
 			checkInstalled(t, agent, name, src, out)
+			if name == "crlf" && strings.Count(string(out), "\n") != strings.Count(string(out), "\r\n") {
+				t.Errorf("%s crlf: a bare LF was added:\n%q", agent, out)
+			}
 			moved, err := se.add(out, "/usr/local/bin/remnant-guard")
 			if err != nil || strings.Count(string(moved), "agent-hook --agent") != 3 || strings.Contains(string(moved), "/opt/bin") {
 				t.Errorf("%s %s: install with a new binary path did not replace the old entries:\n%s", agent, name, moved)

@@ -78,6 +78,15 @@ func itemEnds(v *jsonValue) []int {
 // indentation the item gets. The item goes on a line of its own when the
 // container's items do, on the same line otherwise.
 func appendItem(src []byte, v *jsonValue, unit string, render func(indent string) (string, error)) (jsonEdit, error) {
+	e, err := appendItemLF(src, v, unit, render)
+	if bytes.Contains(src, []byte("\r\n")) {
+		// A file with CRLF line ends gets CRLF in what is added too.
+		e.text = strings.ReplaceAll(e.text, "\n", "\r\n")
+	}
+	return e, err
+}
+
+func appendItemLF(src []byte, v *jsonValue, unit string, render func(indent string) (string, error)) (jsonEdit, error) {
 	starts, ends := itemStarts(v), itemEnds(v)
 	if len(starts) == 0 {
 		inner := src[v.start+1 : v.end-1]
