@@ -8,7 +8,7 @@
 //
 // The commands are check, pre-commit, pre-push, ci, scan, install,
 // uninstall, init, migrate, route, rules, version and help; `remnant-guard
-// help COMMAND` lists a command's flags. This package only parses flags,
+// help COMMAND` prints a command's description, flags, examples and exit codes. This package only parses flags,
 // writes reports (text.go, output.go, sarif.go, github.go, gitlab.go) and
 // chooses the exit code: 0 clean, 1 blocking findings, 2 usage,
 // configuration, git or I/O error. The work is in package hooks.
