@@ -24,7 +24,10 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:   "testdata/script",
 		Setup: setupGit,
-		Cmds:  map[string]func(*testscript.TestScript, bool, []string){"exits": cmdExits},
+		Cmds: map[string]func(*testscript.TestScript, bool, []string){
+			"exits":       cmdExits,
+			"action-step": cmdActionStep,
+		},
 	})
 }
 
