@@ -85,6 +85,12 @@ func writeFormat(w io.Writer, rep *hooks.Report, rf reportFlags, color bool) err
 		return appendStepSummary(os.Getenv("GITHUB_STEP_SUMMARY"), rep)
 	case "gitlab":
 		return writeGitLab(w, rep)
+	case "junit":
+		failOn, only, err := rf.validate()
+		if err != nil {
+			return err
+		}
+		return writeJUnit(w, rep, hooks.RulesWithExamples(), only, failOn)
 	}
 	return writeText(w, rep, textOptions{color: color, verbose: rf.verbose})
 }
