@@ -142,20 +142,9 @@ func newHistoryCheck(repo *gitutil.Repo, cfg *Config, opt Options, files configF
 		}
 		hc.engine = e
 	}
-	uses, err := usesRemnantAt(repo, head)
+	uses, err := usesRemnantAt(repo, cfg, head)
 	hc.uses = uses
 	return hc, err
-}
-
-// usesRemnantAt is usesRemnant for a commit's tree.
-func usesRemnantAt(repo *gitutil.Repo, rev string) (bool, error) {
-	for _, name := range []string{"REMNANT.md", "REMNANT.template.md"} {
-		if _, ok, err := repo.FileAt(rev, name); err != nil || ok {
-			return ok, err
-		}
-	}
-	gi, _, err := repo.FileAt(rev, ".gitignore")
-	return strings.Contains(string(gi), "REMNANT.md"), err
 }
 
 // run judges the commits a log streams (oldest first), then the range

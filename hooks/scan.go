@@ -45,7 +45,7 @@ func Scan(opt Options, paths []string) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	fc := &fileCheck{cfg: cfg, opt: opt, uses: repo != nil && usesRemnant(root)}
+	fc := &fileCheck{cfg: cfg, opt: opt, uses: repo != nil && usesRemnant(root, cfg)}
 	if opt.runs(validate.Secrets) {
 		if fc.engine, err = newEngine(cfg, workingFiles(root)); err != nil {
 			return nil, err
