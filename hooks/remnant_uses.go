@@ -61,4 +61,3 @@ func remnantSigns(read func(name string) ([]byte, bool)) bool {
 // remnant-staged: in a repository that uses Remnant always, elsewhere when
 // the file has Remnant's marks.
 func stagesRemnant(uses bool, src []byte) bool { return uses || validate.HasRemnantMarks(src) }
-
