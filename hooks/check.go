@@ -45,6 +45,9 @@ type Options struct {
 	// History makes scan check every commit reachable from HEAD instead of
 	// the working tree.
 	History bool
+	// Progress, when set, is told the commits done of the total during
+	// scan --history.
+	Progress func(done, total int)
 }
 
 func (o Options) now() time.Time {

@@ -130,6 +130,8 @@ type historyCheck struct {
 	seen    map[string]bool
 	done    map[string]bool // commits checked
 	commits int
+	// progress is told each commit done (scan --history on a terminal).
+	progress func(done int)
 }
 
 func newHistoryCheck(repo *gitutil.Repo, cfg *Config, opt Options, files configFiles, head string) (*historyCheck, error) {
@@ -180,6 +182,9 @@ func (hc *historyCheck) commit(c gitutil.CommitChanges) error {
 	}
 	hc.done[c.Hash] = true
 	hc.commits++
+	if hc.progress != nil {
+		hc.progress(hc.commits)
+	}
 	hc.rep.Checked += len(c.Changes)
 	found, skipped, err := hc.judge(c)
 	if err != nil {

@@ -100,12 +100,7 @@ func useColor(w io.Writer, noColor bool) bool {
 	if noColor || os.Getenv("NO_COLOR") != "" {
 		return false
 	}
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return isTerminal(w)
 }
 
 type jsonReport struct {

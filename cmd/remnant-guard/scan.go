@@ -17,6 +17,10 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	opt.WriteIgnore, opt.History = *writeIgnore, *history
+	if p := newProgress(stderr, rf.format); p != nil && *history {
+		opt.Progress = p.update
+		defer p.finish()
+	}
 	rep, err := hooks.Scan(opt, paths)
 	if err != nil {
 		return historyError(stderr, err)
