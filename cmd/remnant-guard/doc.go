@@ -4,12 +4,15 @@
 //
 // Usage:
 //
-//	remnant-guard <command> [flags] [args]
+//	remnant-guard [--no-color] [--config FILE] <command> [flags] [args]
 //
 // The commands are check, pre-commit, pre-push, ci, scan, install,
 // uninstall, init, migrate, route, rules, version and help; `remnant-guard
-// help COMMAND` prints a command's description, flags, examples and exit codes. This package only parses flags,
-// writes reports (text.go, output.go, sarif.go, github.go, gitlab.go) and
-// chooses the exit code: 0 clean, 1 blocking findings, 2 usage,
-// configuration, git or I/O error. The work is in package hooks.
+// help COMMAND` prints a command's description, flags, examples and exit
+// codes (help.go renders it, helpdocs.go holds the text: a new command is
+// an entry in commands() and one in helpDocs). This package only parses
+// flags, writes reports (text.go, output.go, sarif.go, github.go,
+// gitlab.go, junit.go) and chooses the exit code: 0 clean, 1 blocking
+// findings, 2 usage, configuration, git or I/O error. The work is in
+// package hooks.
 package main
