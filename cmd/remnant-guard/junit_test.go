@@ -5,6 +5,8 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -222,14 +224,19 @@ func checkCounts(root *xmlNode) error {
 	return nil
 }
 
-// cmdJUnitValid checks a file against the JUnit schema:
+// cmdJUnitValid checks a file against the JUnit schema, with xmllint too
+// where it is installed:
 //
 //	junit-valid report.xml
 func cmdJUnitValid(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) != 1 {
 		ts.Fatalf("usage: junit-valid FILE")
 	}
-	err := validateJUnit([]byte(ts.ReadFile(args[0])))
+	data := []byte(ts.ReadFile(args[0]))
+	err := validateJUnit(data)
+	if err == nil {
+		_, err = xmllintValidate(ts.Getenv("REPO"), data)
+	}
 	switch {
 	case neg && err == nil:
 		ts.Fatalf("%s is valid JUnit", args[0])
@@ -319,6 +326,59 @@ func TestJUnitValidatorRejects(t *testing.T) {
 		}
 		if err := validateJUnit([]byte(bad)); err == nil {
 			t.Errorf("%s: accepted", name)
+		}
+	}
+}
+
+// xmllintValidate validates data against testdata/junit.xsd with xmllint
+// (libxml2's validator). ok is false when xmllint is not installed.
+func xmllintValidate(root string, data []byte) (ok bool, err error) {
+	bin, lerr := exec.LookPath("xmllint")
+	if lerr != nil {
+		return false, nil
+	}
+	cmd := exec.Command(bin, "--noout", "--nonet", "--schema", filepath.Join(root, "testdata", "junit.xsd"), "-")
+	cmd.Stdin = bytes.NewReader(data)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return true, fmt.Errorf("xmllint: %v\n%s", err, out)
+	}
+	return true, nil
+}
+
+// TestJUnitXSD validates the reports with a real XML Schema validator,
+// xmllint, against testdata/junit.xsd, which states the rules the Go check
+// above applies; both must agree on good and broken reports.
+func TestJUnitXSD(t *testing.T) {
+	if _, err := exec.LookPath("xmllint"); err != nil {
+		t.Skip("xmllint (libxml2-utils) is not installed: the Go schema check stands alone")
+	}
+	root := sourceRoot(t)
+	var b bytes.Buffer
+	rep := &hooks.Report{Findings: []validate.Finding{
+		{RuleID: "remnant-title", Severity: validate.Error, Path: "R", Message: "m <&>"},
+		{RuleID: "remnant-length", Severity: validate.Warning, Path: "R", Message: "w"},
+		{RuleID: "my-rule", Severity: validate.Error, Path: "x", Message: "custom"},
+	}, Skipped: []validate.Skipped{{Path: "b.bin", Reason: "binary file"}}}
+	if err := writeJUnit(&b, rep, hooks.RulesWithExamples(), "", validate.Error); err != nil {
+		t.Fatal(err)
+	}
+	good := b.String()
+	if _, err := xmllintValidate(root, []byte(good)); err != nil {
+		t.Fatal(err)
+	}
+	for name, bad := range map[string]string{
+		"unknown attribute": strings.Replace(good, `<testcase name=`, `<testcase color="red" name=`, 1),
+		"missing classname": regexp.MustCompile(` classname="[^"]*"`).ReplaceAllString(good, ""),
+		"bad time":          strings.Replace(good, `time="0"`, `time="soon"`, 1),
+		"no properties":     strings.Replace(good, `<properties></properties>`, ``, 1),
+		"unknown element":   strings.Replace(good, `<properties></properties>`, `<properties><prop/></properties>`, 1),
+		"text in testcase":  strings.Replace(good, `time="0"></testcase>`, `time="0">oops</testcase>`, 1),
+	} {
+		if _, err := xmllintValidate(root, []byte(bad)); err == nil {
+			t.Errorf("%s: xmllint accepted it", name)
+		}
+		if validateJUnit([]byte(bad)) == nil {
+			t.Errorf("%s: the Go check accepted it", name)
 		}
 	}
 }
