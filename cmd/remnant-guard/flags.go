@@ -122,6 +122,9 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 // about the command (exit 2).
 func usageError(fs *flag.FlagSet, stderr io.Writer, err error) int {
 	h, _ := fs.Output().(*helpOut)
+	if err == nil {
+		err = errors.New("bad usage")
+	}
 	if errors.Is(err, flag.ErrHelp) {
 		if h != nil {
 			stderr = h.w

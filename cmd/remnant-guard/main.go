@@ -73,7 +73,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c, ok := lookup(name)
 	if !ok {
 		fmt.Fprintf(stderr, "remnant-guard: error: unknown command %q\n", name)
-		usage(stderr)
+		fmt.Fprint(stderr, "remnant-guard: hint: run 'remnant-guard help' for the commands\n")
 		return exitError
 	}
 	if asksHelp(rest[1:]) {

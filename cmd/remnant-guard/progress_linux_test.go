@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -41,6 +42,12 @@ func TestHistoryProgress(t *testing.T) {
 	if !strings.Contains(got, "\rremnant-guard: scanning history: 3/3 commits") || !strings.HasSuffix(got, "\r\x1b[K") {
 		t.Errorf("stderr on a terminal = %q, want the progress line, erased", got)
 	}
+	// On one terminal for stdout and stderr, the line is erased before the
+	// report is written.
+	both := runOnTerminal(t, "scan", "--history", "--both")
+	if i, j := strings.LastIndex(both, "\x1b[K"), strings.Index(both, "remnant-guard: note:"); i < 0 || j < i {
+		t.Errorf("the progress line is not erased before the report: %q", both)
+	}
 	if got := runOnTerminal(t, "scan", "--history", "--format", "json"); strings.Contains(got, "scanning history") {
 		t.Errorf("progress with --format json: %q", got)
 	}
@@ -65,7 +72,11 @@ func runOnTerminal(t *testing.T, args ...string) string {
 		done <- got.Bytes()
 	}()
 	var stdout bytes.Buffer
-	code := run(args, nil, &stdout, tty)
+	var out io.Writer = &stdout
+	if i := slices.Index(args, "--both"); i >= 0 {
+		args, out = slices.Delete(slices.Clone(args), i, i+1), tty
+	}
+	code := run(args, nil, out, tty)
 	tty.Close()
 	if code != 0 {
 		t.Fatalf("%v: exit %d\n%s", args, code, stdout.String())

@@ -17,11 +17,14 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	opt.WriteIgnore, opt.History = *writeIgnore, *history
-	if p := newProgress(stderr, rf.format); p != nil && *history {
+	p := newProgress(stderr, rf.format)
+	if p != nil && *history {
 		opt.Progress = p.update
-		defer p.finish()
 	}
 	rep, err := hooks.Scan(opt, paths)
+	if p != nil {
+		p.finish() // before anything else is written to the terminal
+	}
 	if err != nil {
 		return historyError(stderr, err)
 	}
