@@ -41,12 +41,16 @@ func headMemory(repo *gitutil.Repo, cfg *Config, opt Options, uses bool) ([]vali
 
 // historyNote says what scan --history judged.
 func historyNote(commits, memoryFiles int, opt Options) string {
+	mem := fmt.Sprintf("the %s as HEAD has them", plural(memoryFiles, "memory file", "memory files"))
+	if memoryFiles == 0 {
+		mem = "the memory files as HEAD has them (it has none)"
+	}
 	switch {
 	case !opt.runs(validate.Secrets):
-		return fmt.Sprintf("memory rules applied to the %s as HEAD has them", plural(memoryFiles, "memory file", "memory files"))
+		return "memory rules applied to " + mem
 	case !opt.runs(validate.Memory):
 		return fmt.Sprintf("secret rules applied to every commit (%s)", plural(commits, "commit", "commits"))
 	}
-	return fmt.Sprintf("secret rules applied to every commit (%s), memory rules to the %s as HEAD has them",
-		plural(commits, "commit", "commits"), plural(memoryFiles, "memory file", "memory files"))
+	return fmt.Sprintf("secret rules applied to every commit (%s), memory rules to %s",
+		plural(commits, "commit", "commits"), mem)
 }
