@@ -1,6 +1,9 @@
 package validate
 
-import "strings"
+import (
+	"bytes"
+	"strings"
+)
 
 // RuleRemnantUnrecognized is the finding for a file named REMNANT.md that
 // has none of Remnant's marks.
@@ -10,9 +13,20 @@ const RuleRemnantUnrecognized = "remnant-unrecognized"
 // <!-- AGENT PROTOCOL ... --> banner, a "# Remnant ..." title or a
 // "## Session" section. A file named REMNANT.md without any of them (a
 // poem, unrelated notes) is not judged by the schema.
+// Only the first marksWindow bytes are read: the marks open a Remnant file,
+// and a huge file is not parsed whole to find them.
 func HasRemnantMarks(src []byte) bool {
+	if len(src) > marksWindow {
+		src = src[:marksWindow]
+		if i := bytes.LastIndexByte(src, '\n'); i >= 0 {
+			src = src[:i+1]
+		}
+	}
 	return parseRemnantFile(parseMarkdown(src)).hasMarks()
 }
+
+// marksWindow bounds how much of a file HasRemnantMarks reads.
+const marksWindow = 64 << 10
 
 func (f *remnantFile) hasMarks() bool {
 	if _, at := f.bannerLine(); at > 0 {

@@ -3,6 +3,7 @@ package validate
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -21,6 +22,16 @@ func TestHasRemnantMarks(t *testing.T) {
 		if got := HasRemnantMarks([]byte(src)); got != want {
 			t.Errorf("HasRemnantMarks(%q) = %v, want %v", src, got, want)
 		}
+	}
+}
+
+func TestHasRemnantMarksBounded(t *testing.T) {
+	big := strings.Repeat("just a line of text\n", 1<<16) // 1.3 MB
+	if HasRemnantMarks([]byte(big + "## Session\n")) {
+		t.Error("a Session heading beyond the first 64 KiB counts")
+	}
+	if !HasRemnantMarks([]byte("# Remnant - x\n" + big)) {
+		t.Error("the title at the top of a big file is not found")
 	}
 }
 
