@@ -143,3 +143,39 @@ func TestActionFlagsExist(t *testing.T) {
 		}
 	}
 }
+
+// TestREADMEOneVersion: go install, the pre-commit rev, the Action and
+// the version examples name one release tag, vMAJOR.MINOR.PATCH, and
+// nothing refers to a moving @latest or a major-only @v1.
+func TestREADMEOneVersion(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join(sourceRoot(t), "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wf, err := os.ReadFile(filepath.Join(sourceRoot(t), "testdata", "workflows", "remnant-guard.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(readme) + string(wf)
+	refs := regexp.MustCompile(`(?:remnant-guard(?:/cmd/remnant-guard)?@|rev: )(\S+)`).FindAllStringSubmatch(text, -1)
+	if len(refs) < 4 {
+		t.Fatalf("found %d version references, want go install, rev and the Action's", len(refs))
+	}
+	tag := regexp.MustCompile(`^v\d+\.\d+\.\d+$`)
+	for _, m := range refs {
+		v := strings.TrimRight(m[1], "`.,):")
+		if v == "<commit>" {
+			continue // the pseudo-version example
+		}
+		if !tag.MatchString(v) || v != "v0.1.0" {
+			t.Errorf("README refers to %q: want the release tag v0.1.0", m[0])
+		}
+	}
+	build, err := os.ReadFile(filepath.Join(sourceRoot(t), "build.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(build), "git tag -a v0.1.0") {
+		t.Error("build.sh's release steps do not tag v0.1.0")
+	}
+}
