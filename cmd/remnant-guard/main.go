@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -79,7 +80,41 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if asksHelp(rest[1:]) {
 		return c.run([]string{"--help"}, stdin, stdout, stdout)
 	}
+	global, err = forCommand(c, global)
+	if err != nil {
+		fmt.Fprintf(stderr, "remnant-guard: error: %v\n", err)
+		fmt.Fprintf(stderr, "remnant-guard: hint: run 'remnant-guard help %s' for its flags\n", c.name)
+		return exitError
+	}
 	return c.run(append(global, rest[1:]...), stdin, stdout, stderr)
+}
+
+// forCommand keeps the global flags the command takes, read from its
+// help: --no-color is dropped where nothing is coloured, --config where
+// no config is read is an error.
+func forCommand(c command, global []string) ([]string, error) {
+	if len(global) == 0 {
+		return nil, nil
+	}
+	var help bytes.Buffer
+	c.run([]string{"--help"}, nil, &help, &help)
+	takes := func(flag string) bool { return strings.Contains(help.String(), "\n  --"+flag+" ") }
+	var out []string
+	for i := 0; i < len(global); i++ {
+		a := global[i]
+		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		switch {
+		case name == "no-color" && !takes("no-color"):
+		case name == "config" && !takes("config"):
+			return nil, fmt.Errorf("%s reads no config: --config does not apply", c.name)
+		case name == "config" && !hasValue:
+			out = append(out, a, global[i+1])
+			i++
+		default:
+			out = append(out, a)
+		}
+	}
+	return out, nil
 }
 
 // splitGlobal takes the global flags (--no-color, --config FILE) off the
