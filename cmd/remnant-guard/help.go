@@ -131,8 +131,9 @@ func summaryOf(name string) string {
 // usage is the top-level help.
 func usage(w io.Writer) {
 	fmt.Fprint(w, "Usage: remnant-guard [--no-color] [--config FILE] <command> [flags] [args]\n\n"+
-		"Keeps repo-native agent memory honest: REMNANT.md handoffs and MemoryCustodian\n"+
-		"docs/memory stay out of commits or follow their schema, and no secret is committed.\n\nCommands:\n")
+		"Keeps repo-native agent memory honest: REMNANT.md stays out of commits, memory\n"+
+		"files (Remnant, MemoryCustodian's docs/memory) follow their schema, and no\n"+
+		"secret is committed.\n\nCommands:\n")
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-11s %s\n", c.name, c.summary)
 	}

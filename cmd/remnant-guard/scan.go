@@ -11,7 +11,7 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("scan", "scan [flags] [PATH...] | scan --history [flags]", stderr)
 	rf.register(fs)
 	writeIgnore := fs.Bool("write-ignore", false, "append today's secret findings to .remnant-guard-ignore as a baseline")
-	history := fs.Bool("history", false, "check every commit reachable from HEAD instead of the working tree")
+	history := fs.Bool("history", false, "scan every commit reachable from HEAD for secrets, and HEAD's memory files")
 	paths, opt, failOn, code, ok := rf.parse(fs, args, stderr)
 	if !ok {
 		return code
