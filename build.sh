@@ -6,11 +6,25 @@
 #   ./build.sh                 version from git describe
 #   VERSION=v1.2.0 ./build.sh  an explicit version
 #   TARGETS=linux/amd64 ./build.sh, DIST=out ./build.sh   fewer targets, another folder
+#
+# Releasing, for example v0.1.0. One tag names the release everywhere: the
+# go install version (.../cmd/remnant-guard@v0.1.0), the pre-commit rev
+# (rev: v0.1.0), the GitHub Action (uses: remnant-guard/remnant-guard@v0.1.0,
+# which builds this tag) and the release binaries. Tags are vMAJOR.MINOR.PATCH.
+#   1. bash .ci/run                                    the tests pass
+#   2. git tag -a v0.1.0 -m "remnant-guard v0.1.0"     an annotated tag
+#   3. git push origin v0.1.0
+#   4. VERSION=v0.1.0 ./build.sh                       dist/ with SHA256SUMS
+#   5. attach dist/* to the GitHub release of the tag
 set -euo pipefail
 
 cd "$(dirname "$0")"
 
 version=${VERSION:-$(git describe --tags --always --dirty 2>/dev/null || echo dev)}
+if [ -n "${VERSION:-}" ] && ! [[ "$VERSION" =~ ^v[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$ ]]; then
+  echo "build.sh: VERSION=$VERSION is not a release tag (vMAJOR.MINOR.PATCH, e.g. v0.1.0)" >&2
+  exit 2
+fi
 commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 if [ -n "$(git status --porcelain 2>/dev/null)" ]; then
   commit="$commit-dirty"

@@ -38,7 +38,7 @@ func sessionStart(p *payload, now time.Time) (Action, string, error) {
 		return Silent, "", err
 	}
 	var parts []string
-	if usesRemnant(repo.TopLevel) {
+	if usesRemnant(repo.TopLevel, cfg) {
 		s, err := remnantContext(repo, cfg, now)
 		if err != nil {
 			return Silent, "", err

@@ -20,10 +20,17 @@ const maxBlocks = 2
 // the repository must leave a valid, updated REMNANT.md.
 func stopGate(p *payload, now time.Time) (Action, string, error) {
 	repo, err := openRepo(p.Cwd)
-	if err != nil || repo == nil || !usesRemnant(repo.TopLevel) {
+	if err != nil || repo == nil {
 		return Silent, "", err
 	}
 	defer repo.Close()
+	cfg, err := repoConfig(Options{Dir: p.Cwd}, repo)
+	if err != nil {
+		return Silent, "", err
+	}
+	if !usesRemnant(repo.TopLevel, cfg) {
+		return Silent, "", nil
+	}
 	dir := sessionDir(repo)
 	rec, ok, err := loadRecord(dir, p.SessionID)
 	if err != nil {

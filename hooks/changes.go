@@ -102,7 +102,9 @@ func (cc *changeCheck) memoryChange(c gitutil.Change, blobs map[string][]byte, s
 	var out []validate.Finding
 	switch kind {
 	case validate.KindRemnant:
-		out = append(out, stagedRemnant(c))
+		if stagesRemnant(cc.uses, cur) {
+			out = append(out, stagedRemnant(c))
+		}
 		out = append(out, validate.CheckRemnant(c.Path, cur, lim, cc.now)...)
 		if old, ok := blobs[c.OldHash]; ok && c.Status != 'A' {
 			was, is := validate.ParseRemnant(old), validate.ParseRemnant(cur)

@@ -45,6 +45,9 @@ type Options struct {
 	// History makes scan check every commit reachable from HEAD instead of
 	// the working tree.
 	History bool
+	// Progress, when set, is told the commits done of the total during
+	// scan --history.
+	Progress func(done, total int)
 }
 
 func (o Options) now() time.Time {
@@ -105,7 +108,7 @@ func Check(opt Options, paths []string) (*Report, error) {
 	}
 	// check judges the working tree: local findings count like any other.
 	rep := &Report{BlockSkipped: cfg.Hook.BlockSkipped, BlockLocal: true}
-	fc := &fileCheck{cfg: cfg, opt: opt, uses: root != "" && usesRemnant(root)}
+	fc := &fileCheck{cfg: cfg, opt: opt, uses: root != "" && usesRemnant(root, cfg)}
 	if opt.runs(validate.Secrets) {
 		base := root
 		if base == "" {
@@ -260,18 +263,6 @@ func displayPath(dir, abs string) string {
 		return filepath.ToSlash(rel)
 	}
 	return filepath.ToSlash(abs)
-}
-
-// usesRemnant tells whether a repository has adopted Remnant: it has a
-// REMNANT.md or REMNANT.template.md at its root, or ignores REMNANT.md.
-func usesRemnant(root string) bool {
-	for _, name := range []string{"REMNANT.md", "REMNANT.template.md"} {
-		if _, err := os.Stat(filepath.Join(root, name)); err == nil {
-			return true
-		}
-	}
-	gi, err := os.ReadFile(filepath.Join(root, ".gitignore"))
-	return err == nil && strings.Contains(string(gi), "REMNANT.md")
 }
 
 // readBounded reads at most limit+1 bytes of a file, so that an oversized

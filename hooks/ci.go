@@ -130,6 +130,8 @@ type historyCheck struct {
 	seen    map[string]bool
 	done    map[string]bool // commits checked
 	commits int
+	// progress is told each commit done (scan --history on a terminal).
+	progress func(done int)
 }
 
 func newHistoryCheck(repo *gitutil.Repo, cfg *Config, opt Options, files configFiles, head string) (*historyCheck, error) {
@@ -142,20 +144,9 @@ func newHistoryCheck(repo *gitutil.Repo, cfg *Config, opt Options, files configF
 		}
 		hc.engine = e
 	}
-	uses, err := usesRemnantAt(repo, head)
+	uses, err := usesRemnantAt(repo, cfg, head)
 	hc.uses = uses
 	return hc, err
-}
-
-// usesRemnantAt is usesRemnant for a commit's tree.
-func usesRemnantAt(repo *gitutil.Repo, rev string) (bool, error) {
-	for _, name := range []string{"REMNANT.md", "REMNANT.template.md"} {
-		if _, ok, err := repo.FileAt(rev, name); err != nil || ok {
-			return ok, err
-		}
-	}
-	gi, _, err := repo.FileAt(rev, ".gitignore")
-	return strings.Contains(string(gi), "REMNANT.md"), err
 }
 
 // run judges the commits a log streams (oldest first), then the range
@@ -191,6 +182,9 @@ func (hc *historyCheck) commit(c gitutil.CommitChanges) error {
 	}
 	hc.done[c.Hash] = true
 	hc.commits++
+	if hc.progress != nil {
+		hc.progress(hc.commits)
+	}
 	hc.rep.Checked += len(c.Changes)
 	found, skipped, err := hc.judge(c)
 	if err != nil {

@@ -33,6 +33,8 @@ type Config struct {
 	Secrets SecretsConfig `toml:"secrets"`
 	// Custodian configures MemoryCustodian memory checks.
 	Custodian CustodianConfig `toml:"custodian"`
+	// Remnant says whether the repository uses Remnant.
+	Remnant RemnantConfig `toml:"remnant"`
 
 	// Source is the file the config was read from ("" for defaults).
 	Source string `toml:"-"`
@@ -69,6 +71,14 @@ type SecretsConfig struct {
 	// GitleaksConfig is a gitleaks config whose [[rules]] are added; ""
 	// means .gitleaks.toml at the repository root when it exists.
 	GitleaksConfig string `toml:"gitleaks_config"`
+}
+
+// RemnantConfig says how the repository uses Remnant.
+type RemnantConfig struct {
+	// Uses says the repository uses Remnant: every REMNANT.md is Remnant
+	// memory, checked by the schema even without Remnant's marks, and
+	// committing one is remnant-staged.
+	Uses bool `toml:"uses"`
 }
 
 // CustodianConfig configures MemoryCustodian memory checks.
@@ -247,6 +257,7 @@ func (c *Config) ValidateLimits() validate.Limits {
 		MaxHistory:      c.Limits.MaxHistory,
 		MaxStateBullets: c.Limits.MaxStateBullets,
 		MaxFileSize:     c.Limits.MaxFileSize,
+		KnownRemnant:    c.Remnant.Uses,
 	}
 }
 

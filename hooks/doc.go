@@ -14,7 +14,8 @@
 //     pre-commit --from-ref/--to-ref, the range, as CI.
 //   - CI and PrePush: every commit of a range, each finding at the commit
 //     that introduced it, with the configuration of the base commit (CI).
-//   - Scan: the working tree, or every commit (--history).
+//   - Scan: the working tree; with --history the secret rules on every
+//     commit and the memory rules on the files as HEAD has them.
 //   - Install and Uninstall: the git hooks, chaining a hook already there.
 //   - Init, Migrate, Route: setting a repository up for Remnant, moving a
 //     schema v1 REMNANT.md to v2, explaining a MemoryCustodian route.

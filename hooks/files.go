@@ -29,7 +29,7 @@ func CheckFiles(opt Options, files []string) (*Report, error) {
 // checkFiles is CheckFiles for an open repository and its config.
 func checkFiles(repo *gitutil.Repo, cfg *Config, opt Options, files []string) (*Report, error) {
 	rep := &Report{BlockSkipped: cfg.Hook.BlockSkipped, BlockLocal: cfg.Hook.BlockLocal}
-	w := &workingCheck{repo: repo, cfg: cfg, opt: opt, rep: rep, uses: usesRemnant(repo.TopLevel)}
+	w := &workingCheck{repo: repo, cfg: cfg, opt: opt, rep: rep, uses: usesRemnant(repo.TopLevel, cfg)}
 	if opt.runs(validate.Secrets) {
 		e, err := newEngine(cfg, workingFiles(repo.TopLevel))
 		if err != nil {
@@ -101,7 +101,7 @@ func (w *workingCheck) memory(rel, abs string, src []byte) error {
 	if kind == validate.KindUnknown {
 		return nil
 	}
-	if kind == validate.KindRemnant {
+	if kind == validate.KindRemnant && stagesRemnant(w.uses, src) {
 		tracked, err := w.repo.Tracked(rel, nil)
 		if err != nil {
 			return err

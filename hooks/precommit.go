@@ -176,7 +176,7 @@ type staged struct {
 }
 
 func (s *staged) run() error {
-	cc := &changeCheck{cfg: s.cfg, opt: s.opt, now: s.opt.now(), uses: usesRemnantStaged(s.repo, s.changes), engine: s.engine}
+	cc := &changeCheck{cfg: s.cfg, opt: s.opt, now: s.opt.now(), uses: usesRemnantStaged(s.repo, s.cfg, s.changes), engine: s.engine}
 	if err := cc.run(s.changes, newStagedSource(s.repo, s.changes), s.rep); err != nil {
 		return err
 	}
@@ -200,13 +200,13 @@ func shellQuote(s string) string {
 
 // usesRemnantStaged tells whether the repository uses Remnant, judged from
 // the working tree and the staged changes.
-func usesRemnantStaged(repo *gitutil.Repo, changes []gitutil.Change) bool {
+func usesRemnantStaged(repo *gitutil.Repo, cfg *Config, changes []gitutil.Change) bool {
 	for _, c := range changes {
-		if k := validate.KindOf(path.Base(c.Path)); k == validate.KindTemplate || k == validate.KindRemnant {
+		if validate.KindOf(path.Base(c.Path)) == validate.KindTemplate {
 			return true
 		}
 	}
-	return usesRemnant(repo.TopLevel)
+	return usesRemnant(repo.TopLevel, cfg)
 }
 
 // allow drops findings of rules that REMNANT_GUARD_ALLOW lets through for
@@ -235,6 +235,9 @@ func localFindings(rep *Report, repo *gitutil.Repo, cfg *Config, rels []string, 
 				continue
 			}
 			return err
+		}
+		if !cfg.Remnant.Uses && !validate.HasRemnantMarks(src) {
+			continue // someone else's REMNANT.md: check reports remnant-unrecognized
 		}
 		l := &localRemnant{repo: repo, rel: rel, display: display(rel), src: src, changes: changes, accept: accept}
 		fs, err := l.findings()

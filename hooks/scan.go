@@ -45,7 +45,7 @@ func Scan(opt Options, paths []string) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	fc := &fileCheck{cfg: cfg, opt: opt, uses: repo != nil && usesRemnant(root)}
+	fc := &fileCheck{cfg: cfg, opt: opt, uses: repo != nil && usesRemnant(root, cfg)}
 	if opt.runs(validate.Secrets) {
 		if fc.engine, err = newEngine(cfg, workingFiles(root)); err != nil {
 			return nil, err
@@ -105,6 +105,21 @@ func scanTargets(repo *gitutil.Repo, dir string, paths []string) ([]target, erro
 		}
 	}
 	return out, nil
+}
+
+// runHistory runs hc over every commit reachable from HEAD, telling
+// progress (commits done, total) when asked to.
+func runHistory(repo *gitutil.Repo, hc *historyCheck, progress func(done, total int)) error {
+	if progress != nil {
+		total, err := repo.CountCommits("HEAD")
+		if err != nil {
+			return err
+		}
+		hc.progress = func(done int) { progress(done, total) }
+	}
+	log := startLog(repo, "HEAD")
+	defer log.stop()
+	return hc.run(log, "", "HEAD")
 }
 
 // many checks files in chunks: each chunk is read, its memory files
@@ -187,9 +202,10 @@ func writeIgnore(rep *Report, name string) error {
 	return nil
 }
 
-// scanHistory checks every commit reachable from HEAD, as ci checks a
-// range, with the configuration of the working tree: each finding names
-// the commit that introduced it.
+// scanHistory checks every commit reachable from HEAD for secrets, as ci
+// checks a range, with the configuration of the working tree: each finding
+// names the commit that introduced it. The memory rules judge the memory
+// files as HEAD has them (headMemory), not each commit's.
 func scanHistory(opt Options) (*Report, error) {
 	repo, cfg, err := mustOpenRepo(opt)
 	if err != nil {
@@ -199,16 +215,28 @@ func scanHistory(opt Options) (*Report, error) {
 	if _, born, err := repo.Head(); err != nil || !born {
 		return &Report{}, err
 	}
-	hc, err := newHistoryCheck(repo, cfg, opt, workingFiles(repo.TopLevel), "HEAD")
+	sopt := opt
+	sopt.Only = validate.Secrets
+	hc, err := newHistoryCheck(repo, cfg, sopt, workingFiles(repo.TopLevel), "HEAD")
 	if err != nil {
 		return nil, err
 	}
-	log := startLog(repo, "HEAD")
-	defer log.stop()
-	if err := hc.run(log, "", "HEAD"); err != nil {
-		return nil, err
+	if opt.runs(validate.Secrets) {
+		if err := runHistory(repo, hc, opt.Progress); err != nil {
+			return nil, err
+		}
+	}
+	memFiles := 0
+	if opt.runs(validate.Memory) {
+		found, n, err := headMemory(repo, cfg, opt, hc.uses)
+		if err != nil {
+			return nil, err
+		}
+		hc.rep.Findings = append(hc.rep.Findings, found...)
+		memFiles = n
 	}
 	rep := hc.report()
+	rep.Notes = append(rep.Notes, historyNote(hc.commits, memFiles, opt))
 	if opt.WriteIgnore {
 		if err := writeIgnore(rep, filepath.Join(repo.TopLevel, IgnoreName)); err != nil {
 			return nil, err

@@ -27,6 +27,7 @@
 //	remnant-placeholder
 //	remnant-raw-output
 //	remnant-personal-data
+//	remnant-unrecognized
 //	template-schema
 //	agents-pointer
 package validate

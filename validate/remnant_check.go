@@ -46,9 +46,15 @@ var remnantChecks = []func(*checker){
 }
 
 // CheckRemnant checks a REMNANT.md. now is the time the Session date must
-// not lie more than a day after; a zero now skips that check. Findings
-// disabled by remnant-guard comments in src are dropped.
+// not lie more than a day after; a zero now skips that check. A file with
+// none of Remnant's marks (HasRemnantMarks) gets the one
+// remnant-unrecognized finding, unless lim.KnownRemnant says it is Remnant
+// memory all the same. Findings disabled by remnant-guard comments in src
+// are dropped.
 func CheckRemnant(path string, src []byte, lim Limits, now time.Time) []Finding {
+	if _, bad := unreadable(path, src, lim); !bad && !lim.KnownRemnant && !HasRemnantMarks(src) {
+		return ApplyDirectives(src, []Finding{unrecognized(path)})
+	}
 	return runChecks(path, src, lim, now, remnantChecks)
 }
 

@@ -15,7 +15,8 @@ type RemnantDoc struct {
 	DateOnly bool
 	DateLine int
 	HasDate  bool
-	// Decisions holds each Decisions bullet, "None" excepted.
+	// Decisions holds each Decisions bullet, "None" and template
+	// placeholders ("<YYYY-MM-DD — decision — why>") excepted.
 	Decisions []Entry
 	// Map holds each Map bullet, "None" excepted.
 	Map []MapEntry
@@ -143,7 +144,7 @@ func (f *remnantFile) doc() *RemnantDoc {
 	if s := f.byName["Decisions"]; s != nil {
 		d.DecisionsLine = s.line
 		for _, b := range f.bullets(s) {
-			if !isNone(b.text) {
+			if !isNone(b.text) && !isPlaceholderEntry(b.text) {
 				d.Decisions = append(d.Decisions, Entry{Line: b.line, Text: b.full})
 			}
 		}

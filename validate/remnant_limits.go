@@ -11,6 +11,10 @@ type Limits struct {
 	MaxHistory      int   // remnant-history: History entries
 	MaxStateBullets int   // remnant-state-size: State bullets
 	MaxFileSize     int64 // remnant-parse: bytes in any memory file
+	// KnownRemnant says a REMNANT.md is Remnant memory even without
+	// Remnant's marks (the config's remnant.uses): it is judged by the
+	// schema instead of getting remnant-unrecognized.
+	KnownRemnant bool
 }
 
 // DefaultLimits returns the limits of the Remnant protocol: 150 lines,

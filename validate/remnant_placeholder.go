@@ -77,3 +77,16 @@ func (c *checker) checkEmptyNext() {
 	c.add(RuleRemnantPlaceholder, s.line, s.col, "section ## Next is empty; the protocol wants the exact next step").Hint =
 		"write the first action a new session should take"
 }
+
+// isPlaceholderEntry tells a template entry such as "<YYYY-MM-DD —
+// decision — why>": one that starts with a placeholder. It stands for the
+// entries to come and is not an entry itself, so it is never part of the
+// append-only record.
+func isPlaceholderEntry(text string) bool {
+	t := strings.TrimSpace(text)
+	if !strings.HasPrefix(t, "<") {
+		return false
+	}
+	m := placeholder().FindStringIndex(t)
+	return m != nil && m[0] == 0 && isPlaceholder(t, m[0], m[1])
+}

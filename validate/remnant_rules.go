@@ -64,6 +64,8 @@ func RemnantRules() []Rule {
 		mem(RuleRemnantPersonalData, Warning, "a memory file holds personal data: e-mail addresses, phone numbers or chat transcripts",
 			"## Blockers\n- ask Jane (jane.doe@gmail.com, +44 20 7946 0958) about the API\n",
 			"## Blockers\n- ask the API owner about rate limits (see CONTRIBUTING.md)\n"),
+		mem(RuleRemnantUnrecognized, Warning, "a file named REMNANT.md has none of Remnant's marks (banner, # Remnant title, ## Session): it is not Remnant memory",
+			"# Roses\n\nRoses are red,\nviolets are blue.\n", "# Remnant - demo\n\n## Session\n- date: 2026-05-05\n"),
 		mem(RuleTemplateSchema, Error, "REMNANT.template.md does not have the schema v2 shape",
 			"# Remnant - <project-name>\n\n## Session\n- date: <ISO 8601>\n", exTemplateGood),
 		mem(RuleAgentsPointer, Warning, "CLAUDE.md or GEMINI.md does not point to AGENTS.md, or copies its rules",

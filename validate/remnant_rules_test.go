@@ -9,6 +9,9 @@ import (
 // checkExample runs the check a rule's examples are written for.
 func checkExample(id, src string) []Finding {
 	lim := DefaultLimits()
+	// The examples are parts of a Remnant file; only the one rule about
+	// telling Remnant files apart sees them as they are.
+	lim.KnownRemnant = id != RuleRemnantUnrecognized
 	switch id {
 	case RuleTemplateSchema:
 		return CheckTemplate("REMNANT.template.md", []byte(src), lim)
@@ -40,8 +43,8 @@ func TestRuleExamples(t *testing.T) {
 			t.Errorf("rule %s: Good example fires it: %+v", r.ID, fs)
 		}
 	}
-	if len(rules) != 18 {
-		t.Errorf("got %d rules, want 18", len(rules))
+	if len(rules) != 19 {
+		t.Errorf("got %d rules, want 19", len(rules))
 	}
 }
 

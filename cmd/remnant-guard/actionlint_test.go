@@ -10,41 +10,98 @@ import (
 	"testing"
 )
 
-// actionlintVersion is the actionlint the example workflow is linted with.
+// actionlintVersion is the actionlint the workflows are linted with.
 const actionlintVersion = "v1.7.12"
 
 // TestExampleWorkflow lints the GitHub Actions example the README shows
 // with actionlint, built from the module proxy (it is not a dependency of
 // this module). Without network access it is skipped, unless CI is set.
 func TestExampleWorkflow(t *testing.T) {
-	workflow, err := os.ReadFile(filepath.Join("..", "..", "testdata", "workflows", "remnant-guard.yml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	workflow := readWorkflow(t, "remnant-guard.yml")
 	checkREADMEShows(t, workflow)
 	bin := buildActionlint(t)
 	dir := t.TempDir()
-	wf := filepath.Join(dir, ".github", "workflows", "remnant-guard.yml")
-	if err := os.MkdirAll(filepath.Dir(wf), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(wf, workflow, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, "-no-color", wf)
-	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	if err != nil || len(bytes.TrimSpace(out)) > 0 {
+	wf := writeWorkflow(t, dir, "remnant-guard.yml", workflow)
+	if out, err := actionlint(bin, dir, wf); err != nil {
 		t.Fatalf("actionlint: %v\n%s", err, out)
 	}
 	// The linter does find problems: a broken copy fails.
-	broken := strings.Replace(string(workflow), "runs-on:", "runs-onn:", 1)
-	if err := os.WriteFile(wf, []byte(broken), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command(bin, "-no-color", wf).CombinedOutput(); err == nil {
+	writeWorkflow(t, dir, "remnant-guard.yml", []byte(strings.Replace(string(workflow), "runs-on:", "runs-onn:", 1)))
+	if out, err := actionlint(bin, dir, wf); err == nil {
 		t.Fatalf("actionlint passed a broken workflow:\n%s", out)
 	}
+}
+
+// TestLocalAction lints a workflow that uses this repository's action.yml
+// as a local action (uses: ./): actionlint then parses action.yml and
+// checks the inputs and outputs the workflow uses against it.
+func TestLocalAction(t *testing.T) {
+	workflow := readWorkflow(t, "local-action.yml")
+	meta, err := os.ReadFile(filepath.Join(sourceRoot(t), "action.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := buildActionlint(t)
+	lint := func(meta []byte) ([]byte, error) {
+		dir := t.TempDir()
+		// actionlint reads local actions only inside a repository.
+		if out, err := exec.Command("git", "init", "-q", dir).CombinedOutput(); err != nil {
+			t.Fatalf("git init: %v\n%s", err, out)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "action.yml"), meta, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return actionlint(bin, dir, writeWorkflow(t, dir, "local-action.yml", workflow))
+	}
+	if out, err := lint(meta); err != nil {
+		t.Fatalf("actionlint: %v\n%s", err, out)
+	}
+	// What broke the action once: an unquoted ": " in a description.
+	broken := strings.Replace(string(meta), `description: "Check the commits after this revision. Default: the pull request's base"`,
+		`description: check the commits after this revision (default: the pull request's base)`, 1)
+	if broken == string(meta) {
+		t.Fatal("the base input's description changed: update this test")
+	}
+	if out, err := lint([]byte(broken)); err == nil {
+		t.Fatalf("actionlint passed an action.yml that is not YAML:\n%s", out)
+	}
+	// An input the workflow passes and the action no longer has.
+	if out, err := lint([]byte(strings.Replace(string(meta), "\n  go-version:\n", "\n  go-versio:\n", 1))); err == nil {
+		t.Fatalf("actionlint passed a workflow passing an unknown input:\n%s", out)
+	}
+}
+
+func readWorkflow(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(sourceRoot(t), "testdata", "workflows", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// writeWorkflow writes a workflow into dir/.github/workflows.
+func writeWorkflow(t *testing.T, dir, name string, data []byte) string {
+	t.Helper()
+	wf := filepath.Join(dir, ".github", "workflows", name)
+	if err := os.MkdirAll(filepath.Dir(wf), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(wf, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return wf
+}
+
+// actionlint lints one workflow in dir; any output is a failure.
+func actionlint(bin, dir, wf string) ([]byte, error) {
+	cmd := exec.Command(bin, "-no-color", wf)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err == nil && len(bytes.TrimSpace(out)) > 0 {
+		err = os.ErrInvalid
+	}
+	return out, err
 }
 
 // buildActionlint installs actionlint into a temporary GOBIN.
@@ -68,7 +125,7 @@ func buildActionlint(t *testing.T) string {
 // example, shows the workflow file verbatim.
 func checkREADMEShows(t *testing.T, workflow []byte) {
 	t.Helper()
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	readme, err := os.ReadFile(filepath.Join(sourceRoot(t), "README.md"))
 	if err != nil || !bytes.Contains(readme, []byte("uses: remnant-guard/remnant-guard@")) {
 		return
 	}

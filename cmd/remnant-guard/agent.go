@@ -36,8 +36,10 @@ func runAgentHook(args []string, stdin io.Reader, stdout, stderr io.Writer) (cod
 	pos, err := parseArgs(fs, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
+		usageError(fs, stderr, err)
 		return agentOK
 	case err != nil:
+		fmt.Fprintf(stderr, "remnant-guard: error: agent-hook: %s\n", flagMessage(err))
 		return agentFault
 	case len(pos) > 0:
 		fmt.Fprintf(stderr, "remnant-guard: error: agent-hook: unexpected argument %q\n", pos[0])

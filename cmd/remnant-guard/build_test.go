@@ -55,3 +55,20 @@ func TestBuildScript(t *testing.T) {
 		t.Errorf("version = %q, want v9.8.7 and a commit", out)
 	}
 }
+
+// TestBuildScriptVersionScheme: a VERSION that is not a vMAJOR.MINOR.PATCH
+// tag is refused, before anything is built.
+func TestBuildScriptVersionScheme(t *testing.T) {
+	for _, v := range []string{"1.2.0", "v1.2", "latest", "v1.2.0; rm -rf /"} {
+		dist := t.TempDir()
+		cmd := exec.Command("bash", filepath.Join(sourceRoot(t), "build.sh"))
+		cmd.Env = append(os.Environ(), "TARGETS=linux/amd64", "VERSION="+v, "DIST="+dist)
+		out, err := cmd.CombinedOutput()
+		if err == nil || !strings.Contains(string(out), "not a release tag") {
+			t.Errorf("VERSION=%q: %v\n%s", v, err, out)
+		}
+		if entries, _ := os.ReadDir(dist); len(entries) > 0 {
+			t.Errorf("VERSION=%q: built %v", v, entries)
+		}
+	}
+}

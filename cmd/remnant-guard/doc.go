@@ -4,14 +4,16 @@
 //
 // Usage:
 //
-//	remnant-guard <command> [flags] [args]
+//	remnant-guard [--no-color] [--config FILE] <command> [flags] [args]
 //
 // The commands are check, pre-commit, pre-push, ci, scan, install,
 // uninstall, init, migrate, agent-hook, route, rules, version and help;
-// `remnant-guard help COMMAND` lists a command's flags. agent-hook follows
-// the coding agents' exit codes instead (agent.go): 2 blocks, 1 is any
-// fault of its own, which blocks nothing. This package only parses flags,
-// writes reports (text.go, output.go, sarif.go, github.go, gitlab.go) and
-// chooses the exit code: 0 clean, 1 blocking findings, 2 usage,
-// configuration, git or I/O error. The work is in package hooks.
+// `remnant-guard help COMMAND` prints a command's description, flags,
+// examples and exit codes (help.go renders it, helpdocs.go holds the text: a
+// new command is an entry in commands() and one in helpDocs). agent-hook
+// follows the coding agents' exit codes instead (agent.go): 2 blocks, 1 is
+// any fault of its own, which blocks nothing. This package only parses
+// flags, writes reports (text.go, output.go, sarif.go, github.go, gitlab.go,
+// junit.go) and chooses the exit code: 0 clean, 1 blocking findings, 2
+// usage, configuration, git or I/O error. The work is in package hooks.
 package main

@@ -19,19 +19,21 @@ type reportFlags struct {
 	failOn  string
 	only    string
 	output  string
+	verbose bool
 }
 
 func (r *reportFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&r.format, "format", "text", "output `format`: text, json, sarif, github or gitlab")
+	fs.StringVar(&r.format, "format", "text", "output `format`: "+strings.Join(formats, ", "))
 	fs.StringVar(&r.output, "output", "", "write the report to `file`; the text listing still goes to the terminal")
 	fs.StringVar(&r.config, "config", "", "config `file` (default: .remnant-guard.toml at the repository root)")
 	fs.BoolVar(&r.noColor, "no-color", false, "never colour the output")
 	fs.StringVar(&r.failOn, "fail-on", "error", "lowest `severity` that fails: error or warning")
 	fs.StringVar(&r.only, "only", "", "run one `family` of rules: memory or secrets")
+	fs.BoolVar(&r.verbose, "verbose", false, "list every file not scanned, not only how many")
 }
 
 // formats lists the output formats a report can be written in.
-var formats = []string{"text", "json", "sarif", "github", "gitlab"}
+var formats = []string{"text", "json", "sarif", "github", "gitlab", "junit"}
 
 func (r *reportFlags) validate() (validate.Severity, validate.Family, error) {
 	ok := false
@@ -74,22 +76,29 @@ func (r *reportFlags) parse(fs *flag.FlagSet, args []string, stderr io.Writer) (
 	return pos, hooks.Options{ConfigPath: r.config, Only: only}, failOn, 0, true
 }
 
-// newFlagSet makes a flag set whose usage text starts with the command's
-// synopsis.
+// helpOut is a flag set's output: it swallows the flag package's own
+// messages (usageError words them) and remembers where help goes and the
+// command's synopsis.
+type helpOut struct {
+	w        io.Writer
+	synopsis string
+}
+
+func (h *helpOut) Write(p []byte) (int, error) { return len(p), nil }
+
+// newFlagSet makes a flag set for a command; asked for help it prints the
+// command's help (see help.go) to w.
 func newFlagSet(name, synopsis string, w io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(w)
-	fs.Usage = func() {
-		fmt.Fprintf(w, "Usage: remnant-guard %s\n\nFlags:\n", synopsis)
-		fs.PrintDefaults()
-	}
+	fs.SetOutput(&helpOut{w: w, synopsis: synopsis})
+	fs.Usage = func() {}
 	return fs
 }
 
 // parseArgs parses flags that may come before or after the positional
 // arguments, as people type them; "--" ends the flags. It returns the
-// positional arguments, or an error that has already been printed with the
-// usage (flag.ErrHelp when help was asked for).
+// positional arguments, or the parse error (flag.ErrHelp when help was
+// asked for), for usageError.
 func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
@@ -108,20 +117,46 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// usageError reports a usage problem and returns the exit code for it.
+// usageError reports a usage problem and returns the exit code for it:
+// help when it was asked for (exit 0), else the problem and where to read
+// about the command (exit 2).
 func usageError(fs *flag.FlagSet, stderr io.Writer, err error) int {
+	h, _ := fs.Output().(*helpOut)
+	if err == nil {
+		err = errors.New("bad usage")
+	}
 	if errors.Is(err, flag.ErrHelp) {
+		if h != nil {
+			stderr = h.w
+		}
+		writeHelp(stderr, fs, h)
 		return exitClean
 	}
-	if err != nil && !isFlagPackageError(err) {
-		fmt.Fprintf(stderr, "remnant-guard: error: %v\n", err)
-		fs.Usage()
-	}
+	fmt.Fprintf(stderr, "remnant-guard: error: %s\n", flagMessage(err))
+	fmt.Fprintf(stderr, "remnant-guard: hint: run 'remnant-guard help %s' for its flags and examples\n", fs.Name())
 	return exitError
 }
 
-// isFlagPackageError tells errors the flag package printed itself.
-func isFlagPackageError(err error) bool {
+// flagMessage words the flag package's errors with --long flag names.
+func flagMessage(err error) string {
 	s := err.Error()
-	return strings.HasPrefix(s, "flag provided but not defined") || strings.HasPrefix(s, "invalid ") || strings.HasPrefix(s, "bad flag syntax")
+	if name, ok := strings.CutPrefix(s, "flag provided but not defined: "); ok {
+		return "unknown flag " + longName(name)
+	}
+	if name, ok := strings.CutPrefix(s, "flag needs an argument: "); ok {
+		return "flag " + longName(name) + " needs an argument"
+	}
+	if rest, ok := strings.CutPrefix(s, "invalid "); ok {
+		// invalid value "x" for flag -name: reason / invalid boolean value ...
+		if i := strings.Index(rest, " for flag -"); i >= 0 {
+			return "invalid " + rest[:i] + " for --" + strings.TrimPrefix(rest[i+len(" for flag -"):], "-")
+		}
+		if i := strings.Index(rest, " for -"); i >= 0 {
+			return "invalid " + rest[:i] + " for --" + strings.TrimPrefix(rest[i+len(" for -"):], "-")
+		}
+	}
+	return s
 }
+
+// longName writes -name or --name as --name.
+func longName(s string) string { return "--" + strings.TrimLeft(s, "-") }

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 )
 
 // Exit codes.
@@ -16,6 +18,7 @@ const (
 func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
 
 // command is one subcommand: its name, a one-line summary and its body.
+// Its help text is in helpDocs (helpdocs.go).
 type command struct {
 	name    string
 	summary string
@@ -41,12 +44,27 @@ func commands() []command {
 	}
 }
 
+func lookup(name string) (command, bool) {
+	for _, c := range commands() {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
+}
+
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
+	global, rest, err := splitGlobal(args)
+	if err != nil {
+		fmt.Fprintf(stderr, "remnant-guard: error: %v\n", err)
+		fmt.Fprint(stderr, "remnant-guard: hint: run 'remnant-guard help' for the commands and global flags\n")
+		return exitError
+	}
+	if len(rest) == 0 {
 		usage(stderr)
 		return exitError
 	}
-	name := args[0]
+	name := rest[0]
 	switch name {
 	case "-h", "-help", "--help":
 		usage(stdout)
@@ -54,35 +72,86 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "-version", "--version":
 		name = "version"
 	}
-	for _, c := range commands() {
-		if c.name == name {
-			return c.run(args[1:], stdin, stdout, stderr)
-		}
+	c, ok := lookup(name)
+	if !ok {
+		fmt.Fprintf(stderr, "remnant-guard: error: unknown command %q\n", name)
+		fmt.Fprint(stderr, "remnant-guard: hint: run 'remnant-guard help' for the commands\n")
+		return exitError
 	}
-	fmt.Fprintf(stderr, "remnant-guard: error: unknown command %q\n", name)
-	usage(stderr)
-	return exitError
+	if asksHelp(rest[1:]) {
+		return c.run([]string{"--help"}, stdin, stdout, stdout)
+	}
+	global, err = forCommand(c, global)
+	if err != nil {
+		fmt.Fprintf(stderr, "remnant-guard: error: %v\n", err)
+		fmt.Fprintf(stderr, "remnant-guard: hint: run 'remnant-guard help %s' for its flags\n", c.name)
+		return exitError
+	}
+	return c.run(append(global, rest[1:]...), stdin, stdout, stderr)
 }
 
-func usage(w io.Writer) {
-	fmt.Fprint(w, "Usage: remnant-guard <command> [flags] [args]\n\nCommands:\n")
-	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-11s %s\n", c.name, c.summary)
+// forCommand keeps the global flags the command takes, read from its
+// help: --no-color is dropped where nothing is coloured, --config where
+// no config is read is an error.
+func forCommand(c command, global []string) ([]string, error) {
+	if len(global) == 0 {
+		return nil, nil
 	}
-	fmt.Fprint(w, "\nRun 'remnant-guard help <command>' for a command's flags.\n"+
-		"Exit codes: 0 clean, 1 blocking findings, 2 usage, config, git or I/O error.\n")
-}
-
-func runHelp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		usage(stdout)
-		return exitClean
-	}
-	for _, c := range commands() {
-		if c.name == args[0] && c.name != "help" {
-			return c.run([]string{"-h"}, stdin, stdout, stderr)
+	var help bytes.Buffer
+	c.run([]string{"--help"}, nil, &help, &help)
+	takes := func(flag string) bool { return strings.Contains(help.String(), "\n  --"+flag+" ") }
+	var out []string
+	for i := 0; i < len(global); i++ {
+		a := global[i]
+		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		switch {
+		case name == "no-color" && !takes("no-color"):
+		case name == "config" && !takes("config"):
+			return nil, fmt.Errorf("%s reads no config: --config does not apply", c.name)
+		case name == "config" && !hasValue:
+			out = append(out, a, global[i+1])
+			i++
+		default:
+			out = append(out, a)
 		}
 	}
-	fmt.Fprintf(stderr, "remnant-guard: error: unknown command %q\n", args[0])
-	return exitError
+	return out, nil
+}
+
+// splitGlobal takes the global flags (--no-color, --config FILE) off the
+// front of the arguments, to hand them to the command.
+func splitGlobal(args []string) (global, rest []string, err error) {
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+		a := args[0]
+		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		switch {
+		case a == "-h" || a == "-help" || a == "--help" || a == "-version" || a == "--version":
+			return global, args, nil
+		case name == "no-color":
+			global, args = append(global, a), args[1:]
+		case name == "config" && hasValue:
+			global, args = append(global, a), args[1:]
+		case name == "config":
+			if len(args) < 2 {
+				return nil, nil, fmt.Errorf("flag --config needs an argument")
+			}
+			global, args = append(global, a, args[1]), args[2:]
+		default:
+			return nil, nil, fmt.Errorf("unknown global flag %s (before the command: --no-color, --config FILE)", longName(name))
+		}
+	}
+	return global, args, nil
+}
+
+// asksHelp tells whether a command's arguments ask for its help.
+func asksHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--help":
+			return true
+		}
+	}
+	return false
 }

@@ -42,7 +42,11 @@ func writeReport(rep *hooks.Report, rf reportFlags, stdout, stderr io.Writer) er
 		if err := writeFormat(stdout, rep, rf, useColor(stdout, rf.noColor)); err != nil {
 			return err
 		}
-		writeSummary(summaryTo, rep, useColor(summaryTo, rf.noColor))
+		listed := summaryTo != stdout || listsSkipped(rep, textOptions{verbose: rf.verbose})
+		writeSummary(summaryTo, rep, useColor(summaryTo, rf.noColor), listed)
+		if summaryTo == stdout && hasSecrets(rep) {
+			io.WriteString(stderr, acceptHint)
+		}
 		return nil
 	}
 	f, err := os.Create(rf.output)
@@ -57,10 +61,13 @@ func writeReport(rep *hooks.Report, rf reportFlags, stdout, stderr io.Writer) er
 		return err
 	}
 	color := useColor(stdout, rf.noColor)
-	if err := writeText(stdout, rep, color); err != nil {
+	if err := writeText(stdout, rep, textOptions{color: color, verbose: rf.verbose}); err != nil {
 		return err
 	}
-	writeSummary(stdout, rep, color)
+	writeSummary(stdout, rep, color, listsSkipped(rep, textOptions{verbose: rf.verbose}))
+	if hasSecrets(rep) {
+		io.WriteString(stderr, acceptHint)
+	}
 	return nil
 }
 
@@ -78,8 +85,14 @@ func writeFormat(w io.Writer, rep *hooks.Report, rf reportFlags, color bool) err
 		return appendStepSummary(os.Getenv("GITHUB_STEP_SUMMARY"), rep)
 	case "gitlab":
 		return writeGitLab(w, rep)
+	case "junit":
+		failOn, only, err := rf.validate()
+		if err != nil {
+			return err
+		}
+		return writeJUnit(w, rep, hooks.RulesWithExamples(), only, failOn)
 	}
-	return writeText(w, rep, color)
+	return writeText(w, rep, textOptions{color: color, verbose: rf.verbose})
 }
 
 // useColor tells whether w is a terminal that may be coloured.
@@ -87,12 +100,7 @@ func useColor(w io.Writer, noColor bool) bool {
 	if noColor || os.Getenv("NO_COLOR") != "" {
 		return false
 	}
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return isTerminal(w)
 }
 
 type jsonReport struct {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -87,6 +88,35 @@ func TestQuickStarts(t *testing.T) {
 		s.expectGuarded(t, repo)
 	})
 
+	t.Run("husky-npm", func(t *testing.T) {
+		// The README's husky commands, as they are, with the real husky from
+		// npm, in a repository that has no package.json.
+		s := s.with(t)
+		if _, err := exec.LookPath("npm"); err != nil {
+			t.Skip("npm is not installed: the husky quick start needs it")
+		}
+		repo := s.newRepo("husky-npm")
+		if home, err := os.UserHomeDir(); err == nil {
+			s.env = append(s.env, "npm_config_cache="+filepath.Join(home, ".npm"))
+		}
+		snippet := readmeBlock(t, "### husky", "```sh\n")
+		if out, ok := s.run(repo, "sh", "-ec", snippet); !ok {
+			if strings.Contains(out, "ENOTFOUND") || strings.Contains(out, "EAI_AGAIN") || strings.Contains(out, "ECONNREFUSED") {
+				t.Skipf("cannot install husky from npm (no network?):\n%s", out)
+			}
+			t.Fatalf("the README's husky commands failed:\n%s", out)
+		}
+		if got := strings.TrimSpace(s.must(repo, "git", "config", "core.hooksPath")); got != ".husky/_" {
+			t.Fatalf("core.hooksPath = %q, want .husky/_", got)
+		}
+		s.must(repo, "git", "add", "-A")
+		s.must(repo, "git", "commit", "-q", "-m", "husky")
+		if out := s.must(repo, "git", "ls-files"); strings.Contains(out, "node_modules/") {
+			t.Errorf("node_modules is committed:\n%s", out)
+		}
+		s.expectGuarded(t, repo)
+	})
+
 	t.Run("pre-commit", func(t *testing.T) {
 		s := s.with(t)
 		needTool(t, "pre-commit")
@@ -99,4 +129,24 @@ func TestQuickStarts(t *testing.T) {
 		s.must(repo, "git", "commit", "-q", "-m", "pre-commit")
 		s.expectGuarded(t, repo)
 	})
+}
+
+// readmeBlock returns the first fenced block that starts with fence after
+// the heading in README.md.
+func readmeBlock(t *testing.T, heading, fence string) string {
+	t.Helper()
+	readme, err := os.ReadFile(filepath.Join(sourceRoot(t), "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(readme), "\n"+heading+"\n")
+	if !ok {
+		t.Fatalf("README.md has no %q", heading)
+	}
+	_, block, ok := strings.Cut(after, fence)
+	if !ok {
+		t.Fatalf("README.md has no %q block after %q", fence, heading)
+	}
+	block, _, _ = strings.Cut(block, "```")
+	return block
 }

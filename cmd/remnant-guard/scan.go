@@ -11,13 +11,20 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("scan", "scan [flags] [PATH...] | scan --history [flags]", stderr)
 	rf.register(fs)
 	writeIgnore := fs.Bool("write-ignore", false, "append today's secret findings to .remnant-guard-ignore as a baseline")
-	history := fs.Bool("history", false, "check every commit reachable from HEAD instead of the working tree")
+	history := fs.Bool("history", false, "scan every commit reachable from HEAD for secrets, and HEAD's memory files")
 	paths, opt, failOn, code, ok := rf.parse(fs, args, stderr)
 	if !ok {
 		return code
 	}
 	opt.WriteIgnore, opt.History = *writeIgnore, *history
+	p := newProgress(stderr, rf.format)
+	if p != nil && *history {
+		opt.Progress = p.update
+	}
 	rep, err := hooks.Scan(opt, paths)
+	if p != nil {
+		p.finish() // before anything else is written to the terminal
+	}
 	if err != nil {
 		return historyError(stderr, err)
 	}

@@ -1,0 +1,77 @@
+package validate
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestHasRemnantMarks(t *testing.T) {
+	for src, want := range map[string]bool{
+		"# Roses\n\nRoses are red.\n":                    false,
+		"notes\n\n## Ideas\n- one\n":                     false,
+		"```\n# Remnant - x\n```\n":                      false, // code is not a title
+		"# Remnant - demo\n":                             true,
+		"# remnant — demo\n":                             true,
+		"# Notes\n\n## Session\n- date: 2026-05-05\n":    true,
+		"<!-- AGENT PROTOCOL: read this -->\n# Notes\n":  true,
+		"intro\n\n<!-- agent protocol: lower case -->\n": true,
+		"# Remnants of the day\n":                        true, // lenient: the schema judges it
+	} {
+		if got := HasRemnantMarks([]byte(src)); got != want {
+			t.Errorf("HasRemnantMarks(%q) = %v, want %v", src, got, want)
+		}
+	}
+}
+
+func TestHasRemnantMarksBounded(t *testing.T) {
+	big := strings.Repeat("just a line of text\n", 1<<16) // 1.3 MB
+	if HasRemnantMarks([]byte(big + "## Session\n")) {
+		t.Error("a Session heading beyond the first 64 KiB counts")
+	}
+	if !HasRemnantMarks([]byte("# Remnant - x\n" + big)) {
+		t.Error("the title at the top of a big file is not found")
+	}
+}
+
+func TestUnrecognizedIsOneFinding(t *testing.T) {
+	poem := []byte("# Roses\n\nRoses are red,\nviolets are blue,\n<placeholder> and jane@gmail.com.\n")
+	fs := CheckRemnant("REMNANT.md", poem, DefaultLimits(), testNow)
+	if len(fs) != 1 || fs[0].RuleID != RuleRemnantUnrecognized || fs[0].Line != 0 {
+		t.Fatalf("findings %+v, want one remnant-unrecognized", fs)
+	}
+	lim := DefaultLimits()
+	lim.KnownRemnant = true
+	if fs := CheckRemnant("REMNANT.md", poem, lim, testNow); len(fs) < 3 || fired(fs, RuleRemnantUnrecognized) {
+		t.Errorf("a known Remnant file gets the schema: %+v", fs)
+	}
+	// Unreadable files still get remnant-parse.
+	if fs := CheckRemnant("REMNANT.md", []byte("a\x00b"), DefaultLimits(), testNow); !fired(fs, RuleRemnantParse) {
+		t.Errorf("binary file: %+v", fs)
+	}
+}
+
+// TestTemplateDecisionIsNoEntry: the template's Decisions placeholder is
+// not an entry, so the first real decision that replaces it is no edit.
+func TestTemplateDecisionIsNoEntry(t *testing.T) {
+	tmpl, err := os.ReadFile(filepath.Join("..", "..", "shared", "spec", "examples", "REMNANT.template.md"))
+	if err != nil {
+		t.Skip("../shared/spec/examples is absent")
+	}
+	if d := ParseRemnant(tmpl).Decisions; len(d) != 0 {
+		t.Errorf("template Decisions = %+v, want none", d)
+	}
+	for text, want := range map[string]bool{
+		"<YYYY-MM-DD — decision — why. Append-only, never compressed>": true,
+		"<YYYY-MM-DD> — <decision> — <why>":                            true,
+		"2026-05-05 — use <T> generics — simpler":                      false,
+		"2026-05-05 — use Go — one binary":                             false,
+		"<br> 2026-05-05 — odd — but real":                             false,
+		"<https://example.com> — a link — first":                       false,
+	} {
+		if got := isPlaceholderEntry(text); got != want {
+			t.Errorf("isPlaceholderEntry(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
