@@ -1,7 +1,6 @@
 package hooks
 
 import (
-	"fmt"
 	"path"
 	"strings"
 
@@ -127,6 +126,7 @@ type historyCheck struct {
 	uses    bool              // the repository uses Remnant (judged at head)
 	batch   secrets.LineBatch // a commit's lines for the secret scan
 	rep     *Report
+	pending []validate.Finding // files of the commit that could not be scanned
 	seen    map[string]bool
 	done    map[string]bool // commits checked
 	commits int
@@ -134,7 +134,7 @@ type historyCheck struct {
 
 func newHistoryCheck(repo *gitutil.Repo, cfg *Config, opt Options, files configFiles, head string) (*historyCheck, error) {
 	hc := &historyCheck{repo: repo, cfg: cfg, opt: opt, seen: map[string]bool{}, done: map[string]bool{},
-		rep: &Report{BlockSkipped: cfg.Hook.BlockSkipped}}
+		rep: &Report{BlockSkipped: cfg.CI.BlockSkipped}}
 	if opt.runs(validate.Secrets) {
 		e, err := newEngine(cfg, files)
 		if err != nil {
@@ -198,10 +198,14 @@ func (hc *historyCheck) commit(c gitutil.CommitChanges) error {
 	}
 	hc.add(found, c.Hash)
 	if hc.engine != nil {
-		skipped = append(skipped, hc.secretBatch(c.Changes)...)
+		if err := hc.secretBatch(c.Changes); err != nil {
+			return err
+		}
 		for _, found := range hc.engine.ScanBatch(&hc.batch) {
 			hc.add(found, c.Hash)
 		}
+		hc.add(hc.pending, c.Hash)
+		hc.pending = hc.pending[:0]
 	}
 	hc.skip(skipped)
 	return nil
@@ -237,7 +241,7 @@ func dedupeKey(f validate.Finding) string {
 	switch {
 	case f.Fingerprint != "":
 		return f.RuleID + "\x00" + f.Path + "\x00" + f.Fingerprint
-	case f.RuleID == "remnant-staged":
+	case f.RuleID == "remnant-staged" || f.RuleID == unscannedRule:
 		return f.RuleID + "\x00" + f.Path
 	}
 	return f.RuleID + "\x00" + f.Path + "\x00" + f.Message
@@ -278,36 +282,73 @@ func (hc *historyCheck) judge(c gitutil.CommitChanges) ([]validate.Finding, []va
 
 // secretBatch gathers the lines each change adds in hc.batch for the
 // secret scan. A new or renamed file is scanned even without lines, for
-// the rules that judge a file by its name.
-func (hc *historyCheck) secretBatch(changes []gitutil.FileChange) []validate.Skipped {
-	var skipped []validate.Skipped
+// the rules that judge a file by its name. Content with NUL bytes is
+// scanned byte for byte, after decoding when it is UTF-16; content over
+// [ci] max_file_size is reported as not scanned.
+func (hc *historyCheck) secretBatch(changes []gitutil.FileChange) error {
 	hc.batch.Reset()
 	for _, fc := range changes {
 		if fc.Status == 'D' || hc.cfg.scanExcluded(fc.Path) {
 			continue
 		}
-		if fc.Binary {
-			skipped = append(skipped, validate.Skipped{Path: fc.Path, Reason: "binary file"})
-			continue
-		}
 		if len(fc.Added) == 0 && fc.Status != 'A' && fc.Status != 'R' && fc.Status != 'C' {
 			continue
 		}
-		size := 0
+		var size int64
 		for _, l := range fc.Added {
-			size += len(l.Text) + 1
+			size += int64(len(l.Text)) + 1
 		}
-		if int64(size) > hc.cfg.Secrets.MaxFileSize {
-			skipped = append(skipped, validate.Skipped{Path: fc.Path,
-				Reason: fmt.Sprintf("over the size limit (%d bytes added > %d)", size, hc.cfg.Secrets.MaxFileSize)})
+		if size > hc.cfg.CI.MaxFileSize {
+			hc.unscanned(fc.Path, sizeReason(size, hc.cfg.CI.MaxFileSize))
 			continue
+		}
+		if fc.Binary {
+			done, err := hc.addUTF16(fc)
+			if err != nil {
+				return err
+			}
+			if done {
+				continue
+			}
 		}
 		hc.batch.AddFile(fc.Path)
 		for _, l := range fc.Added {
 			hc.batch.AddLine(l.Number, l.Text)
 		}
 	}
-	return skipped
+	return nil
+}
+
+// addUTF16 adds the lines a change adds to a UTF-16 file, decoded, to
+// hc.batch; done is false when the file is not UTF-16.
+func (hc *historyCheck) addUTF16(fc gitutil.FileChange) (done bool, err error) {
+	hashes := []string{fc.Hash}
+	if fc.OldHash != "" && fc.Status != 'A' {
+		hashes = append(hashes, fc.OldHash)
+	}
+	blobs, err := hc.repo.ReadBlobs(hashes)
+	if err != nil {
+		return false, err
+	}
+	cur := blobs[fc.Hash]
+	big, ok := utf16Order(cur)
+	if !ok {
+		return false, nil
+	}
+	text := decodeUTF16(cur, big)
+	var old []byte
+	if o, ok := blobs[fc.OldHash]; ok && fc.Status != 'A' {
+		if ob, ok := utf16Order(o); ok {
+			old = decodeUTF16(o, ob)
+		} else {
+			old = o
+		}
+	}
+	hc.batch.AddFile(fc.Path)
+	for _, l := range addedLines(old, text) {
+		hc.batch.AddLine(l.Number, l.Text)
+	}
+	return true, nil
 }
 
 // overRange applies the rules that compare the range's end with its start:
