@@ -48,7 +48,7 @@ func CI(opt CIOptions) (*Report, Range, error) {
 	if err != nil {
 		return nil, rng, err
 	}
-	if err := hc.run(log, rng.Base, rng.Head); err != nil {
+	if err := hc.run(log, rng.MergeBase, rng.Head); err != nil {
 		return nil, rng, err
 	}
 	rng.Commits = hc.commits
@@ -381,7 +381,7 @@ func (hc *historyCheck) overRange(all []gitutil.Change, base, head string) ([]va
 // at base and at head.
 func (hc *historyCheck) appendOnly(all []gitutil.Change, base, head string) ([]validate.Finding, error) {
 	var out []validate.Finding
-	against := "base " + shortHash(base)
+	against := "the merge base " + shortHash(base)
 	for _, p := range changedPaths(all) {
 		if validate.KindOf(path.Base(p)) != validate.KindRemnant || hc.seen["decisions\x00"+p] {
 			continue

@@ -16,8 +16,13 @@ import (
 // where the base came from.
 type Range struct {
 	Base, Head string
-	From       string // "--base", "the GitHub pull request", ...
-	Commits    int    // commits in the range
+	// MergeBase is the best common ancestor of Base and Head: the commit
+	// the range rules (Decisions append-only) compare Head with, so that
+	// what the base branch gained since the branch was cut is not taken
+	// for a change of the range (three-dot semantics).
+	MergeBase string
+	From      string // "--base", "the GitHub pull request", ...
+	Commits   int    // commits in the range
 }
 
 // CIOptions are the settings of a CI run.
@@ -60,7 +65,35 @@ func findRange(repo *gitutil.Repo, opt CIOptions) (Range, error) {
 	if rng.Base, err = resolve(repo, rng.Base); err != nil {
 		return Range{}, err
 	}
+	if rng.MergeBase, err = mergeBase(repo, rng.Base, rng.Head); err != nil {
+		return Range{}, err
+	}
 	return rng, nil
+}
+
+// mergeBase finds the commit a range's head is compared with: the best
+// common ancestor of base and head. A head that is an ancestor of its base
+// (other than the base itself) is an error: the range would check nothing.
+func mergeBase(repo *gitutil.Repo, base, head string) (string, error) {
+	if base == head {
+		return base, nil
+	}
+	mb, ok, err := repo.MergeBase(base, head)
+	if err != nil {
+		return "", err
+	}
+	if !ok {
+		if shallow, err := repo.IsShallow(); err != nil {
+			return "", err
+		} else if shallow {
+			return "", &gitutil.ShallowError{Commit: base}
+		}
+		return "", fmt.Errorf("base %s and head %s have no common ancestor: give a --base on the head's history", shortHash(base), shortHash(head))
+	}
+	if mb == head {
+		return "", fmt.Errorf("head %s is an ancestor of base %s: the range holds no commit to check (are --base and --head swapped?)", shortHash(head), shortHash(base))
+	}
+	return mb, nil
 }
 
 // resolve finds the commit rev names; a commit missing from a shallow
@@ -169,7 +202,15 @@ func (u PushUpdate) revs(repo *gitutil.Repo) (revs []string, base string, err er
 	}
 	if !isZeroHash(u.RemoteSHA) {
 		if _, ok, err := repo.ResolveCommit(u.RemoteSHA); err != nil || ok {
-			return []string{u.RemoteSHA + ".." + u.LocalSHA}, u.RemoteSHA, err
+			if err != nil {
+				return nil, "", err
+			}
+			// A forced push: compare with what both sides share.
+			base, ok, err := repo.MergeBase(u.RemoteSHA, u.LocalSHA)
+			if !ok {
+				base = ""
+			}
+			return []string{u.RemoteSHA + ".." + u.LocalSHA}, base, err
 		}
 	}
 	return []string{u.LocalSHA, "--not", "--remotes"}, "", nil
