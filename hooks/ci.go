@@ -127,6 +127,8 @@ type historyCheck struct {
 	batch   secrets.LineBatch // a commit's lines for the secret scan
 	rep     *Report
 	pending []validate.Finding // files of the commit that could not be scanned
+	names   map[int]string     // the batch entries that are a file's name
+	masked  map[string]string  // paths whose name holds a secret, masked
 	seen    map[string]bool
 	done    map[string]bool // commits checked
 	commits int
@@ -134,6 +136,7 @@ type historyCheck struct {
 
 func newHistoryCheck(repo *gitutil.Repo, cfg *Config, opt Options, files configFiles, head string) (*historyCheck, error) {
 	hc := &historyCheck{repo: repo, cfg: cfg, opt: opt, seen: map[string]bool{}, done: map[string]bool{},
+		names: map[int]string{}, masked: map[string]string{},
 		rep: &Report{BlockSkipped: cfg.CI.BlockSkipped}}
 	if opt.runs(validate.Secrets) {
 		e, err := newEngine(cfg, files)
@@ -201,7 +204,13 @@ func (hc *historyCheck) commit(c gitutil.CommitChanges) error {
 		if err := hc.secretBatch(c.Changes); err != nil {
 			return err
 		}
-		for _, found := range hc.engine.ScanBatch(&hc.batch) {
+		for i, found := range hc.engine.ScanBatch(&hc.batch) {
+			if path, ok := hc.names[i]; ok {
+				var masked string
+				if found, masked = nameFindings(found, path); masked != "" {
+					hc.masked[path] = masked
+				}
+			}
 			hc.add(found, c.Hash)
 		}
 		hc.add(hc.pending, c.Hash)
@@ -249,6 +258,7 @@ func dedupeKey(f validate.Finding) string {
 
 func (hc *historyCheck) report() *Report {
 	rep := hc.rep
+	maskPaths(rep, hc.masked)
 	rep.Findings = hc.cfg.Apply(rep.Findings)
 	rep.Sort()
 	return rep
@@ -287,9 +297,15 @@ func (hc *historyCheck) judge(c gitutil.CommitChanges) ([]validate.Finding, []va
 // [ci] max_file_size is reported as not scanned.
 func (hc *historyCheck) secretBatch(changes []gitutil.FileChange) error {
 	hc.batch.Reset()
+	clear(hc.names)
 	for _, fc := range changes {
 		if fc.Status == 'D' || hc.cfg.scanExcluded(fc.Path) {
 			continue
+		}
+		if scansName(fc.Change) {
+			hc.names[hc.batch.Len()] = fc.Path
+			hc.batch.AddFile("")
+			hc.batch.AddLine(1, []byte(fc.Path))
 		}
 		if len(fc.Added) == 0 && fc.Status != 'A' && fc.Status != 'R' && fc.Status != 'C' {
 			continue
