@@ -45,6 +45,9 @@ type Options struct {
 	// History makes scan check every commit reachable from HEAD instead of
 	// the working tree.
 	History bool
+	// AllRefs makes scan --history check the commits of every ref
+	// (--all), not only those reachable from HEAD.
+	AllRefs bool
 }
 
 func (o Options) now() time.Time {

@@ -20,7 +20,7 @@ import (
 // the base commit, so that a change cannot weaken the rules that judge it;
 // an explicit ConfigPath still wins.
 func CI(opt CIOptions) (*Report, Range, error) {
-	repo, err := gitutil.OpenFast(opt.Dir)
+	repo, err := gitutil.OpenHistory(opt.Dir)
 	if err != nil {
 		return nil, Range{}, gitError(err)
 	}
@@ -73,18 +73,26 @@ func earlyRange(opt CIOptions) string {
 // PrePush checks the commits a push sends, as CI does, with the
 // configuration of the working tree. It catches commits made with
 // --no-verify.
-func PrePush(opt Options, updates []PushUpdate) (*Report, error) {
-	repo, cfg, err := mustOpenRepo(opt)
+//
+// remote is the name or URL git gives the hook: the commits of a new
+// branch are those that none of that remote's tracking branches, nor any
+// remote commit the push names, already has.
+func PrePush(opt Options, remote string, updates []PushUpdate) (*Report, error) {
+	repo, cfg, files, err := openHistory(opt)
 	if err != nil {
 		return nil, err
 	}
 	defer repo.Close()
-	hc, err := newHistoryCheck(repo, cfg, opt, workingFiles(repo.TopLevel), "HEAD")
+	hc, err := newHistoryCheck(repo, cfg, opt, files, "HEAD")
+	if err != nil {
+		return nil, err
+	}
+	have, err := remoteHas(repo, remote, updates)
 	if err != nil {
 		return nil, err
 	}
 	for _, u := range updates {
-		revs, base, err := u.revs(repo)
+		revs, base, err := u.revs(repo, have)
 		if err != nil || revs == nil {
 			if err != nil {
 				return nil, err

@@ -193,10 +193,10 @@ func ParsePushUpdates(r io.Reader) ([]PushUpdate, error) {
 }
 
 // revs selects the commits an update pushes: remote..local, or, for a new
-// branch (or a remote commit not fetched here), the commits no
-// remote-tracking branch has. base is the commit to compare the result
-// with, "" when unknown. A deletion pushes nothing.
-func (u PushUpdate) revs(repo *gitutil.Repo) (revs []string, base string, err error) {
+// branch (or a remote commit not fetched here), the commits that none of
+// have (what the remote already has) reaches. base is the commit to
+// compare the result with, "" when unknown. A deletion pushes nothing.
+func (u PushUpdate) revs(repo *gitutil.Repo, have []string) (revs []string, base string, err error) {
 	if isZeroHash(u.LocalSHA) {
 		return nil, "", nil
 	}
@@ -213,7 +213,29 @@ func (u PushUpdate) revs(repo *gitutil.Repo) (revs []string, base string, err er
 			return []string{u.RemoteSHA + ".." + u.LocalSHA}, base, err
 		}
 	}
-	return []string{u.LocalSHA, "--not", "--remotes"}, "", nil
+	return append([]string{u.LocalSHA, "--not"}, have...), "", nil
+}
+
+// remoteHas lists the revisions the remote being pushed to is known to
+// have: its remote-tracking branches (when remote is the name of a
+// configured remote) and the remote commits of the push that exist here.
+// Commits only another remote has are pushed to this one, and checked.
+func remoteHas(repo *gitutil.Repo, remote string, updates []PushUpdate) ([]string, error) {
+	var have []string
+	if remote != "" && !strings.ContainsAny(remote, "*?[\\:") && !strings.HasPrefix(remote, "-") {
+		have = append(have, "--remotes="+remote)
+	}
+	for _, u := range updates {
+		if isZeroHash(u.RemoteSHA) {
+			continue
+		}
+		if _, ok, err := repo.ResolveCommit(u.RemoteSHA); err != nil {
+			return nil, err
+		} else if ok {
+			have = append(have, u.RemoteSHA)
+		}
+	}
+	return have, nil
 }
 
 func isHex(s string) bool {

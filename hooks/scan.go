@@ -18,9 +18,12 @@ import (
 // empty, else exactly the files and directories given. Memory files are
 // validated too, unless --only says otherwise.
 func Scan(opt Options, paths []string) (*Report, error) {
+	if opt.AllRefs && !opt.History {
+		return nil, errors.New("scan --all goes with --history")
+	}
 	if opt.History {
 		if len(paths) > 0 {
-			return nil, errors.New("scan --history takes no paths: it checks every commit reachable from HEAD")
+			return nil, errors.New("scan --history takes no paths: it checks every commit reachable from HEAD (or, with --all, from any ref)")
 		}
 		return scanHistory(opt)
 	}
@@ -187,29 +190,36 @@ func writeIgnore(rep *Report, name string) error {
 	return nil
 }
 
-// scanHistory checks every commit reachable from HEAD, as ci checks a
-// range, with the configuration of the working tree: each finding names
-// the commit that introduced it.
+// scanHistory checks every commit reachable from HEAD (from every ref
+// with AllRefs), as ci checks a range, with the configuration of the
+// working tree (of HEAD in a bare repository): each finding names the
+// commit that introduced it.
 func scanHistory(opt Options) (*Report, error) {
-	repo, cfg, err := mustOpenRepo(opt)
+	repo, cfg, files, err := openHistory(opt)
 	if err != nil {
 		return nil, err
 	}
 	defer repo.Close()
-	if _, born, err := repo.Head(); err != nil || !born {
+	revs := []string{"HEAD"}
+	if opt.AllRefs {
+		revs = []string{"--all"}
+	} else if _, ok, err := repo.ResolveCommit("HEAD"); err != nil || !ok {
 		return &Report{}, err
 	}
-	hc, err := newHistoryCheck(repo, cfg, opt, workingFiles(repo.TopLevel), "HEAD")
+	hc, err := newHistoryCheck(repo, cfg, opt, files, "HEAD")
 	if err != nil {
 		return nil, err
 	}
-	log := startLog(repo, "HEAD")
+	log := startLog(repo, revs...)
 	defer log.stop()
 	if err := hc.run(log, "", "HEAD"); err != nil {
 		return nil, err
 	}
 	rep := hc.report()
 	if opt.WriteIgnore {
+		if repo.Bare {
+			return nil, errors.New("scan --write-ignore needs a working tree to write " + IgnoreName + " into")
+		}
 		if err := writeIgnore(rep, filepath.Join(repo.TopLevel, IgnoreName)); err != nil {
 			return nil, err
 		}
