@@ -31,7 +31,9 @@ func version(v byte) func([]byte) bool {
 
 func v2or3(index []byte) bool { return version(2)(index) || version(3)(index) }
 
-func gitStatus(t *testing.T, dir string, env []string) { git(t, dir, env, "status", "--porcelain", "-uall") }
+func gitStatus(t *testing.T, dir string, env []string) {
+	git(t, dir, env, "status", "--porcelain", "-uall")
+}
 
 // fsmonitorHook answers git's fsmonitor queries (protocol 2): a new token,
 // then "/" for "anything may have changed", so git stays correct and still
