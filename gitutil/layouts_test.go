@@ -153,6 +153,9 @@ func layoutRounds(t *testing.T, env []string, l indexLayout, seed int64, rounds 
 		if !slices.Equal(got, want) {
 			t.Fatalf("round %d: staged changes differ from git's:\n%s", round, changeDiff(got, want))
 		}
+		if l.name != "skip-hash" {
+			compareInIndex(t, dir, env, w)
+		}
 		if rng.Intn(3) == 0 {
 			git(t, dir, env, "commit", "-q", "--allow-empty", "-m", "round")
 		}
@@ -192,4 +195,41 @@ func runLoosely(dir string, env []string, args ...string) {
 	cmd := exec.Command("git", args...)
 	cmd.Dir, cmd.Env = dir, env
 	cmd.Run()
+}
+
+// compareInIndex asks InIndex about files, directories and absent paths
+// twice: through the index the in-process diff kept (a binary search), and
+// through HEAD's trees and the staged changes; both must agree.
+func compareInIndex(t *testing.T, dir string, env []string, w *randomTree) {
+	t.Helper()
+	r := open(t, dir, env)
+	changes, err := r.StagedChanges()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, f := range w.files() {
+		paths = append(paths, f, filepath.ToSlash(filepath.Dir(f)))
+	}
+	for range 20 {
+		paths = append(paths, w.newPath())
+	}
+	fast, err := r.InIndex(paths, changes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.sorted == nil {
+		return // the in-process diff did not answer: nothing kept
+	}
+	r.sorted.close()
+	r.sorted = nil
+	slow, err := r.InIndex(paths, changes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range paths {
+		if fast[p] != slow[p] {
+			t.Fatalf("InIndex(%q): index lookup %v, HEAD's trees %v", p, fast[p], slow[p])
+		}
+	}
 }
