@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The fuzz targets of the readers that parse what git writes: the index,
@@ -139,19 +140,28 @@ func FuzzPackReader(f *testing.F) {
 			os.WriteFile(filepath.Join(packDir, "pack-x.idx"), idx, 0o644) != nil {
 			t.Fatal("cannot write the pack")
 		}
-		o := &odbState{dir: objects, hashLen: 20, newHash: sha1.New}
-		if err := o.openPacks(); err != nil {
-			return
-		}
-		defer o.close()
-		for _, name := range names {
-			obj, found, err := o.read(name)
-			if err != nil || !found {
-				continue
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			o := &odbState{dir: objects, hashLen: 20, newHash: sha1.New}
+			if err := o.openPacks(); err != nil {
+				return
 			}
-			if got := obj.kind + "\x00" + string(obj.data); got != want[name] {
-				t.Errorf("object %s differs from git's", name)
+			defer o.close()
+			for _, name := range names {
+				obj, found, err := o.read(name)
+				if err != nil || !found {
+					continue
+				}
+				if got := obj.kind + "\x00" + string(obj.data); got != want[name] {
+					t.Errorf("object %s differs from git's", name)
+				}
 			}
+		}()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			panic("the pack reader takes more than 10 s")
 		}
 	})
 }
