@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha1"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -199,6 +200,22 @@ func FuzzParseLog(f *testing.F) {
 		})
 		if got := bytes.Join(split, nil); !bytes.Equal(got, data) {
 			t.Errorf("the chunks do not add up to the output")
+		}
+		// Through the section limiter: everything under a large limit, and
+		// no hunk run longer than a small one.
+		all, err := io.ReadAll(newSectionLimiter(bytes.NewReader(data), 1<<30, "\x01"))
+		if err != nil || !bytes.Equal(all, data) {
+			t.Errorf("the limiter changed output under its limit")
+		}
+		cut, err := io.ReadAll(newSectionLimiter(&trickle{data: data, n: 3}, 16, "\x01"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := &logParser{data: cut, marker: "\x01", trunc: "\x02"}
+		for p.pos < len(p.data) {
+			if _, err := p.commit(); err != nil {
+				break
+			}
 		}
 	})
 }

@@ -27,6 +27,9 @@ type FileChange struct {
 	// binary (or UTF-16), judged by what it is, whatever the attributes
 	// say. Its lines are listed all the same, split at each '\n' byte.
 	Binary bool
+	// Truncated tells that the file's patch passed the log's section
+	// limit: the lines listed are only those before it.
+	Truncated bool
 
 	combined bool // a merge's record, matched to a "diff --cc" section
 }
@@ -142,7 +145,13 @@ type LogProcess struct {
 	stderr   *boundedBuffer
 	err      error // from the start
 	finished bool
+	limit    int64 // bytes of hunk lines kept per file; 0: no limit
 }
+
+// SetSectionLimit bounds the patch text read for one file of one commit:
+// past limit bytes of hunk lines, the rest of the file's patch is dropped
+// as git prints it and the file is marked Truncated. Call it before Each.
+func (l *LogProcess) SetSectionLimit(limit int64) { l.limit = limit }
 
 // StartLog starts the git log that Log reads; an error starting it is
 // returned by Each. Stop must be called when the log is no longer needed.
@@ -185,7 +194,12 @@ func (l *LogProcess) Each(fn func(CommitChanges) error) error {
 		return err
 	}
 	p := &logParser{marker: l.marker}
-	ferr := splitCommits(l.out, l.marker, func(chunk []byte) error {
+	var out io.Reader = l.out
+	if l.limit > 0 {
+		lim := newSectionLimiter(l.out, l.limit, l.marker)
+		out, p.trunc = lim, string(lim.trunc[:len(lim.trunc)-1])
+	}
+	ferr := splitCommits(out, l.marker, func(chunk []byte) error {
 		p.data, p.pos = chunk, 0
 		c, err := p.commit()
 		if err == nil && p.pos != len(chunk) {

@@ -29,6 +29,7 @@ type logParser struct {
 	data   []byte
 	pos    int
 	marker string // the commit marker with the run's nonce
+	trunc  string // the line that stands for dropped hunk lines, or ""
 
 	raw   []FileChange // the records of the commit being read
 	lines []Line       // the lines they add, in record order
@@ -231,6 +232,8 @@ func (p *logParser) attachPatch(text []byte) error {
 			cur, cols = j, 0
 		case cur < 0:
 			return &parseError{what: "log: patch text before a header"}
+		case len(line) > 0 && line[0] == truncMarker && p.trunc != "" && string(line) == p.trunc:
+			p.raw[cur].Truncated, cols = true, 0
 		case bytes.HasPrefix(line, []byte("@@")):
 			n, start, err := hunkHeader(line)
 			if err != nil {

@@ -176,6 +176,7 @@ func usesRemnantAt(repo *gitutil.Repo, rev string) (bool, error) {
 func (hc *historyCheck) run(log *logStream, base, head string) error {
 	var all []gitutil.Change
 	first := true
+	log.p.SetSectionLimit(sectionLimit(hc.cfg.CI.MaxFileSize))
 	err := log.p.Each(func(c gitutil.CommitChanges) error {
 		if base == "" && first && len(c.Parents) > 0 {
 			base = c.Parents[0]
@@ -322,7 +323,7 @@ func (hc *historyCheck) secretBatch(changes []gitutil.FileChange) error {
 		for _, l := range fc.Added {
 			size += int64(len(l.Text)) + 1
 		}
-		if size > hc.cfg.CI.MaxFileSize {
+		if size > hc.cfg.CI.MaxFileSize || fc.Truncated {
 			hc.unscanned(fc.Path, sizeReason(size, hc.cfg.CI.MaxFileSize))
 			continue
 		}

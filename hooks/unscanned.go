@@ -100,7 +100,19 @@ func decodeUTF16(data []byte, bigEndian bool) []byte {
 	return out
 }
 
-// sizeReason says why added content of size bytes is over the limit.
+// sizeReason says why added content of size bytes (or more, when the
+// patch was cut at the section limit) is over the limit.
 func sizeReason(size, limit int64) string {
+	if size <= limit {
+		return fmt.Sprintf("the commit changes it by more than the %d bytes read of its patch ([ci] max_file_size = %d)", sectionLimit(limit), limit)
+	}
 	return fmt.Sprintf("the commit adds %d bytes to it, over the limit of %d ([ci] max_file_size)", size, limit)
+}
+
+// sectionLimit is how much of one file's patch a history check reads:
+// twice the limit (a file rewritten shows its old lines and its new), and
+// room for the headers. The rest is dropped as git prints it, so that
+// memory stays bounded whatever a commit holds.
+func sectionLimit(limit int64) int64 {
+	return min(limit, 1<<60)*2 + 64<<10
 }
