@@ -135,7 +135,7 @@ func (r *Repo) LastCommitTouching(path string) (Commit, bool, error) {
 }
 
 func (r *Repo) revList(args ...string) ([]Commit, error) {
-	full := append([]string{"rev-list", commitFormat}, args...)
+	full := append([]string{"rev-list", "--encoding=UTF-8", commitFormat}, args...)
 	out, err := r.run(full...)
 	if err != nil {
 		return nil, err

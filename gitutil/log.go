@@ -84,7 +84,7 @@ func logArgs(revs []string, marker string) []string {
 		"log", "--reverse", "--topo-order",
 		"--raw", "-p", "-U0", "-M", "--cc", "--root", "-z", "--no-abbrev", "--text",
 		"--no-color", "--no-ext-diff", "--no-textconv", "--no-relative", "--submodule=short",
-		"--no-show-signature", "--src-prefix=a/", "--dst-prefix=b/",
+		"--no-show-signature", "--src-prefix=a/", "--dst-prefix=b/", "--encoding=UTF-8",
 		"--format=%x01" + marker[1:] + "%H%x00%P%x00"}
 	return append(append(args, revs...), "--")
 }

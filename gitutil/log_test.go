@@ -417,6 +417,14 @@ func TestLogIgnoresAttributesAndForgedMarkers(t *testing.T) {
 	writeFile(t, dir, "\x01"+root, "forged name\n")
 	writeFile(t, dir, "inner", "x\x00\x01"+root+"\x00y\n")
 	commitAll(t, dir, env, "second")
+	// Settings that change what git log prints, set after the commits.
+	for _, kv := range [][2]string{{"i18n.logOutputEncoding", "UTF-16"}, {"diff.noprefix", "true"},
+		{"diff.mnemonicPrefix", "true"}, {"diff.relative", "true"}, {"core.abbrev", "4"},
+		{"log.showRoot", "false"}, {"diff.context", "7"}, {"color.ui", "always"},
+		{"diff.colorMoved", "zebra"}, {"diff.renames", "copies"}, {"diff.orderFile", "/nonexistent"},
+		{"diff.interHunkContext", "9"}, {"log.showSignature", "true"}, {"core.quotePath", "true"}} {
+		git(t, dir, env, "config", kv[0], kv[1])
+	}
 	cs := logOf(t, open(t, dir, env), "HEAD")
 	if len(cs) != 2 {
 		t.Fatalf("got %d commits, want 2", len(cs))
