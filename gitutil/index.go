@@ -107,6 +107,13 @@ func (ix *indexFile) parse(path string) error {
 	if ix.version < 4 {
 		ix.offsets = make([]uint32, 0, ix.count)
 	}
+	if ix.walkMapped() {
+		if err := ix.readExtensions(); err != "" {
+			return &indexError{path, err}
+		}
+		return nil
+	}
+	ix.offsets = ix.offsets[:0]
 	it := ix.iter()
 	for it.next() {
 		e := &it.cur
