@@ -18,10 +18,16 @@ const commitFormat = "--format=%H%x00%h%x00%cI%x00%s"
 // Like `git log --since`, the walk stops along a line of history at the first
 // commit older than t, so a commit dated after t behind an older one (clock
 // skew) is not counted. The walk reads commits through the object reader the
-// hook already runs, one generation at a time: no process of its own.
+// hook already runs, one generation at a time: no process of its own. In a
+// shallow clone the walk stops at the shallow boundary, whose parents were
+// never fetched.
 func (r *Repo) CommitsNewerThan(t time.Time) (n int, newest Commit, err error) {
 	if r.headShort == "" {
 		return 0, Commit{}, nil
+	}
+	boundary, err := r.shallowCommits()
+	if err != nil {
+		return 0, Commit{}, err
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -33,6 +39,9 @@ func (r *Repo) CommitsNewerThan(t time.Time) (n int, newest Commit, err error) {
 		}
 		front = front[:0:0]
 		for _, o := range objs {
+			if o.kind == "" && len(seen) > 0 {
+				continue // a parent this clone lacks (grafts, partial clone): the line ends
+			}
 			if o.kind != "commit" {
 				return 0, Commit{}, &ObjectError{Name: o.hash, Want: "commit", Got: o.kind}
 			}
@@ -50,6 +59,9 @@ func (r *Repo) CommitsNewerThan(t time.Time) (n int, newest Commit, err error) {
 			n++
 			if newest.Hash == "" || c.Time.After(newest.Time) {
 				newest = c
+			}
+			if boundary[o.hash] {
+				continue
 			}
 			for _, p := range commitParents(o.data) {
 				if !seen[p] {
@@ -123,7 +135,7 @@ func (r *Repo) LastCommitTouching(path string) (Commit, bool, error) {
 }
 
 func (r *Repo) revList(args ...string) ([]Commit, error) {
-	full := append([]string{"rev-list", commitFormat}, args...)
+	full := append([]string{"rev-list", "--encoding=UTF-8", commitFormat}, args...)
 	out, err := r.run(full...)
 	if err != nil {
 		return nil, err

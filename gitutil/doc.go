@@ -27,8 +27,9 @@
 //     small reader tested against `git config --list`, gitconfig.go) and HEAD
 //     instead, wherever nothing could make
 //     git's answer differ (discover.go), and asks rev-parse otherwise.
-//   - StagedChanges: the index file is read through a small window and
-//     compared with HEAD's trees in process (index.go, indexdiff.go),
+//   - StagedChanges: the index file is mapped (Linux; read through a small
+//     window elsewhere) and compared with HEAD's trees in process (index.go,
+//     indexdiff.go),
 //     skipping directories whose cache tree still matches HEAD; one
 //     `git diff-index --cached --raw -z -M` answers instead for unmerged
 //     entries, split and sparse indexes, unknown index versions or required
@@ -41,11 +42,16 @@
 //     for revisions, objects not found, and repositories with alternates,
 //     replace refs, partial clones, unknown extensions or version-1 indexes.
 //     HEAD's trees are parsed and cached; "is this path in the index" is
-//     answered from HEAD's tree plus the staged changes, without a second
-//     index read.
+//     a binary search in the mapped index the diff kept, or else answered
+//     from HEAD's tree plus the staged changes, without a second index read.
 //   - LastCommits: `git rev-list` (no index read).
-//   - Log (ci, pre-push): one `git log --raw -p -U0 -M --cc -z` per range,
-//     parsed while git prints it.
+//   - Log (ci, pre-push, scan --history): one `git log --raw -p -U0 -M --cc
+//     -z --text` per range, parsed while git prints it, with every setting
+//     and attribute that could change its output neutralised (no textconv,
+//     no external diff, UTF-8, no order file), commits marked with a fresh
+//     random nonce so that no file name forges a boundary, and each file's
+//     patch cut at a section limit as it streams (loglimit.go).
+//     OpenHistory opens bare repositories for these.
 //   - Ignored: the .gitignore files, info/exclude and core.excludesFile are
 //     read and matched in-process with a port of git's wildmatch (go-git's
 //     gitignore matcher differs from git on negations below excluded

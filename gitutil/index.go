@@ -37,6 +37,7 @@ type indexFile struct {
 	tree       *cacheTree // the TREE extension, or nil
 	win        []byte     // window onto the file
 	winOff     int        // file offset of win[0]
+	mapped     bool       // win maps the whole file
 	err        error      // the first read error
 }
 
@@ -74,6 +75,7 @@ func readIndex(path string, hashLen int) (*indexFile, error) {
 		return nil, &indexError{path, "cannot size"}
 	}
 	ix := &indexFile{f: f, size: int(fi.Size()), hashLen: hashLen}
+	ix.mapIndex()
 	if err := ix.parse(path); err != nil {
 		ix.close()
 		return nil, err
@@ -82,6 +84,7 @@ func readIndex(path string, hashLen int) (*indexFile, error) {
 }
 
 func (ix *indexFile) close() {
+	ix.unmap()
 	if ix.f != nil {
 		ix.f.Close()
 	}
@@ -104,6 +107,13 @@ func (ix *indexFile) parse(path string) error {
 	if ix.version < 4 {
 		ix.offsets = make([]uint32, 0, ix.count)
 	}
+	if ix.walkMapped() {
+		if err := ix.readExtensions(); err != "" {
+			return &indexError{path, err}
+		}
+		return nil
+	}
+	ix.offsets = ix.offsets[:0]
 	it := ix.iter()
 	for it.next() {
 		e := &it.cur

@@ -22,8 +22,15 @@ func (r *Repo) stagedInProcess() ([]Change, bool) {
 			return nil, false
 		}
 	}
-	defer ix.close()
-	return r.indexChanges(ix)
+	changes, ok := r.indexChanges(ix)
+	if ok && ix.mapped && ix.version < 4 && len(ix.offsets) == ix.count {
+		r.mu.Lock()
+		r.sorted = ix // kept for InIndex: a path is a binary search away
+		r.mu.Unlock()
+	} else {
+		ix.close()
+	}
+	return changes, ok
 }
 
 // indexChanges computes StagedChanges in process: the index ix against

@@ -1,6 +1,9 @@
 package gitutil
 
-import "strings"
+import (
+	"sort"
+	"strings"
+)
 
 // InIndex tells, for each path (relative to TopLevel, slash-separated),
 // whether the commit being made has a file or a directory there. It needs no
@@ -81,6 +84,9 @@ func (r *Repo) inIndex(v indexView, path string) (bool, error) {
 	if path == "" || v.added[path] || anyBelow(v.added, path) {
 		return true, nil
 	}
+	if r.sorted != nil {
+		return r.sorted.has(path), nil
+	}
 	e, ok, err := r.headEntry(path)
 	if err != nil || !ok {
 		return false, err
@@ -105,4 +111,33 @@ func cleanPath(p string) string {
 		return ""
 	}
 	return strings.TrimPrefix(p, "./")
+}
+
+// has tells whether the index holds path as a file, or a file below path,
+// that the commit will have (intent-to-add entries are not committed): a
+// binary search over the entries' offsets, versions 2 and 3 only.
+func (ix *indexFile) has(path string) bool {
+	it := ix.iter()
+	at := func(i int) (string, bool) {
+		it.seek(i)
+		if !it.next() {
+			return "", false
+		}
+		return string(it.cur.path), it.cur.ita
+	}
+	i := sort.Search(ix.count, func(i int) bool { p, _ := at(i); return p >= path })
+	if p, ita := at(i); p == path {
+		return !ita
+	}
+	dir := path + "/"
+	for i := sort.Search(ix.count, func(i int) bool { p, _ := at(i); return p >= dir }); i < ix.count; i++ {
+		p, ita := at(i)
+		if !strings.HasPrefix(p, dir) {
+			return false
+		}
+		if !ita {
+			return true
+		}
+	}
+	return false
 }

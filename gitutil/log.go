@@ -2,6 +2,8 @@ package gitutil
 
 import (
 	"bytes"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -20,8 +22,14 @@ type Line struct {
 // FileChange is one path a commit changes, with the lines it adds.
 type FileChange struct {
 	Change
-	Added  []Line
-	Binary bool // git judged the content binary: no lines are listed
+	Added []Line
+	// Binary tells that an added line holds a NUL byte: the content is
+	// binary (or UTF-16), judged by what it is, whatever the attributes
+	// say. Its lines are listed all the same, split at each '\n' byte.
+	Binary bool
+	// Truncated tells that the file's patch passed the log's section
+	// limit: the lines listed are only those before it.
+	Truncated bool
 
 	combined bool // a merge's record, matched to a "diff --cc" section
 }
@@ -52,17 +60,32 @@ func short(h string) string {
 	return h
 }
 
-// logMarker starts every commit in the log output.
+// logMarker starts every commit in the log output, followed by the run's
+// nonce: a file name or content can hold the marker byte and a hash, but
+// not a nonce drawn after it was committed.
 const logMarker = '\x01'
 
+// newMarker returns the marker and a fresh random nonce.
+func newMarker() string {
+	var b [12]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // crypto/rand does not fail on Linux
+	}
+	return string(logMarker) + hex.EncodeToString(b[:])
+}
+
 // logArgs reads the changes of every commit, oldest first, parents before
-// children. Every option that user configuration could change is fixed.
-func logArgs(revs []string) []string {
-	args := []string{"-c", "core.quotePath=false", "log", "--reverse", "--topo-order",
-		"--raw", "-p", "-U0", "-M", "--cc", "--root", "-z", "--no-abbrev",
-		"--no-color", "--no-ext-diff", "--no-textconv", "--no-relative",
-		"--no-show-signature", "--src-prefix=a/", "--dst-prefix=b/",
-		"--format=%x01%H%x00%P%x00"}
+// children. Every option that user configuration or attributes could
+// change is fixed: --text so that no attribute hides content as binary, no
+// textconv, no external diff, no order file, no submodule log.
+func logArgs(revs []string, marker string) []string {
+	args := []string{"-c", "core.quotePath=false", "-c", "diff.orderFile=/dev/null",
+		"-c", "diff.interHunkContext=0", "-c", "diff.suppressBlankEmpty=false",
+		"log", "--reverse", "--topo-order",
+		"--raw", "-p", "-U0", "-M", "--cc", "--root", "-z", "--no-abbrev", "--text",
+		"--no-color", "--no-ext-diff", "--no-textconv", "--no-relative", "--submodule=short",
+		"--no-show-signature", "--src-prefix=a/", "--dst-prefix=b/", "--encoding=UTF-8",
+		"--format=%x01" + marker[1:] + "%H%x00%P%x00"}
 	return append(append(args, revs...), "--")
 }
 
@@ -116,17 +139,25 @@ func (r *Repo) LogEach(revs []string, fn func(CommitChanges) error) error {
 type LogProcess struct {
 	repo     *Repo
 	args     []string
+	marker   string
 	cmd      *exec.Cmd
 	out      *os.File
 	stderr   *boundedBuffer
 	err      error // from the start
 	finished bool
+	limit    int64 // bytes of hunk lines kept per file; 0: no limit
 }
+
+// SetSectionLimit bounds the patch text read for one file of one commit:
+// past limit bytes of hunk lines, the rest of the file's patch is dropped
+// as git prints it and the file is marked Truncated. Call it before Each.
+func (l *LogProcess) SetSectionLimit(limit int64) { l.limit = limit }
 
 // StartLog starts the git log that Log reads; an error starting it is
 // returned by Each. Stop must be called when the log is no longer needed.
 func (r *Repo) StartLog(revs ...string) *LogProcess {
-	l := &LogProcess{repo: r, args: logArgs(revs), stderr: &boundedBuffer{}}
+	l := &LogProcess{repo: r, marker: newMarker(), stderr: &boundedBuffer{}}
+	l.args = logArgs(revs, l.marker)
 	l.cmd = exec.Command("git", l.args...)
 	// GIT_FLUSH=0: git fills its buffer before writing instead of flushing
 	// after every commit, which halves the reads and the wake-ups.
@@ -162,8 +193,13 @@ func (l *LogProcess) Each(fn func(CommitChanges) error) error {
 		l.Stop()
 		return err
 	}
-	p := &logParser{}
-	ferr := splitCommits(l.out, func(chunk []byte) error {
+	p := &logParser{marker: l.marker}
+	var out io.Reader = l.out
+	if l.limit > 0 {
+		lim := newSectionLimiter(l.out, l.limit, l.marker)
+		out, p.trunc = lim, string(lim.trunc[:len(lim.trunc)-1])
+	}
+	ferr := splitCommits(out, l.marker, func(chunk []byte) error {
 		p.data, p.pos = chunk, 0
 		c, err := p.commit()
 		if err == nil && p.pos != len(chunk) {
@@ -201,10 +237,10 @@ func (l *LogProcess) Stop() {
 }
 
 // splitCommits reads the log output and hands over one commit's output at
-// a time: a marker at the start of the output, or after a newline or NUL,
-// followed by a hash and a NUL, starts a commit. A chunk is valid until fn
-// returns: the buffer is reused for the output that follows.
-func splitCommits(rd io.Reader, fn func([]byte) error) error {
+// a time: the marker at the start of the output, or after a newline or
+// NUL, followed by a hash and a NUL, starts a commit. A chunk is valid
+// until fn returns: the buffer is reused for the output that follows.
+func splitCommits(rd io.Reader, marker string, fn func([]byte) error) error {
 	const room = 64 << 10
 	buf := make([]byte, 0, 256<<10)
 	start, scanned := 0, 1
@@ -224,9 +260,9 @@ func splitCommits(rd io.Reader, fn func([]byte) error) error {
 		n, rerr := rd.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
 		for {
-			b := nextCommit(buf, max(scanned, start+1))
+			b := nextCommit(buf, max(scanned, start+1), marker)
 			if b < 0 {
-				scanned = max(len(buf)-80, start+1)
+				scanned = max(len(buf)-80-len(marker), start+1)
 				break
 			}
 			if err := fn(buf[start:b]); err != nil {
@@ -247,7 +283,7 @@ func splitCommits(rd io.Reader, fn func([]byte) error) error {
 }
 
 // nextCommit finds the start of the next commit in data from offset from.
-func nextCommit(data []byte, from int) int {
+func nextCommit(data []byte, from int, marker string) int {
 	for i := from; i < len(data); {
 		j := bytes.IndexByte(data[i:], logMarker)
 		if j < 0 {
@@ -255,12 +291,16 @@ func nextCommit(data []byte, from int) int {
 		}
 		i += j
 		if prev := data[i-1]; prev == '\n' || prev == 0 {
-			end := bytes.IndexByte(data[i+1:min(len(data), i+66)], 0)
-			if end < 0 && len(data) < i+66 {
-				return -1 // the hash is not all here yet
+			h := i + len(marker)
+			if len(data) < h+66 && bytes.HasPrefix([]byte(marker), data[i:min(len(data), h)]) &&
+				bytes.IndexByte(data[min(len(data), h):], 0) < 0 {
+				return -1 // the marker and hash are not all here yet
 			}
-			if end >= 0 && isHash(string(data[i+1:i+1+end])) {
-				return i
+			if len(data) >= h && string(data[i:h]) == marker {
+				end := bytes.IndexByte(data[h:min(len(data), h+66)], 0)
+				if end >= 0 && isHash(string(data[h:h+end])) {
+					return i
+				}
 			}
 		}
 		i++

@@ -14,7 +14,8 @@ import (
 func added(fc FileChange) string {
 	var parts []string
 	for _, l := range fc.Added {
-		parts = append(parts, fmt.Sprintf("%d:%s", l.Number, l.Text))
+		text := fmt.Sprintf("%q", l.Text)
+		parts = append(parts, fmt.Sprintf("%d:%s", l.Number, text[1:len(text)-1]))
 	}
 	return strings.Join(parts, "|")
 }
@@ -82,7 +83,7 @@ A "with space.txt" {1:s}
 A "ünï.txt" {1:u}
 `,
 		`M "a.txt" {1:zero|4:three}
-A "bin.dat" binary {}
+A "bin.dat" binary {1:\x00\x01\x02}
 R "moved space.txt" from "with space.txt" {}
 `,
 		`M "a.txt" {}
@@ -353,7 +354,7 @@ func TestSplitCommitsReusesBuffer(t *testing.T) {
 	}
 	for _, step := range []int{7, 4096, 1 << 20} {
 		var got []string
-		err := splitCommits(&trickle{data: out, n: step}, func(chunk []byte) error {
+		err := splitCommits(&trickle{data: out, n: step}, "\x01", func(chunk []byte) error {
 			got = append(got, string(chunk))
 			return nil
 		})
@@ -393,5 +394,50 @@ func TestLogKeepsLines(t *testing.T) {
 				t.Fatalf("commit %d: line %d is %.30q", i, l.Number, l.Text)
 			}
 		}
+	}
+}
+
+// No attribute, driver or config of the repository changes what the log
+// shows: a file marked -diff or binary, or with a textconv driver, is
+// listed with its lines; a file named like a commit marker and a hash, or
+// holding one, splits nothing.
+func TestLogIgnoresAttributesAndForgedMarkers(t *testing.T) {
+	env := testEnv(t)
+	dir := newRepo(t, env)
+	git(t, dir, env, "commit", "-q", "--allow-empty", "-m", "root")
+	root := git(t, dir, env, "rev-parse", "HEAD")
+	writeFile(t, dir, ".gitattributes", "*.ipynb -diff\n*.bin binary\n*.txt diff=conv\n")
+	git(t, dir, env, "config", "diff.conv.textconv", "false")
+	git(t, dir, env, "config", "diff.external", "false")
+	git(t, dir, env, "config", "diff.submodule", "log")
+	git(t, dir, env, "config", "diff.suppressBlankEmpty", "true")
+	writeFile(t, dir, "nb.ipynb", "token one\n")
+	writeFile(t, dir, "data.bin", "token two\n")
+	writeFile(t, dir, "conv.txt", "token three\n")
+	writeFile(t, dir, "\x01"+root, "forged name\n")
+	writeFile(t, dir, "inner", "x\x00\x01"+root+"\x00y\n")
+	commitAll(t, dir, env, "second")
+	// Settings that change what git log prints, set after the commits.
+	for _, kv := range [][2]string{{"i18n.logOutputEncoding", "UTF-16"}, {"diff.noprefix", "true"},
+		{"diff.mnemonicPrefix", "true"}, {"diff.relative", "true"}, {"core.abbrev", "4"},
+		{"log.showRoot", "false"}, {"diff.context", "7"}, {"color.ui", "always"},
+		{"diff.colorMoved", "zebra"}, {"diff.renames", "copies"}, {"diff.orderFile", "/nonexistent"},
+		{"diff.interHunkContext", "9"}, {"log.showSignature", "true"}, {"core.quotePath", "true"}} {
+		git(t, dir, env, "config", kv[0], kv[1])
+	}
+	cs := logOf(t, open(t, dir, env), "HEAD")
+	if len(cs) != 2 {
+		t.Fatalf("got %d commits, want 2", len(cs))
+	}
+	got := commitSummary(cs[1])
+	want := `A "\x01` + root + `" {1:forged name}
+A ".gitattributes" {1:*.ipynb -diff|2:*.bin binary|3:*.txt diff=conv}
+A "conv.txt" {1:token three}
+A "data.bin" {1:token two}
+A "inner" binary {1:x\x00\x01` + root + `\x00y}
+A "nb.ipynb" {1:token one}
+`
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }

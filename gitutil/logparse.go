@@ -14,7 +14,7 @@ import (
 // raw records, then the patch text up to the next marker at a line start.
 func parseLog(out []byte) ([]CommitChanges, error) {
 	var commits []CommitChanges
-	p := &logParser{data: out}
+	p := &logParser{data: out, marker: string(logMarker)}
 	for p.pos < len(p.data) {
 		c, err := p.commit()
 		if err != nil {
@@ -26,8 +26,10 @@ func parseLog(out []byte) ([]CommitChanges, error) {
 }
 
 type logParser struct {
-	data []byte
-	pos  int
+	data   []byte
+	pos    int
+	marker string // the commit marker with the run's nonce
+	trunc  string // the line that stands for dropped hunk lines, or ""
 
 	raw   []FileChange // the records of the commit being read
 	lines []Line       // the lines they add, in record order
@@ -46,10 +48,10 @@ func (p *logParser) field() (string, error) {
 }
 
 func (p *logParser) commit() (CommitChanges, error) {
-	if p.data[p.pos] != logMarker {
+	if !bytes.HasPrefix(p.data[p.pos:], []byte(p.marker)) {
 		return CommitChanges{}, &parseError{what: "log: commit marker"}
 	}
-	p.pos++
+	p.pos += len(p.marker)
 	hash, err := p.field()
 	if err != nil || !isHash(hash) {
 		return CommitChanges{}, &parseError{what: "log: commit hash"}
@@ -190,10 +192,10 @@ func parseCombinedHeader(h string, n int) (Change, error) {
 func (p *logParser) patchText() []byte {
 	start := p.pos
 	rest := p.data[start:]
-	if len(rest) > 0 && rest[0] == logMarker {
+	if bytes.HasPrefix(rest, []byte(p.marker)) {
 		return nil
 	}
-	i := bytes.Index(rest, []byte{'\n', logMarker})
+	i := bytes.Index(rest, []byte("\n"+p.marker))
 	if i < 0 {
 		p.pos = len(p.data)
 		return rest
@@ -230,6 +232,8 @@ func (p *logParser) attachPatch(text []byte) error {
 			cur, cols = j, 0
 		case cur < 0:
 			return &parseError{what: "log: patch text before a header"}
+		case len(line) > 0 && line[0] == truncMarker && p.trunc != "" && string(line) == p.trunc:
+			p.raw[cur].Truncated, cols = true, 0
 		case bytes.HasPrefix(line, []byte("@@")):
 			n, start, err := hunkHeader(line)
 			if err != nil {
@@ -245,7 +249,11 @@ func (p *logParser) attachPatch(text []byte) error {
 				continue // "\ No newline at end of file", or a removed line
 			}
 			if add > 0 {
-				p.lines = append(p.lines, Line{Number: next, Text: bytes.TrimSuffix(line[cols:], []byte{'\r'})})
+				text := bytes.TrimSuffix(line[cols:], []byte{'\r'})
+				if !p.raw[cur].Binary && bytes.IndexByte(text, 0) >= 0 {
+					p.raw[cur].Binary = true
+				}
+				p.lines = append(p.lines, Line{Number: next, Text: text})
 			}
 			next++
 		case bytes.HasPrefix(line, []byte("Binary files ")):

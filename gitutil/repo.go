@@ -30,6 +30,7 @@ type Repo struct {
 
 	early      chan earlyResult // diff-index started by OpenStaged, or nil
 	index      *indexFile       // index read by OpenStaged for the in-process diff, or nil
+	sorted     *indexFile       // the index the in-process diff read, mapped, kept for lookups (guarded by mu)
 	stagedOnce sync.Once
 	staged     []Change
 	stagedErr  error
@@ -75,6 +76,10 @@ func (r *Repo) Close() error {
 	if r.odb != nil {
 		r.odb.close()
 		r.odb = nil
+	}
+	if r.sorted != nil {
+		r.sorted.close()
+		r.sorted = nil
 	}
 	if r.index != nil {
 		r.index.close()

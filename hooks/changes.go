@@ -40,6 +40,8 @@ type changeCheck struct {
 const chunk = 256
 
 func (cc *changeCheck) run(changes []gitutil.Change, src contentSource, rep *Report) error {
+	masked := map[string]string{}
+	defer maskPaths(rep, masked)
 	memory := cc.opt.runs(validate.Memory)
 	for start := 0; start < len(changes); start += chunk {
 		part := changes[start:min(start+chunk, len(changes))]
@@ -61,6 +63,13 @@ func (cc *changeCheck) run(changes []gitutil.Change, src contentSource, rep *Rep
 			}
 			if f, ok := cc.secretFile(c, blobs, rep); ok {
 				files = append(files, f)
+			}
+			if cc.engine != nil && scansName(c) && !cc.cfg.scanExcluded(c.Path) {
+				found, m := nameFindings(cc.engine.ScanLines("", nameLine(c.Path)), c.Path)
+				if m != "" {
+					masked[c.Path] = m
+				}
+				rep.Findings = append(rep.Findings, found...)
 			}
 		}
 		if len(files) > 0 {

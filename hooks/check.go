@@ -48,6 +48,9 @@ type Options struct {
 	// Progress, when set, is told the commits done of the total during
 	// scan --history.
 	Progress func(done, total int)
+	// AllRefs makes scan --history check the commits of every ref
+	// (--all), not only those reachable from HEAD.
+	AllRefs bool
 }
 
 func (o Options) now() time.Time {

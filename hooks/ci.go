@@ -1,7 +1,6 @@
 package hooks
 
 import (
-	"fmt"
 	"path"
 	"strings"
 
@@ -21,7 +20,7 @@ import (
 // the base commit, so that a change cannot weaken the rules that judge it;
 // an explicit ConfigPath still wins.
 func CI(opt CIOptions) (*Report, Range, error) {
-	repo, err := gitutil.OpenFast(opt.Dir)
+	repo, err := gitutil.OpenHistory(opt.Dir)
 	if err != nil {
 		return nil, Range{}, gitError(err)
 	}
@@ -49,7 +48,7 @@ func CI(opt CIOptions) (*Report, Range, error) {
 	if err != nil {
 		return nil, rng, err
 	}
-	if err := hc.run(log, rng.Base, rng.Head); err != nil {
+	if err := hc.run(log, rng.MergeBase, rng.Head); err != nil {
 		return nil, rng, err
 	}
 	rng.Commits = hc.commits
@@ -74,18 +73,26 @@ func earlyRange(opt CIOptions) string {
 // PrePush checks the commits a push sends, as CI does, with the
 // configuration of the working tree. It catches commits made with
 // --no-verify.
-func PrePush(opt Options, updates []PushUpdate) (*Report, error) {
-	repo, cfg, err := mustOpenRepo(opt)
+//
+// remote is the name or URL git gives the hook: the commits of a new
+// branch are those that none of that remote's tracking branches, nor any
+// remote commit the push names, already has.
+func PrePush(opt Options, remote string, updates []PushUpdate) (*Report, error) {
+	repo, cfg, files, err := openHistory(opt)
 	if err != nil {
 		return nil, err
 	}
 	defer repo.Close()
-	hc, err := newHistoryCheck(repo, cfg, opt, workingFiles(repo.TopLevel), "HEAD")
+	hc, err := newHistoryCheck(repo, cfg, opt, files, "HEAD")
+	if err != nil {
+		return nil, err
+	}
+	have, err := remoteHas(repo, remote, updates)
 	if err != nil {
 		return nil, err
 	}
 	for _, u := range updates {
-		revs, base, err := u.revs(repo)
+		revs, base, err := u.revs(repo, have)
 		if err != nil || revs == nil {
 			if err != nil {
 				return nil, err
@@ -127,6 +134,9 @@ type historyCheck struct {
 	uses    bool              // the repository uses Remnant (judged at head)
 	batch   secrets.LineBatch // a commit's lines for the secret scan
 	rep     *Report
+	pending []validate.Finding // files of the commit that could not be scanned
+	names   map[int]string     // the batch entries that are a file's name
+	masked  map[string]string  // paths whose name holds a secret, masked
 	seen    map[string]bool
 	done    map[string]bool // commits checked
 	commits int
@@ -136,7 +146,8 @@ type historyCheck struct {
 
 func newHistoryCheck(repo *gitutil.Repo, cfg *Config, opt Options, files configFiles, head string) (*historyCheck, error) {
 	hc := &historyCheck{repo: repo, cfg: cfg, opt: opt, seen: map[string]bool{}, done: map[string]bool{},
-		rep: &Report{BlockSkipped: cfg.Hook.BlockSkipped}}
+		names: map[int]string{}, masked: map[string]string{},
+		rep: &Report{BlockSkipped: cfg.CI.BlockSkipped}}
 	if opt.runs(validate.Secrets) {
 		e, err := newEngine(cfg, files)
 		if err != nil {
@@ -156,6 +167,7 @@ func newHistoryCheck(repo *gitutil.Repo, cfg *Config, opt Options, files configF
 func (hc *historyCheck) run(log *logStream, base, head string) error {
 	var all []gitutil.Change
 	first := true
+	log.p.SetSectionLimit(sectionLimit(hc.cfg.CI.MaxFileSize))
 	err := log.p.Each(func(c gitutil.CommitChanges) error {
 		if base == "" && first && len(c.Parents) > 0 {
 			base = c.Parents[0]
@@ -192,10 +204,20 @@ func (hc *historyCheck) commit(c gitutil.CommitChanges) error {
 	}
 	hc.add(found, c.Hash)
 	if hc.engine != nil {
-		skipped = append(skipped, hc.secretBatch(c.Changes)...)
-		for _, found := range hc.engine.ScanBatch(&hc.batch) {
+		if err := hc.secretBatch(c.Changes); err != nil {
+			return err
+		}
+		for i, found := range hc.engine.ScanBatch(&hc.batch) {
+			if path, ok := hc.names[i]; ok {
+				var masked string
+				if found, masked = nameFindings(found, path); masked != "" {
+					hc.masked[path] = masked
+				}
+			}
 			hc.add(found, c.Hash)
 		}
+		hc.add(hc.pending, c.Hash)
+		hc.pending = hc.pending[:0]
 	}
 	hc.skip(skipped)
 	return nil
@@ -231,7 +253,7 @@ func dedupeKey(f validate.Finding) string {
 	switch {
 	case f.Fingerprint != "":
 		return f.RuleID + "\x00" + f.Path + "\x00" + f.Fingerprint
-	case f.RuleID == "remnant-staged":
+	case f.RuleID == "remnant-staged" || f.RuleID == unscannedRule:
 		return f.RuleID + "\x00" + f.Path
 	}
 	return f.RuleID + "\x00" + f.Path + "\x00" + f.Message
@@ -239,6 +261,7 @@ func dedupeKey(f validate.Finding) string {
 
 func (hc *historyCheck) report() *Report {
 	rep := hc.rep
+	maskPaths(rep, hc.masked)
 	rep.Findings = hc.cfg.Apply(rep.Findings)
 	rep.Sort()
 	return rep
@@ -272,36 +295,79 @@ func (hc *historyCheck) judge(c gitutil.CommitChanges) ([]validate.Finding, []va
 
 // secretBatch gathers the lines each change adds in hc.batch for the
 // secret scan. A new or renamed file is scanned even without lines, for
-// the rules that judge a file by its name.
-func (hc *historyCheck) secretBatch(changes []gitutil.FileChange) []validate.Skipped {
-	var skipped []validate.Skipped
+// the rules that judge a file by its name. Content with NUL bytes is
+// scanned byte for byte, after decoding when it is UTF-16; content over
+// [ci] max_file_size is reported as not scanned.
+func (hc *historyCheck) secretBatch(changes []gitutil.FileChange) error {
 	hc.batch.Reset()
+	clear(hc.names)
 	for _, fc := range changes {
 		if fc.Status == 'D' || hc.cfg.scanExcluded(fc.Path) {
 			continue
 		}
-		if fc.Binary {
-			skipped = append(skipped, validate.Skipped{Path: fc.Path, Reason: "binary file"})
-			continue
+		if scansName(fc.Change) {
+			hc.names[hc.batch.Len()] = fc.Path
+			hc.batch.AddFile("")
+			hc.batch.AddLine(1, []byte(fc.Path))
 		}
 		if len(fc.Added) == 0 && fc.Status != 'A' && fc.Status != 'R' && fc.Status != 'C' {
 			continue
 		}
-		size := 0
+		var size int64
 		for _, l := range fc.Added {
-			size += len(l.Text) + 1
+			size += int64(len(l.Text)) + 1
 		}
-		if int64(size) > hc.cfg.Secrets.MaxFileSize {
-			skipped = append(skipped, validate.Skipped{Path: fc.Path,
-				Reason: fmt.Sprintf("over the size limit (%d bytes added > %d)", size, hc.cfg.Secrets.MaxFileSize)})
+		if size > hc.cfg.CI.MaxFileSize || fc.Truncated {
+			hc.unscanned(fc.Path, sizeReason(size, hc.cfg.CI.MaxFileSize))
 			continue
+		}
+		if fc.Binary {
+			done, err := hc.addUTF16(fc)
+			if err != nil {
+				return err
+			}
+			if done {
+				continue
+			}
 		}
 		hc.batch.AddFile(fc.Path)
 		for _, l := range fc.Added {
 			hc.batch.AddLine(l.Number, l.Text)
 		}
 	}
-	return skipped
+	return nil
+}
+
+// addUTF16 adds the lines a change adds to a UTF-16 file, decoded, to
+// hc.batch; done is false when the file is not UTF-16.
+func (hc *historyCheck) addUTF16(fc gitutil.FileChange) (done bool, err error) {
+	hashes := []string{fc.Hash}
+	if fc.OldHash != "" && fc.Status != 'A' {
+		hashes = append(hashes, fc.OldHash)
+	}
+	blobs, err := hc.repo.ReadBlobs(hashes)
+	if err != nil {
+		return false, err
+	}
+	cur := blobs[fc.Hash]
+	big, ok := utf16Order(cur)
+	if !ok {
+		return false, nil
+	}
+	text := decodeUTF16(cur, big)
+	var old []byte
+	if o, ok := blobs[fc.OldHash]; ok && fc.Status != 'A' {
+		if ob, ok := utf16Order(o); ok {
+			old = decodeUTF16(o, ob)
+		} else {
+			old = o
+		}
+	}
+	hc.batch.AddFile(fc.Path)
+	for _, l := range addedLines(old, text) {
+		hc.batch.AddLine(l.Number, l.Text)
+	}
+	return true, nil
 }
 
 // overRange applies the rules that compare the range's end with its start:
@@ -334,7 +400,7 @@ func (hc *historyCheck) overRange(all []gitutil.Change, base, head string) ([]va
 // at base and at head.
 func (hc *historyCheck) appendOnly(all []gitutil.Change, base, head string) ([]validate.Finding, error) {
 	var out []validate.Finding
-	against := "base " + shortHash(base)
+	against := "the merge base " + shortHash(base)
 	for _, p := range changedPaths(all) {
 		if validate.KindOf(path.Base(p)) != validate.KindRemnant || hc.seen["decisions\x00"+p] {
 			continue

@@ -35,6 +35,8 @@ type Config struct {
 	Custodian CustodianConfig `toml:"custodian"`
 	// Remnant says whether the repository uses Remnant.
 	Remnant RemnantConfig `toml:"remnant"`
+	// CI configures the history checks: ci, pre-push, scan --history.
+	CI CIConfig `toml:"ci"`
 
 	// Source is the file the config was read from ("" for defaults).
 	Source string `toml:"-"`
@@ -119,6 +121,7 @@ func DefaultConfig() *Config {
 	},
 		Secrets:   SecretsConfig{MaxFileSize: secrets.DefaultMaxFileSize},
 		Custodian: CustodianConfig{Dir: custodian.DefaultDir, StaleCommits: 5},
+		CI:        defaultCIConfig(),
 	}
 }
 
@@ -169,6 +172,7 @@ func (c *Config) validate(data []byte, known []validate.Rule) error {
 		{"max_file_size", lim.MaxFileSize},
 		{"secrets.max_file_size", c.Secrets.MaxFileSize},
 		{"custodian.stale_commits", int64(c.Custodian.StaleCommits)},
+		{"ci.max_file_size", c.CI.MaxFileSize},
 	} {
 		if v.n <= 0 {
 			table, key, ok := strings.Cut(v.key, ".")

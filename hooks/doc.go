@@ -13,9 +13,12 @@
 //     named that the commit does not change are checked as they are; under
 //     pre-commit --from-ref/--to-ref, the range, as CI.
 //   - CI and PrePush: every commit of a range, each finding at the commit
-//     that introduced it, with the configuration of the base commit (CI).
-//   - Scan: the working tree; with --history the secret rules on every
-//     commit and the memory rules on the files as HEAD has them.
+//     that introduced it, with the configuration of the base commit (CI);
+//     the range rules compare head with the merge base; content that could
+//     not be scanned is a secret-unscanned finding ([ci] block_skipped).
+//   - Scan: the working tree; with --history (--all for every ref) the
+//     secret rules on every commit and the memory rules on the files as
+//     HEAD has them.
 //   - Install and Uninstall: the git hooks, chaining a hook already there.
 //   - Init, Migrate, Route: setting a repository up for Remnant, moving a
 //     schema v1 REMNANT.md to v2, explaining a MemoryCustodian route.

@@ -18,6 +18,7 @@ import (
 // committed block; findings about the local working tree are shown.
 // When files is not empty, only staged changes to those paths are checked.
 func PreCommit(opt Options, files []string) (*Report, error) {
+	defer quietGC()()
 	if base, head, ok := frameworkRange(os.Getenv); ok {
 		// pre-commit run --from-ref A --to-ref B: check that range, as ci.
 		rep, _, err := CI(CIOptions{Options: opt, Base: base, Head: head})

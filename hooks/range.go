@@ -16,8 +16,13 @@ import (
 // where the base came from.
 type Range struct {
 	Base, Head string
-	From       string // "--base", "the GitHub pull request", ...
-	Commits    int    // commits in the range
+	// MergeBase is the best common ancestor of Base and Head: the commit
+	// the range rules (Decisions append-only) compare Head with, so that
+	// what the base branch gained since the branch was cut is not taken
+	// for a change of the range (three-dot semantics).
+	MergeBase string
+	From      string // "--base", "the GitHub pull request", ...
+	Commits   int    // commits in the range
 }
 
 // CIOptions are the settings of a CI run.
@@ -60,7 +65,35 @@ func findRange(repo *gitutil.Repo, opt CIOptions) (Range, error) {
 	if rng.Base, err = resolve(repo, rng.Base); err != nil {
 		return Range{}, err
 	}
+	if rng.MergeBase, err = mergeBase(repo, rng.Base, rng.Head); err != nil {
+		return Range{}, err
+	}
 	return rng, nil
+}
+
+// mergeBase finds the commit a range's head is compared with: the best
+// common ancestor of base and head. A head that is an ancestor of its base
+// (other than the base itself) is an error: the range would check nothing.
+func mergeBase(repo *gitutil.Repo, base, head string) (string, error) {
+	if base == head {
+		return base, nil
+	}
+	mb, ok, err := repo.MergeBase(base, head)
+	if err != nil {
+		return "", err
+	}
+	if !ok {
+		if shallow, err := repo.IsShallow(); err != nil {
+			return "", err
+		} else if shallow {
+			return "", &gitutil.ShallowError{Commit: base}
+		}
+		return "", fmt.Errorf("base %s and head %s have no common ancestor: give a --base on the head's history", shortHash(base), shortHash(head))
+	}
+	if mb == head {
+		return "", fmt.Errorf("head %s is an ancestor of base %s: the range holds no commit to check (are --base and --head swapped?)", shortHash(head), shortHash(base))
+	}
+	return mb, nil
 }
 
 // resolve finds the commit rev names; a commit missing from a shallow
@@ -160,19 +193,49 @@ func ParsePushUpdates(r io.Reader) ([]PushUpdate, error) {
 }
 
 // revs selects the commits an update pushes: remote..local, or, for a new
-// branch (or a remote commit not fetched here), the commits no
-// remote-tracking branch has. base is the commit to compare the result
-// with, "" when unknown. A deletion pushes nothing.
-func (u PushUpdate) revs(repo *gitutil.Repo) (revs []string, base string, err error) {
+// branch (or a remote commit not fetched here), the commits that none of
+// have (what the remote already has) reaches. base is the commit to
+// compare the result with, "" when unknown. A deletion pushes nothing.
+func (u PushUpdate) revs(repo *gitutil.Repo, have []string) (revs []string, base string, err error) {
 	if isZeroHash(u.LocalSHA) {
 		return nil, "", nil
 	}
 	if !isZeroHash(u.RemoteSHA) {
 		if _, ok, err := repo.ResolveCommit(u.RemoteSHA); err != nil || ok {
-			return []string{u.RemoteSHA + ".." + u.LocalSHA}, u.RemoteSHA, err
+			if err != nil {
+				return nil, "", err
+			}
+			// A forced push: compare with what both sides share.
+			base, ok, err := repo.MergeBase(u.RemoteSHA, u.LocalSHA)
+			if !ok {
+				base = ""
+			}
+			return []string{u.RemoteSHA + ".." + u.LocalSHA}, base, err
 		}
 	}
-	return []string{u.LocalSHA, "--not", "--remotes"}, "", nil
+	return append([]string{u.LocalSHA, "--not"}, have...), "", nil
+}
+
+// remoteHas lists the revisions the remote being pushed to is known to
+// have: its remote-tracking branches (when remote is the name of a
+// configured remote) and the remote commits of the push that exist here.
+// Commits only another remote has are pushed to this one, and checked.
+func remoteHas(repo *gitutil.Repo, remote string, updates []PushUpdate) ([]string, error) {
+	var have []string
+	if remote != "" && !strings.ContainsAny(remote, "*?[\\:") && !strings.HasPrefix(remote, "-") {
+		have = append(have, "--remotes="+remote)
+	}
+	for _, u := range updates {
+		if isZeroHash(u.RemoteSHA) {
+			continue
+		}
+		if _, ok, err := repo.ResolveCommit(u.RemoteSHA); err != nil {
+			return nil, err
+		} else if ok {
+			have = append(have, u.RemoteSHA)
+		}
+	}
+	return have, nil
 }
 
 func isHex(s string) bool {

@@ -39,3 +39,41 @@ func mustOpenRepo(opt Options) (*gitutil.Repo, *Config, error) {
 // ShallowError is returned when a shallow clone lacks a commit the check
 // needs; its message says what to fetch.
 type ShallowError = gitutil.ShallowError
+
+// openHistory opens the repository for a history check (pre-push, scan
+// --history), bare or not: the configuration, ignore file and gitleaks
+// config come from the working tree, or from HEAD in a bare repository.
+func openHistory(opt Options) (*gitutil.Repo, *Config, configFiles, error) {
+	repo, err := gitutil.OpenHistory(opt.Dir)
+	if err != nil {
+		return nil, nil, nil, gitError(err)
+	}
+	if !repo.Bare {
+		cfg, err := repoConfig(opt, repo)
+		if err != nil {
+			repo.Close()
+			return nil, nil, nil, err
+		}
+		return repo, cfg, workingFiles(repo.TopLevel), nil
+	}
+	if _, ok, err := repo.ResolveCommit("HEAD"); err != nil || !ok {
+		if err != nil {
+			repo.Close()
+			return nil, nil, nil, err
+		}
+		cfg := DefaultConfig()
+		if opt.ConfigPath != "" {
+			if cfg, err = LoadConfig(opt.ConfigPath, true, AllRules()); err != nil {
+				repo.Close()
+				return nil, nil, nil, err
+			}
+		}
+		return repo, cfg, func(string) ([]byte, error) { return nil, nil }, nil
+	}
+	cfg, err := revisionConfig(opt, repo, "HEAD")
+	if err != nil {
+		repo.Close()
+		return nil, nil, nil, err
+	}
+	return repo, cfg, revisionFiles(repo, "HEAD"), nil
+}

@@ -36,6 +36,12 @@ var gitRules = []validate.Rule{
 		Good:    "## Map\n- src/main.go — entry point",
 	},
 	{
+		ID: "secret-unscanned", Severity: validate.Error, Family: validate.Secrets,
+		Summary: "ci, pre-push or scan --history could not scan what a commit adds to a file (over [ci] max_file_size)",
+		Bad:     "git add dump.sql   # 200 MiB added in one commit",
+		Good:    "git add dump.sql.gz   # or raise [ci] max_file_size in the base branch",
+	},
+	{
 		ID: "remnant-decisions-append-only", Severity: validate.Error, Family: validate.Memory,
 		Summary: "an earlier Decisions entry was edited, removed or reordered, or a new one inserted above old ones",
 		Bad:     "## Decisions\n- 2026-05-04 — Use Postgres — rewritten later   # was: \"— we need JSONB\"",

@@ -18,9 +18,12 @@ import (
 // empty, else exactly the files and directories given. Memory files are
 // validated too, unless --only says otherwise.
 func Scan(opt Options, paths []string) (*Report, error) {
+	if opt.AllRefs && !opt.History {
+		return nil, errors.New("scan --all goes with --history")
+	}
 	if opt.History {
 		if len(paths) > 0 {
-			return nil, errors.New("scan --history takes no paths: it checks every commit reachable from HEAD")
+			return nil, errors.New("scan --history takes no paths: it checks every commit reachable from HEAD (or, with --all, from any ref)")
 		}
 		return scanHistory(opt)
 	}
@@ -107,17 +110,17 @@ func scanTargets(repo *gitutil.Repo, dir string, paths []string) ([]target, erro
 	return out, nil
 }
 
-// runHistory runs hc over every commit reachable from HEAD, telling
-// progress (commits done, total) when asked to.
-func runHistory(repo *gitutil.Repo, hc *historyCheck, progress func(done, total int)) error {
+// runHistory runs hc over every commit reachable from rev (HEAD, or --all
+// for every ref), telling progress (commits done, total) when asked to.
+func runHistory(repo *gitutil.Repo, hc *historyCheck, rev string, progress func(done, total int)) error {
 	if progress != nil {
-		total, err := repo.CountCommits("HEAD")
+		total, err := repo.CountCommits(rev)
 		if err != nil {
 			return err
 		}
 		hc.progress = func(done int) { progress(done, total) }
 	}
-	log := startLog(repo, "HEAD")
+	log := startLog(repo, rev)
 	defer log.stop()
 	return hc.run(log, "", "HEAD")
 }
@@ -202,27 +205,31 @@ func writeIgnore(rep *Report, name string) error {
 	return nil
 }
 
-// scanHistory checks every commit reachable from HEAD for secrets, as ci
-// checks a range, with the configuration of the working tree: each finding
-// names the commit that introduced it. The memory rules judge the memory
-// files as HEAD has them (headMemory), not each commit's.
+// scanHistory checks every commit reachable from HEAD (from every ref
+// with AllRefs) for secrets, as ci checks a range, with the configuration
+// of the working tree (of HEAD in a bare repository): each finding names
+// the commit that introduced it. The memory rules judge the memory files as
+// HEAD has them (headMemory), not each commit's.
 func scanHistory(opt Options) (*Report, error) {
-	repo, cfg, err := mustOpenRepo(opt)
+	repo, cfg, files, err := openHistory(opt)
 	if err != nil {
 		return nil, err
 	}
 	defer repo.Close()
-	if _, born, err := repo.Head(); err != nil || !born {
+	revs := []string{"HEAD"}
+	if opt.AllRefs {
+		revs = []string{"--all"}
+	} else if _, ok, err := repo.ResolveCommit("HEAD"); err != nil || !ok {
 		return &Report{}, err
 	}
 	sopt := opt
 	sopt.Only = validate.Secrets
-	hc, err := newHistoryCheck(repo, cfg, sopt, workingFiles(repo.TopLevel), "HEAD")
+	hc, err := newHistoryCheck(repo, cfg, sopt, files, "HEAD")
 	if err != nil {
 		return nil, err
 	}
 	if opt.runs(validate.Secrets) {
-		if err := runHistory(repo, hc, opt.Progress); err != nil {
+		if err := runHistory(repo, hc, revs[0], opt.Progress); err != nil {
 			return nil, err
 		}
 	}
@@ -238,6 +245,9 @@ func scanHistory(opt Options) (*Report, error) {
 	rep := hc.report()
 	rep.Notes = append(rep.Notes, historyNote(hc.commits, memFiles, opt))
 	if opt.WriteIgnore {
+		if repo.Bare {
+			return nil, errors.New("scan --write-ignore needs a working tree to write " + IgnoreName + " into")
+		}
 		if err := writeIgnore(rep, filepath.Join(repo.TopLevel, IgnoreName)); err != nil {
 			return nil, err
 		}

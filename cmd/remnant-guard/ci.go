@@ -25,8 +25,8 @@ func runCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return historyError(stderr, err)
 	}
-	fmt.Fprintf(stderr, "remnant-guard: checking %s..%s (%s, base from %s)\n",
-		shortRev(rng.Base), shortRev(rng.Head), plural(rng.Commits, "commit"), rng.From)
+	fmt.Fprintf(stderr, "remnant-guard: checking %s..%s (%s, base from %s; compared with the merge base %s)\n",
+		shortRev(rng.Base), shortRev(rng.Head), plural(rng.Commits, "commit"), rng.From, shortRev(rng.MergeBase))
 	return report(rep, rf, failOn, stdout, stderr)
 }
 

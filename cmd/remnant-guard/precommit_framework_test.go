@@ -180,6 +180,25 @@ func (s *sandbox) commitFile(repo, name, content string) (string, bool) {
 	return out, ok
 }
 
+// commitSymlink stages a symlink to target (forced past ignore rules) and
+// commits it. On failure it unstages and removes the link again.
+func (s *sandbox) commitSymlink(repo, target, name string) (string, bool) {
+	s.t.Helper()
+	if err := os.MkdirAll(filepath.Dir(filepath.Join(repo, name)), 0o755); err != nil {
+		s.t.Fatal(err)
+	}
+	if err := os.Symlink(target, filepath.Join(repo, name)); err != nil {
+		s.t.Fatal(err)
+	}
+	s.must(repo, "git", "add", "-f", name)
+	out, ok := s.run(repo, "git", "commit", "-m", "link "+name)
+	if !ok {
+		s.must(repo, "git", "rm", "-q", "--cached", name)
+		os.Remove(filepath.Join(repo, name))
+	}
+	return out, ok
+}
+
 // validRemnant is a REMNANT.md that passes every memory rule: the worked
 // example of the Remnant README, as the validate fixtures hold it.
 func validRemnant(t *testing.T) string {
@@ -216,7 +235,9 @@ func TestPreCommitFramework(t *testing.T) {
 			s := s.with(t)
 			repo := s.newRepo(tc.id)
 			s.write(filepath.Join(repo, ".pre-commit-config.yaml"), config(tc.id))
-			s.must(repo, "git", "add", ".pre-commit-config.yaml")
+			// The repository uses Remnant: its .gitignore keeps REMNANT.md out.
+			s.write(filepath.Join(repo, ".gitignore"), "REMNANT.md\n")
+			s.must(repo, "git", "add", ".pre-commit-config.yaml", ".gitignore")
 			s.must(repo, "git", "commit", "-q", "-m", "config")
 			s.must(repo, "pre-commit", "install")
 			out, ok := s.commitFile(repo, "REMNANT.md", validRemnant(t))
@@ -229,6 +250,12 @@ func TestPreCommitFramework(t *testing.T) {
 			}
 			if strings.Contains(out, strings.TrimSpace(token)[len("GITHUB_TOKEN="):]) {
 				t.Errorf("the hook printed the whole token")
+			}
+			// A symlink named REMNANT.md is staged as a symlink: pre-commit
+			// passes it only because the hooks ask for symlinks too.
+			out, ok = s.commitSymlink(repo, "../notes.md", "link/REMNANT.md")
+			if ok == tc.blocksRemnant || tc.blocksRemnant && !strings.Contains(out, "remnant-staged") {
+				t.Errorf("commit staging a symlink REMNANT.md: passed %v, want %v:\n%s", ok, !tc.blocksRemnant, out)
 			}
 			if out, ok := s.commitFile(repo, "main.go", "package main\n"); !ok {
 				t.Errorf("clean commit refused:\n%s", out)

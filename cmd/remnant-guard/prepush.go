@@ -12,7 +12,7 @@ func runPrePush(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var rf reportFlags
 	fs := newFlagSet("pre-push", "pre-push [flags] [REMOTE URL] < refs", stderr)
 	rf.register(fs)
-	_, opt, failOn, code, ok := rf.parse(fs, args, stderr)
+	pos, opt, failOn, code, ok := rf.parse(fs, args, stderr)
 	if !ok {
 		return code
 	}
@@ -20,7 +20,11 @@ func runPrePush(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err)
 	}
-	rep, err := hooks.PrePush(opt, updates)
+	remote := ""
+	if len(pos) > 0 {
+		remote = pos[0]
+	}
+	rep, err := hooks.PrePush(opt, remote, updates)
 	if err != nil {
 		return historyError(stderr, err)
 	}

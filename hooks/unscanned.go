@@ -1,0 +1,118 @@
+package hooks
+
+import (
+	"bytes"
+	"fmt"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/remnant-guard/remnant-guard/validate"
+)
+
+// CIConfig configures the history checks (ci, pre-push, scan --history),
+// where the change under review chooses what its files hold: content that
+// cannot be scanned blocks unless the config says otherwise. ci reads it
+// from the base commit, so a pull request cannot loosen it.
+type CIConfig struct {
+	// BlockSkipped makes a file that could not be scanned a blocking
+	// finding (default true); false lists it as skipped.
+	BlockSkipped bool `toml:"block_skipped"`
+	// MaxFileSize is how many bytes a commit may add to one file and
+	// still be scanned (default 100 MiB, GitHub's own limit per file).
+	MaxFileSize int64 `toml:"max_file_size"`
+}
+
+func defaultCIConfig() CIConfig {
+	return CIConfig{BlockSkipped: true, MaxFileSize: 100 << 20}
+}
+
+// unscannedRule is the finding for content a history check could not scan.
+const unscannedRule = "secret-unscanned"
+
+// unscanned reports a file a history check could not scan: a blocking
+// finding, or a skipped entry when [ci] block_skipped is false.
+func (hc *historyCheck) unscanned(path, why string) {
+	if !hc.cfg.CI.BlockSkipped {
+		hc.skip([]validate.Skipped{{Path: path, Reason: why}})
+		return
+	}
+	hc.pending = append(hc.pending, validate.Finding{
+		RuleID: unscannedRule, Severity: validate.Error, Path: path,
+		Message: "not scanned for secrets: " + why,
+		Hint:    "remove the file from the change, or raise [ci] max_file_size in the base branch's .remnant-guard.toml",
+	})
+}
+
+// utf16Order tells whether data is UTF-16 text and in which byte order:
+// a byte order mark, or ASCII-range text with every other byte NUL.
+func utf16Order(data []byte) (bigEndian, ok bool) {
+	switch {
+	case bytes.HasPrefix(data, []byte{0xff, 0xfe}):
+		return false, true
+	case bytes.HasPrefix(data, []byte{0xfe, 0xff}):
+		return true, true
+	}
+	n := min(len(data), 4096) &^ 1
+	if n < 4 {
+		return false, false
+	}
+	var even, odd int
+	for i := 0; i < n; i += 2 {
+		if data[i] == 0 {
+			even++
+		}
+		if data[i+1] == 0 {
+			odd++
+		}
+	}
+	half := n / 2
+	switch {
+	case odd*10 >= half*9 && even == 0:
+		return false, true
+	case even*10 >= half*9 && odd == 0:
+		return true, true
+	}
+	return false, false
+}
+
+// decodeUTF16 turns UTF-16 text into UTF-8, without its byte order mark;
+// an odd last byte and unpaired surrogates become U+FFFD.
+func decodeUTF16(data []byte, bigEndian bool) []byte {
+	units := make([]uint16, len(data)/2)
+	for i := range units {
+		a, b := uint16(data[2*i]), uint16(data[2*i+1])
+		if bigEndian {
+			units[i] = a<<8 | b
+		} else {
+			units[i] = b<<8 | a
+		}
+	}
+	if len(units) > 0 && units[0] == 0xfeff {
+		units = units[1:]
+	}
+	out := make([]byte, 0, len(units))
+	for _, r := range utf16.Decode(units) {
+		out = utf8.AppendRune(out, r)
+	}
+	if len(data)%2 == 1 {
+		out = utf8.AppendRune(out, utf8.RuneError)
+	}
+	return out
+}
+
+// sizeReason says why added content of size bytes (or more, when the
+// patch was cut at the section limit) is over the limit.
+func sizeReason(size, limit int64) string {
+	if size <= limit {
+		return fmt.Sprintf("the commit changes it by more than the %d bytes read of its patch ([ci] max_file_size = %d)", sectionLimit(limit), limit)
+	}
+	return fmt.Sprintf("the commit adds %d bytes to it, over the limit of %d ([ci] max_file_size)", size, limit)
+}
+
+// sectionLimit is how much of one file's patch a history check reads:
+// twice the limit (a file rewritten shows its old lines and its new), and
+// room for the headers. The rest is dropped as git prints it, so that
+// memory stays bounded whatever a commit holds.
+func sectionLimit(limit int64) int64 {
+	return min(limit, 1<<60)*2 + 64<<10
+}
