@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -38,6 +37,9 @@ type Config struct {
 	Source string `toml:"-"`
 	// severity holds the parsed Rules overrides.
 	severity map[string]validate.Severity
+	// problems are findings about the config file itself (one that is not
+	// a regular file); Apply adds them to every report.
+	problems []validate.Finding
 }
 
 // LimitsConfig bounds the memory files.
@@ -115,9 +117,21 @@ func DefaultConfig() *Config {
 // LoadConfig reads the config at path. When required is false, a missing
 // file yields the defaults. known lists every rule the config may name.
 func LoadConfig(path string, required bool, known []validate.Rule) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path, maxConfigSize)
 	if errors.Is(err, fs.ErrNotExist) && !required {
 		return DefaultConfig(), nil
+	}
+	var nr *NotRegularError
+	if errors.As(err, &nr) && !required {
+		// The defaults apply, and the report says why the file was not read.
+		c := DefaultConfig()
+		f, _ := notRegularFinding(err, filepath.Base(path))
+		c.problems = append(c.problems, f)
+		return c, nil
+	}
+	var tl *TooLargeError
+	if errors.As(err, &tl) {
+		return nil, &ConfigError{Path: path, Msg: fmt.Sprintf("is %d bytes, over the limit of %d bytes for a config file", tl.Size, tl.Limit)}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("reading config: %w", err)
@@ -127,6 +141,9 @@ func LoadConfig(path string, required bool, known []validate.Rule) (*Config, err
 
 // ParseConfig decodes and validates a config file's content.
 func ParseConfig(path string, data []byte, known []validate.Rule) (*Config, error) {
+	if line, err := precheckTOML(data, maxConfigSize); err != nil {
+		return nil, &ConfigError{Path: path, Line: line, Msg: err.Error()}
+	}
 	c := DefaultConfig()
 	c.Source = path
 	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(c)
@@ -148,26 +165,8 @@ func ParseConfig(path string, data []byte, known []validate.Rule) (*Config, erro
 }
 
 func (c *Config) validate(data []byte, known []validate.Rule) error {
-	lim := c.Limits
-	for _, v := range []struct {
-		key string
-		n   int64
-	}{
-		{"max_lines", int64(lim.MaxLines)},
-		{"max_history", int64(lim.MaxHistory)},
-		{"max_state_bullets", int64(lim.MaxStateBullets)},
-		{"max_file_size", lim.MaxFileSize},
-		{"secrets.max_file_size", c.Secrets.MaxFileSize},
-		{"custodian.stale_commits", int64(c.Custodian.StaleCommits)},
-	} {
-		if v.n <= 0 {
-			table, key, ok := strings.Cut(v.key, ".")
-			if !ok {
-				table, key = "limits", v.key
-			}
-			return &ConfigError{Path: c.Source, Line: keyLine(data, toml.Key{table, key}),
-				Msg: fmt.Sprintf("%s.%s must be a positive integer, got %d", table, key, v.n)}
-		}
+	if err := c.validateLimits(data); err != nil {
+		return err
 	}
 	if err := c.validateCustodian(data); err != nil {
 		return err
@@ -263,6 +262,7 @@ func (c *Config) Severity(f validate.Finding) validate.Severity {
 // and redacts what could be a secret quoted in a message or hint: every
 // report passes here on its way out.
 func (c *Config) Apply(fs []validate.Finding) []validate.Finding {
+	fs = append(fs, c.problems...)
 	out := fs[:0]
 	for _, f := range fs {
 		f.Severity = c.Severity(f)

@@ -229,9 +229,14 @@ func localFindings(rep *Report, repo *gitutil.Repo, cfg *Config, rels []string, 
 	changes func() ([]gitutil.Change, error), accept bool) error {
 	for _, rel := range rels {
 		abs := filepath.Join(repo.TopLevel, filepath.FromSlash(rel))
-		src, err := readBounded(abs, cfg.Limits.MaxFileSize)
+		src, err := readPrefix(abs, cfg.Limits.MaxFileSize)
 		if err != nil {
 			if errors.Is(err, os.ErrNotExist) {
+				continue
+			}
+			if f, ok := notRegularFinding(err, display(rel)); ok {
+				f.Local = true
+				rep.Findings = append(rep.Findings, f)
 				continue
 			}
 			return err

@@ -119,7 +119,7 @@ func (fc *fileCheck) many(rep *Report, targets []target) error {
 				continue
 			}
 			if err != nil {
-				rep.Skipped = append(rep.Skipped, validate.Skipped{Path: t.display, Reason: "unreadable: " + unwrapPath(err).Error()})
+				rep.Skipped = append(rep.Skipped, validate.Skipped{Path: t.display, Reason: unreadableReason(err)})
 				continue
 			}
 			rep.Checked++
