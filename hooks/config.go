@@ -127,6 +127,7 @@ func LoadConfig(path string, required bool, known []validate.Rule) (*Config, err
 		c := DefaultConfig()
 		f, _ := notRegularFinding(err, filepath.Base(path))
 		c.problems = append(c.problems, f)
+		c.problems = append(c.problems, sideFileProblems(filepath.Dir(path), c)...)
 		return c, nil
 	}
 	var tl *TooLargeError
@@ -136,7 +137,11 @@ func LoadConfig(path string, required bool, known []validate.Rule) (*Config, err
 	if err != nil {
 		return nil, fmt.Errorf("reading config: %w", err)
 	}
-	return ParseConfig(path, data, known)
+	c, err := ParseConfig(path, data, known)
+	if err == nil && !required {
+		c.problems = append(c.problems, sideFileProblems(filepath.Dir(path), c)...)
+	}
+	return c, err
 }
 
 // ParseConfig decodes and validates a config file's content.

@@ -7,7 +7,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"syscall"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // Bounds on what is read into memory. Every file remnant-guard opens in
@@ -148,4 +151,37 @@ func unreadableReason(err error) string {
 		return "unreadable: not a regular file (" + nr.Kind + ")"
 	}
 	return "unreadable: " + unwrapPath(err).Error()
+}
+
+// readSideFile reads .remnant-guard-ignore or a gitleaks config from the
+// working tree: nil when it does not exist or is not a regular file (the
+// config's problems report the latter), an error when it is too large.
+func readSideFile(path string) ([]byte, error) {
+	data, err := readOptional(path, maxSideFileSize)
+	if errors.As(err, new(*NotRegularError)) {
+		return nil, nil
+	}
+	return data, err
+}
+
+// sideFileProblems reports the files beside the config at root that are
+// there but are not regular files: they are left unread.
+func sideFileProblems(root string, c *Config) []validate.Finding {
+	names := []string{IgnoreName, ".gitleaks.toml"}
+	if c.Secrets.GitleaksConfig != "" {
+		names[1] = filepath.FromSlash(c.Secrets.GitleaksConfig)
+	}
+	var out []validate.Finding
+	for _, name := range names {
+		p := filepath.Join(root, name)
+		if _, err := os.Lstat(p); err != nil {
+			continue
+		}
+		if _, err := statRegular(p); err != nil {
+			if f, ok := notRegularFinding(err, filepath.ToSlash(name)); ok {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
 }

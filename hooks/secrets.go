@@ -2,10 +2,7 @@ package hooks
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 
 	"github.com/remnant-guard/remnant-guard/validate"
@@ -24,11 +21,7 @@ type configFiles func(name string) ([]byte, error)
 // workingFiles reads them from the working tree at root.
 func workingFiles(root string) configFiles {
 	return func(name string) ([]byte, error) {
-		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(name)))
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, nil
-		}
-		return data, err
+		return readSideFile(filepath.Join(root, filepath.FromSlash(name)))
 	}
 }
 
