@@ -40,6 +40,9 @@ type Config struct {
 	// problems are findings about the config file itself (one that is not
 	// a regular file); Apply adds them to every report.
 	problems []validate.Finding
+	// redactor is the run's secret engine, with the config's own rules:
+	// Apply masks whatever it finds in messages, hints and paths.
+	redactor *secrets.Engine
 }
 
 // LimitsConfig bounds the memory files.
@@ -264,15 +267,15 @@ func (c *Config) Severity(f validate.Finding) validate.Severity {
 }
 
 // Apply sets configured severities, drops findings of rules turned off,
-// and redacts what could be a secret quoted in a message or hint: every
-// report passes here on its way out.
+// and masks, through the secret engine, any secret quoted in a message,
+// a hint or a path: every report passes here on its way out.
 func (c *Config) Apply(fs []validate.Finding) []validate.Finding {
 	fs = append(fs, c.problems...)
 	out := fs[:0]
 	for _, f := range fs {
 		f.Severity = c.Severity(f)
 		if f.Severity != validate.Off {
-			f.Message, f.Hint = validate.Redact(f.Message), validate.Redact(f.Hint)
+			f.Message, f.Hint, f.Path = RedactText(c.redactor, f.Message), RedactText(c.redactor, f.Hint), MaskSecrets(c.redactor, f.Path)
 			out = append(out, f)
 		}
 	}

@@ -65,6 +65,7 @@ func newEngine(cfg *Config, read configFiles) (*secrets.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
+	cfg.redactor = e
 	return e, checkExamples(e, cfg)
 }
 

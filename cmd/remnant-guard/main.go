@@ -40,7 +40,16 @@ func commands() []command {
 	}
 }
 
+// run masks every secret in what the command prints (see redact.go).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	out, errs := newRedactWriter(stdout), newRedactWriter(stderr)
+	code := dispatch(args, stdin, out, errs)
+	out.Flush()
+	errs.Flush()
+	return code
+}
+
+func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		usage(stderr)
 		return exitError
