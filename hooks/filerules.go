@@ -20,6 +20,12 @@ var fileRules = []validate.Rule{
 		Bad:     "mkfifo REMNANT.md",
 		Good:    "printf '# REMNANT\\n' > REMNANT.md   # a regular file",
 	},
+	{
+		ID: unsaltedRule, Severity: validate.Warning, Family: validate.Secrets, Local: true,
+		Summary: ".remnant-guard-ignore holds unsalted fingerprints, which confirm a guessed secret to anyone who can read the file",
+		Bad:     "# .remnant-guard-ignore\n3f1c0a9e5b7d2468ace013579bdf2468 # secret-generic at app.env:3",
+		Good:    "# .remnant-guard-ignore\nsalt 9c1f...(64 hex digits)\n5be0c2a17f93d8e4b6a1c0d2e3f4a5b6 # secret-generic at app.env:3",
+	},
 }
 
 // notRegularFinding turns a *NotRegularError into a finding about the file

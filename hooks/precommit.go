@@ -102,7 +102,7 @@ func PreCommit(opt Options, files []string) (*Report, error) {
 	rep.Findings = s.allow(rep.Findings)
 	rep.Sort()
 	if opt.WriteIgnore {
-		if err := writeIgnore(rep, filepath.Join(repo.TopLevel, IgnoreName)); err != nil {
+		if err := writeIgnore(rep, filepath.Join(repo.TopLevel, IgnoreName), cfg); err != nil {
 			return nil, err
 		}
 	}

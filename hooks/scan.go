@@ -4,9 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/validate"
@@ -58,7 +56,7 @@ func Scan(opt Options, paths []string) (*Report, error) {
 	rep.Findings = cfg.Apply(rep.Findings)
 	rep.Sort()
 	if opt.WriteIgnore {
-		if err := writeIgnore(rep, filepath.Join(root, IgnoreName)); err != nil {
+		if err := writeIgnore(rep, filepath.Join(root, IgnoreName), cfg); err != nil {
 			return nil, err
 		}
 	}
@@ -146,47 +144,6 @@ func (fc *fileCheck) many(rep *Report, targets []target) error {
 	return nil
 }
 
-// writeIgnore appends the report's secret findings to the ignore file and
-// takes them out of the report: they are the accepted baseline now.
-func writeIgnore(rep *Report, name string) error {
-	var b strings.Builder
-	kept := rep.Findings[:0]
-	n := 0
-	for _, f := range rep.Findings {
-		if f.Fingerprint == "" || !strings.HasPrefix(f.RuleID, "secret-") {
-			kept = append(kept, f)
-			continue
-		}
-		b.WriteString(secrets.FormatIgnoreLine(f) + "\n")
-		n++
-	}
-	rep.Findings = kept
-	if n == 0 {
-		rep.Notes = append(rep.Notes, "no secret findings to add to "+IgnoreName)
-		return nil
-	}
-	f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_RDWR, 0o644)
-	if err != nil {
-		return err
-	}
-	text := b.String()
-	if fi, err := f.Stat(); err == nil && fi.Size() > 0 {
-		last := make([]byte, 1)
-		if _, err := f.ReadAt(last, fi.Size()-1); err == nil && last[0] != '\n' {
-			text = "\n" + text
-		}
-	}
-	if _, err := f.WriteString(text); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	rep.Notes = append(rep.Notes, fmt.Sprintf("added %d fingerprints to %s", n, IgnoreName))
-	return nil
-}
-
 // scanHistory checks every commit reachable from HEAD, as ci checks a
 // range, with the configuration of the working tree: each finding names
 // the commit that introduced it.
@@ -210,7 +167,7 @@ func scanHistory(opt Options) (*Report, error) {
 	}
 	rep := hc.report()
 	if opt.WriteIgnore {
-		if err := writeIgnore(rep, filepath.Join(repo.TopLevel, IgnoreName)); err != nil {
+		if err := writeIgnore(rep, filepath.Join(repo.TopLevel, IgnoreName), hc.cfg); err != nil {
 			return nil, err
 		}
 	}

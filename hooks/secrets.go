@@ -60,6 +60,7 @@ func newEngine(cfg *Config, read configFiles) (*secrets.Engine, error) {
 		if opt.Ignore, err = secrets.ParseIgnore(IgnoreName, data); err != nil {
 			return nil, err
 		}
+		cfg.ignore = opt.Ignore
 	}
 	e, err := secrets.NewEngine(secrets.BuiltinRules(), opt)
 	if err != nil {
