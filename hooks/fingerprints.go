@@ -86,7 +86,6 @@ func sealedIgnore(name string) ([]byte, *secrets.Sealer, bool, error) {
 	return b.Bytes(), s, len(old) > 0, nil
 }
 
-
 // writeIgnoreFile writes content to the ignore file through a temporary
 // file and a rename.
 func writeIgnoreFile(name string, content []byte) error {
