@@ -48,6 +48,9 @@ func newEngine(cfg *Config, read configFiles) (*secrets.Engine, error) {
 		return nil, fmt.Errorf("%s: secrets.gitleaks_config %q does not exist", cfg.Source, name)
 	}
 	if data != nil {
+		if line, err := precheckTOML(data, maxConfigSize); err != nil {
+			return nil, &ConfigError{Path: name, Line: line, Msg: err.Error()}
+		}
 		defs, err := secrets.ParseGitleaksConfig(name, data)
 		if err != nil {
 			return nil, err
