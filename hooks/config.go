@@ -281,6 +281,9 @@ func (c *Config) Severity(f validate.Finding) validate.Severity {
 // and masks, through the secret engine, any secret quoted in a message,
 // a hint or a path: every report passes here on its way out.
 func (c *Config) Apply(fs []validate.Finding) []validate.Finding {
+	if c.redactor != nil {
+		runEngine.Store(c.redactor)
+	}
 	if !c.problemsAdded {
 		fs = append(fs, c.problems...)
 		if c.ignore.Legacy() {

@@ -4,14 +4,28 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
-// builtinEngine is the secret engine with the built-in rules, for text
-// that no run's engine judges (errors, and output written after a run).
+// runEngine is the engine the last report was judged with (Config.Apply
+// records it): output written after the run is masked with it, so that no
+// second engine is built for it.
+var runEngine atomic.Pointer[secrets.Engine]
+
+// defaultEngine is the run's engine, or the built-in one when no run has
+// built one (errors before any check).
+func defaultEngine() *secrets.Engine {
+	if e := runEngine.Load(); e != nil {
+		return e
+	}
+	return builtinEngine()
+}
+
+// builtinEngine is the secret engine with the built-in rules.
 var builtinEngine = sync.OnceValue(func() *secrets.Engine {
 	e, err := secrets.NewEngine(secrets.BuiltinRules(), secrets.Options{})
 	if err != nil {
@@ -43,7 +57,7 @@ func MaskSecrets(e *secrets.Engine, text string) string {
 		return text
 	}
 	if e == nil {
-		e = builtinEngine()
+		e = defaultEngine()
 	}
 	found, _ := e.ScanFile("message.txt", []byte(text))
 	if len(found) == 0 {
