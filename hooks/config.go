@@ -133,7 +133,9 @@ func DefaultConfig() *Config {
 func LoadConfig(path string, required bool, known []validate.Rule) (*Config, error) {
 	data, err := readFile(path, maxConfigSize)
 	if errors.Is(err, fs.ErrNotExist) && !required {
-		return DefaultConfig(), nil
+		c := DefaultConfig()
+		c.problems = sideFileProblems(filepath.Dir(path), c)
+		return c, nil
 	}
 	var nr *NotRegularError
 	if errors.As(err, &nr) && !required {

@@ -41,9 +41,9 @@ func (c *Config) validateLimits(data []byte) error {
 		}
 	}
 	for name, n := range c.Custodian.Budgets {
-		if n <= 0 || n > math.MaxInt32 {
+		if n < 0 || n > math.MaxInt32 {
 			return &ConfigError{Path: c.Source, Line: keyLine(data, toml.Key{"custodian", "budgets", name}),
-				Msg: fmt.Sprintf("custodian.budgets: a budget must be a positive integer of at most %d, got %d", math.MaxInt32, n)}
+				Msg: fmt.Sprintf("custodian.budgets: a budget must be an integer from 0 (off) to %d, got %d", math.MaxInt32, n)}
 		}
 	}
 	return nil

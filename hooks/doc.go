@@ -15,11 +15,17 @@
 //   - CI and PrePush: every commit of a range, each finding at the commit
 //     that introduced it, with the configuration of the base commit (CI).
 //   - Scan: the working tree, or every commit (--history).
-//   - Install and Uninstall: the git hooks, chaining a hook already there.
+//   - Install and Uninstall: the git hooks, chaining a hook already there;
+//     each hook is written to a temporary file and renamed into place under
+//     a lock on the hooks folder, and carries a checksum so that a hook of
+//     ours edited by hand is never overwritten without --force.
 //   - Init, Migrate, Route: setting a repository up for Remnant, moving a
 //     schema v1 REMNANT.md to v2, explaining a MemoryCustodian route.
 //
-// Config applies the configured severities and redacts anything
-// secret-like quoted in a message, so every report passes through it on
-// its way out.
+// Config applies the configured severities, masks through the secret
+// engine anything it would report in a message, hint or path, and seals
+// secret fingerprints with the repository's salt (fingerprints.go), so
+// every report passes through it on its way out. Every file of the working
+// tree is read through readfile.go: regular files only (file-not-regular
+// otherwise), never blocking on open, bounded in size before reading.
 package hooks
