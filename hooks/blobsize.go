@@ -93,3 +93,30 @@ func tooLargeMemory(path string, size, limit int64) validate.Finding {
 func (s *commitSource) sizes(hashes []string) (map[string]int64, error) {
 	return s.repo.BlobSizes(hashes)
 }
+
+// boundedTree refuses a memory directory holding a blob over maxReadLimit,
+// before anything of it is read: memory files are small, and the whole
+// directory is held in memory to be judged.
+func boundedTree(repo *gitutil.Repo, dir string, lists ...[]gitutil.TreeEntry) error {
+	var hashes []string
+	for _, list := range lists {
+		for _, e := range list {
+			hashes = append(hashes, e.Hash)
+		}
+	}
+	if len(hashes) == 0 {
+		return nil
+	}
+	sizes, err := repo.BlobSizes(hashes)
+	if err != nil {
+		return err
+	}
+	for _, list := range lists {
+		for _, e := range list {
+			if n := sizes[e.Hash]; n > maxReadLimit {
+				return fmt.Errorf("%s: %d bytes, over the limit of %d bytes for a file of the memory directory %s", e.Path, n, maxReadLimit, dir)
+			}
+		}
+	}
+	return nil
+}

@@ -100,8 +100,19 @@ func (fc *fileCheck) memoryDir(rep *Report, t target, repo *gitutil.Repo) error 
 		return nil
 	}
 	return fs.WalkDir(after, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !d.Type().IsRegular() {
+		if err != nil || d.IsDir() {
 			return err
+		}
+		if !d.Type().IsRegular() {
+			// A FIFO, a socket, a device or a link to one (or a loop) is
+			// named; a link to a regular file is read like one.
+			_, serr := statRegular(filepath.Join(t.disk, filepath.FromSlash(p)))
+			if f, ok := notRegularFinding(serr, t.display+"/"+p); ok && !errors.Is(serr, fs.ErrNotExist) {
+				rep.Findings = append(rep.Findings, f)
+			}
+			if serr != nil {
+				return nil
+			}
 		}
 		return fc.file(rep, target{display: t.display + "/" + p, disk: filepath.Join(t.disk, filepath.FromSlash(p))})
 	})
