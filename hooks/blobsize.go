@@ -8,7 +8,7 @@ import (
 )
 
 // chunkBytes bounds the content of one chunk of changes held in memory.
-const chunkBytes = 32 << 20
+const chunkBytes = 8 << 20
 
 // sizer is a content source that can tell a blob's size without reading it.
 type sizer interface {
@@ -68,14 +68,16 @@ func (cc *changeCheck) chunkEnd(changes []gitutil.Change, start int) int {
 	var total int64
 	end := start
 	for end < len(changes) && end-start < chunk {
+		var n int64
 		for _, h := range []string{changes[end].Hash, changes[end].OldHash} {
-			if n, ok := cc.sizes[h]; ok && n <= cc.readLimit() {
-				total += n
+			if size, ok := cc.sizes[h]; ok && size <= cc.readLimit() {
+				n += size
 			}
 		}
-		if total > chunkBytes && end > start {
+		if end > start && total+n > chunkBytes {
 			break
 		}
+		total += n
 		end++
 	}
 	return end

@@ -9,7 +9,8 @@ import (
 )
 
 // validateLimits checks every numeric setting: positive, within int range,
-// and for the file size limits at most maxReadLimit, so that no value can
+// and for the file size limits at most maxMemoryFileLimit (memory files) and
+// maxReadLimit (the secret scan), so that no value can
 // overflow a bounded read or make it unbounded. The error names the key's
 // line.
 func (c *Config) validateLimits(data []byte) error {
@@ -22,7 +23,7 @@ func (c *Config) validateLimits(data []byte) error {
 		{"max_lines", int64(lim.MaxLines), math.MaxInt32},
 		{"max_history", int64(lim.MaxHistory), math.MaxInt32},
 		{"max_state_bullets", int64(lim.MaxStateBullets), math.MaxInt32},
-		{"max_file_size", lim.MaxFileSize, maxReadLimit},
+		{"max_file_size", lim.MaxFileSize, maxMemoryFileLimit},
 		{"secrets.max_file_size", c.Secrets.MaxFileSize, maxReadLimit},
 		{"custodian.stale_commits", int64(c.Custodian.StaleCommits), math.MaxInt32},
 	} {

@@ -17,9 +17,14 @@ import (
 // the working tree goes through readFile with one of them (or a limit
 // from the config, which is validated to be at most maxReadLimit).
 const (
-	// maxReadLimit is the largest size limit the config may set: above it
-	// a file is reported as too large without being read.
-	maxReadLimit = 16 << 20
+	// maxReadLimit is the largest size limit the config may set
+	// (secrets.max_file_size, whose default it is): above it a file is
+	// reported as too large without being read. Scanning a file of this
+	// size beside a memory file at its own largest limit peaks under 64 MiB.
+	maxReadLimit = 10 << 20
+	// maxMemoryFileLimit is the largest limits.max_file_size: a memory file
+	// is parsed as Markdown, which takes several times its size.
+	maxMemoryFileLimit = 4 << 20
 	// maxConfigSize bounds .remnant-guard.toml and an imported gitleaks
 	// config.
 	maxConfigSize = 1 << 20

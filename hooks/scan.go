@@ -106,41 +106,51 @@ func scanTargets(repo *gitutil.Repo, dir string, paths []string) ([]target, erro
 }
 
 // many checks files in chunks: each chunk is read, its memory files
-// validated, and the chunk scanned for secrets in parallel.
+// validated, and the chunk scanned for secrets in parallel. A chunk holds
+// at most chunk files and about chunkBytes of content.
 func (fc *fileCheck) many(rep *Report, targets []target) error {
 	limit := max(fc.cfg.Limits.MaxFileSize, fc.cfg.Secrets.MaxFileSize)
-	for start := 0; start < len(targets); start += chunk {
-		var files []secrets.File
-		for _, t := range targets[start:min(start+chunk, len(targets))] {
-			src, err := readStored(t.disk, limit)
-			if errors.Is(err, fs.ErrNotExist) {
-				continue
-			}
-			if err != nil {
-				rep.Skipped = append(rep.Skipped, validate.Skipped{Path: t.display, Reason: unreadableReason(err)})
-				continue
-			}
-			rep.Checked++
-			if fc.opt.runs(validate.Memory) && validate.KindOf(filepath.Base(t.disk)) != validate.KindUnknown {
-				lim := fc.cfg.ValidateLimits()
-				mem := src[:min(int64(len(src)), lim.MaxFileSize+1)]
-				rep.Findings = append(rep.Findings, memoryFindings(t, mem, lim, fc.opt.now(), fc.uses)...)
-			}
-			if fc.engine == nil || fc.cfg.scanExcluded(t.display) {
-				continue
-			}
-			if why := fc.cfg.skipReason(src); why != "" {
-				rep.Skipped = append(rep.Skipped, validate.Skipped{Path: t.display, Reason: why})
-				continue
-			}
-			files = append(files, secrets.File{Path: t.display, Data: src})
-		}
+	var files []secrets.File
+	held := 0
+	flush := func() {
 		if len(files) > 0 {
 			found, skipped := fc.engine.ScanAll(files)
 			rep.Findings = append(rep.Findings, found...)
 			rep.Skipped = append(rep.Skipped, skipped...)
 		}
+		files, held = nil, 0
 	}
+	for _, t := range targets {
+		src, err := readStored(t.disk, limit)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			rep.Skipped = append(rep.Skipped, validate.Skipped{Path: t.display, Reason: unreadableReason(err)})
+			continue
+		}
+		rep.Checked++
+		if fc.opt.runs(validate.Memory) && validate.KindOf(filepath.Base(t.disk)) != validate.KindUnknown {
+			lim := fc.cfg.ValidateLimits()
+			mem := src[:min(int64(len(src)), lim.MaxFileSize+1)]
+			rep.Findings = append(rep.Findings, memoryFindings(t, mem, lim, fc.opt.now(), fc.uses)...)
+		}
+		if fc.engine == nil || fc.cfg.scanExcluded(t.display) {
+			continue
+		}
+		if why := fc.cfg.skipReason(src); why != "" {
+			rep.Skipped = append(rep.Skipped, validate.Skipped{Path: t.display, Reason: why})
+			continue
+		}
+		if held > 0 && held+len(src) > chunkBytes {
+			flush()
+		}
+		files = append(files, secrets.File{Path: t.display, Data: src})
+		if held += len(src); len(files) >= chunk || held >= chunkBytes {
+			flush()
+		}
+	}
+	flush()
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 )
 
 // Exit codes.
@@ -13,7 +14,17 @@ const (
 	exitError    = 2
 )
 
-func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+// memoryLimit is the soft limit the garbage collector keeps the heap under
+// (unless GOMEMLIMIT says otherwise): content is read in bounded chunks, and
+// this keeps the garbage of one chunk from piling up under the next.
+const memoryLimit = 40 << 20
+
+func main() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(memoryLimit)
+	}
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
 
 // command is one subcommand: its name, a one-line summary and its body.
 type command struct {

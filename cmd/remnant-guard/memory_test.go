@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,8 +17,9 @@ import (
 const peakLimitKB = 64 << 10
 
 // TestPeakMemory runs the real binary under /usr/bin/time -v on hostile
-// input: a 1 GiB staged file, links to /dev/zero where the config and the
-// memory files are read, and a deeply nested config. Each run must finish
+// input: a 1 GiB staged file, a dozen files just under the secret size
+// limit, files at the largest limits the config allows, links to /dev/zero where the config and the memory files are
+// read, and a deeply nested config. Each run must finish
 // within its timeout, say what it did, and stay under 64 MiB.
 func TestPeakMemory(t *testing.T) {
 	if _, err := os.Stat("/usr/bin/time"); err != nil {
@@ -36,6 +38,34 @@ func TestPeakMemory(t *testing.T) {
 		out := measure(t, dir, bin, 0, "pre-commit")
 		if !strings.Contains(out, "big.txt: skipped: over the size limit") {
 			t.Errorf("the large file is not reported as skipped:\n%s", out)
+		}
+	})
+	t.Run("many-files-near-the-limit", func(t *testing.T) {
+		dir := newRepo(t)
+		n := 12
+		if testing.Short() {
+			n = 4
+		}
+		for i := 0; i < n; i++ {
+			writeRepeated(t, filepath.Join(dir, fmt.Sprintf("f%d.txt", i)), 9<<20)
+		}
+		out := measure(t, dir, bin, 0, "scan")
+		if !strings.Contains(out, fmt.Sprintf("no problems found (%d files checked)", n)) {
+			t.Errorf("the files are not all scanned:\n%s", out)
+		}
+	})
+	t.Run("largest-limits", func(t *testing.T) {
+		dir := newRepo(t)
+		cfg := "[limits]\nmax_file_size = 4194304\n[secrets]\nmax_file_size = 10485760\n"
+		if err := os.WriteFile(filepath.Join(dir, ".remnant-guard.toml"), []byte(cfg), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		writeRepeated(t, filepath.Join(dir, "AGENTS.md"), 4<<20-100)
+		writeRepeated(t, filepath.Join(dir, "big.txt"), 10<<20-100)
+		measure(t, dir, bin, 0, "check")
+		out := measure(t, dir, bin, 0, "scan")
+		if !strings.Contains(out, "no problems found (3 files checked)") {
+			t.Errorf("the files at the limits are not scanned:\n%s", out)
 		}
 	})
 	t.Run("dev-zero-links", func(t *testing.T) {
