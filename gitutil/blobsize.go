@@ -41,6 +41,10 @@ func (r *Repo) BlobSizes(hashes []string) (map[string]int64, error) {
 	return out, batchSizes(r.TopLevel, r.env, rest, out)
 }
 
+// headerInput is how much of a zlib stream is read to find the size at its
+// start.
+const headerInput = 512
+
 // size reads an object's size from its header; ok is false when the
 // reader cannot tell, and git is asked instead.
 func (o *odbState) size(name string) (int64, bool) {
@@ -73,8 +77,8 @@ func (o *odbState) packedSize(p *pack, off int64) (int64, bool) {
 	if h.typ < packOfsDelta {
 		return int64(h.size), h.typ == 3
 	}
-	sr := io.NewSectionReader(p.data, h.dataOff, p.size-h.dataOff)
-	if err := o.resetZlib(bufio.NewReaderSize(sr, 512)); err != nil {
+	sr := io.NewSectionReader(p.data, h.dataOff, min(p.size-h.dataOff, headerInput))
+	if err := o.resetZlib(bufio.NewReaderSize(sr, headerInput)); err != nil {
 		return 0, false
 	}
 	var buf [20]byte
@@ -94,7 +98,10 @@ func (o *odbState) looseSize(name string) (int64, bool) {
 		return 0, false
 	}
 	defer f.Close()
-	if err := o.resetZlib(bufio.NewReaderSize(f, 512)); err != nil {
+	// The header is the first bytes of the stream: a few hundred bytes of
+	// input hold it, and inflating no more keeps this from decoding a
+	// whole block of the content.
+	if err := o.resetZlib(bufio.NewReaderSize(io.LimitReader(f, headerInput), headerInput)); err != nil {
 		return 0, false
 	}
 	var buf [32]byte
