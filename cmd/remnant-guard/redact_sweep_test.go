@@ -1,13 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
+	encjson "encoding/json"
 	"fmt"
 	"math/big"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -175,6 +178,11 @@ func TestNoSecretInAnyOutput(t *testing.T) {
 	sw.write(".remnant-guard-ignore", "")
 
 	written := sw.files(filepath.Join(dir, ".remnant-guard-ignore"), sw.out(), filepath.Join(dir, ".git", "remnant-guard"))
+	for name, text := range written {
+		if ext := filepath.Ext(name); (ext == ".json" || ext == ".sarif" || ext == ".gitlab") && !encjson.Valid([]byte(text)) {
+			t.Errorf("the masked report %s is not valid JSON", name)
+		}
+	}
 	for _, s := range planted {
 		for i := max(0, s.public-7); i+8 <= len(s.value); i++ {
 			run := s.value[i : i+8]
@@ -229,7 +237,14 @@ func (s *sweep) run(args ...string) {
 	cmd := exec.CommandContext(ctx, s.bin, args...)
 	cmd.Dir = s.dir
 	cmd.Env = append(append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+s.dir), s.env...)
-	out, err := cmd.CombinedOutput()
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	out := append(stdout.Bytes(), stderr.Bytes()...)
+	if json := slices.Contains(args, "json") || slices.Contains(args, "sarif") || slices.Contains(args, "gitlab"); json &&
+		stdout.Len() > 0 && !slices.Contains(args, "--output") && !encjson.Valid(stdout.Bytes()) {
+		s.t.Errorf("%s: the masked output is not valid JSON:\n%s", args, stdout.Bytes())
+	}
 	if ctx.Err() != nil {
 		s.t.Fatalf("%s did not finish within its timeout", args)
 	}
