@@ -153,3 +153,18 @@ func writeIgnore(rep *Report, name string, cfg *Config) error {
 	}
 	return nil
 }
+
+// exampleEngine is the engine the config's rule examples are run through:
+// e itself, or, when a salted ignore file would seal every example found
+// (a slow hash each, on every run), the same rules without the ignore file.
+func exampleEngine(e *secrets.Engine, opt secrets.Options, cfg *Config) *secrets.Engine {
+	if opt.Ignore.Sealer() == nil || len(cfg.Secrets.Rules) == 0 {
+		return e
+	}
+	opt.Ignore = nil
+	plain, err := secrets.NewEngine(secrets.BuiltinRules(), opt)
+	if err != nil {
+		return e
+	}
+	return plain
+}

@@ -70,7 +70,7 @@ func newEngine(cfg *Config, read configFiles) (*secrets.Engine, error) {
 		return nil, err
 	}
 	cfg.redactor = e
-	return e, checkExamples(e, cfg)
+	return e, checkExamples(exampleEngine(e, opt, cfg), cfg)
 }
 
 // checkExamples runs the examples of the config's own rules, as the tests
