@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
@@ -232,6 +233,11 @@ func pathTargets(dir string, paths []string) ([]target, error) {
 			abs = filepath.Join(dir, p)
 		}
 		fi, err := os.Stat(abs)
+		if errors.Is(err, syscall.ELOOP) && validate.KindOf(filepath.Base(abs)) != validate.KindUnknown {
+			// A link loop under a memory file's name is reported as such.
+			out = append(out, target{display: filepath.ToSlash(p), disk: abs})
+			continue
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p, errors.Unwrap(err))
 		}
