@@ -33,7 +33,7 @@ func checkOne(dir, target, display, abs string, now time.Time) ([]validate.Findi
 		return nil, err
 	}
 	limit := max(cfg.Limits.MaxFileSize, cfg.Secrets.MaxFileSize)
-	src, err := readBounded(abs, limit)
+	src, err := readPrefix(abs, limit)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
 			return found, nil

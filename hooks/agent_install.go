@@ -86,7 +86,7 @@ const maxSettingsSize = 16 << 20
 
 // readSettings reads a settings file; a missing one reads as nil.
 func readSettings(file string) ([]byte, bool, error) {
-	src, err := readBounded(file, maxSettingsSize)
+	src, err := readPrefix(file, maxSettingsSize)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, false, nil

@@ -87,7 +87,7 @@ func blockText(why string, todo []string) string {
 // was updated during the session and passes check.
 func handoffTodo(repo *gitutil.Repo, rec sessionRecord, now time.Time) ([]string, error) {
 	file := filepath.Join(repo.TopLevel, "REMNANT.md")
-	src, err := readBounded(file, 4<<20)
+	src, err := readPrefix(file, 4<<20)
 	if errors.Is(err, fs.ErrNotExist) {
 		return []string{"create REMNANT.md (Remnant v2: Session, History, Done, Failed, State, Next, Blockers, Decisions, Map) with this session's handoff"}, nil
 	}

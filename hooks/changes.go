@@ -34,6 +34,7 @@ type changeCheck struct {
 	engine *secrets.Engine // nil when the secret family does not run
 	uses   bool            // the repository uses Remnant
 	now    time.Time
+	sizes  map[string]int64 // blob sizes, read before any content
 }
 
 // chunk bounds how many files' content is held at once.
@@ -43,9 +44,13 @@ func (cc *changeCheck) run(changes []gitutil.Change, src contentSource, rep *Rep
 	masked := map[string]string{}
 	defer maskPaths(rep, masked)
 	memory := cc.opt.runs(validate.Memory)
-	for start := 0; start < len(changes); start += chunk {
-		part := changes[start:min(start+chunk, len(changes))]
-		blobs, err := src.blobs(hashesOf(part, cc.engine != nil))
+	if err := cc.readSizes(changes, src); err != nil {
+		return err
+	}
+	for start, end := 0, 0; start < len(changes); start = end {
+		end = cc.chunkEnd(changes, start)
+		part := changes[start:end]
+		blobs, err := src.blobs(cc.readable(hashesOf(part, cc.engine != nil)))
 		if err != nil {
 			return err
 		}
@@ -107,6 +112,9 @@ func (cc *changeCheck) memoryChange(c gitutil.Change, blobs map[string][]byte, s
 		return nil, nil
 	}
 	lim := cc.cfg.ValidateLimits()
+	if size, large := cc.tooLarge(c.Hash); large {
+		return []validate.Finding{tooLargeMemory(c.Path, size, lim.MaxFileSize)}, nil
+	}
 	cur := blobs[c.Hash]
 	var out []validate.Finding
 	switch kind {
@@ -156,6 +164,10 @@ func stagedRemnant(c gitutil.Change) validate.Finding {
 // reported as skipped.
 func (cc *changeCheck) secretFile(c gitutil.Change, blobs map[string][]byte, rep *Report) (secrets.File, bool) {
 	if cc.engine == nil || cc.cfg.scanExcluded(c.Path) {
+		return secrets.File{}, false
+	}
+	if _, large := cc.tooLarge(c.Hash); large {
+		rep.Skipped = append(rep.Skipped, validate.Skipped{Path: c.Path, Reason: fmt.Sprintf("over the size limit of %d bytes", cc.cfg.Secrets.MaxFileSize)})
 		return secrets.File{}, false
 	}
 	cur := blobs[c.Hash]

@@ -3,11 +3,11 @@ package hooks
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
@@ -198,7 +198,9 @@ func rootTargets(dir, root string, cfg *Config) ([]target, error) {
 		if seen[abs] {
 			return
 		}
-		if fi, err := os.Stat(abs); err != nil || fi.IsDir() {
+		// Whatever stands under the name is checked: a directory, a FIFO
+		// or a link loop is reported as such rather than passed over.
+		if _, err := os.Lstat(abs); err != nil {
 			return
 		}
 		seen[abs] = true
@@ -237,6 +239,11 @@ func pathTargets(dir string, paths []string) ([]target, error) {
 			abs = filepath.Join(dir, p)
 		}
 		fi, err := os.Stat(abs)
+		if errors.Is(err, syscall.ELOOP) && validate.KindOf(filepath.Base(abs)) != validate.KindUnknown {
+			// A link loop under a memory file's name is reported as such.
+			out = append(out, target{display: filepath.ToSlash(p), disk: abs})
+			continue
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p, errors.Unwrap(err))
 		}
@@ -268,24 +275,9 @@ func displayPath(dir, abs string) string {
 	return filepath.ToSlash(abs)
 }
 
-// readBounded reads at most limit+1 bytes of a file, so that an oversized
-// file is reported without being loaded whole.
-func readBounded(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, limit+1))
-}
-
-// errNotRegular is returned by readStored for a file git does not store
-// as content (a FIFO, a device, a socket).
-var errNotRegular = errors.New("not a regular file")
-
 // readStored reads a file of the working tree as git would store it: a
 // symbolic link as the path it holds (git does not follow links), a
-// regular file up to limit+1 bytes.
+// regular file up to limit+1 bytes, anything else a *NotRegularError.
 func readStored(path string, limit int64) ([]byte, error) {
 	fi, err := os.Lstat(path)
 	switch {
@@ -295,9 +287,9 @@ func readStored(path string, limit int64) ([]byte, error) {
 		target, err := os.Readlink(path)
 		return []byte(target), err
 	case !fi.Mode().IsRegular():
-		return nil, errNotRegular
+		return nil, &NotRegularError{Path: path, Kind: fileKind(fi.Mode())}
 	}
-	return readBounded(path, limit)
+	return readPrefix(path, limit)
 }
 
 // checkLocal applies the git-aware rules of the working tree: the local

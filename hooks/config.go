@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -42,6 +41,23 @@ type Config struct {
 	Source string `toml:"-"`
 	// severity holds the parsed Rules overrides.
 	severity map[string]validate.Severity
+	// problems are findings about the config file itself (one that is not
+	// a regular file); Apply adds them to every report.
+	problems []validate.Finding
+	// redactor is the run's secret engine, with the config's own rules:
+	// Apply masks whatever it finds in messages, hints and paths.
+	redactor *secrets.Engine
+	// ignore is the ignore file the run's engine applies; its salt seals
+	// the fingerprints Apply publishes (see fingerprints.go).
+	ignore *secrets.Ignore
+	// unsealed keeps, for a repository without a salt yet, the in-run
+	// fingerprints Apply leaves out of the report, for --write-ignore.
+	unsealed map[string]string
+	// sealed are the fingerprints Apply published, so that a second Apply
+	// over the same findings leaves them as they are.
+	sealed map[string]bool
+	// problemsAdded is set once Apply has added the problems.
+	problemsAdded bool
 }
 
 // LimitsConfig bounds the memory files.
@@ -128,18 +144,40 @@ func DefaultConfig() *Config {
 // LoadConfig reads the config at path. When required is false, a missing
 // file yields the defaults. known lists every rule the config may name.
 func LoadConfig(path string, required bool, known []validate.Rule) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path, maxConfigSize)
 	if errors.Is(err, fs.ErrNotExist) && !required {
-		return DefaultConfig(), nil
+		c := DefaultConfig()
+		c.problems = sideFileProblems(filepath.Dir(path), c)
+		return c, nil
+	}
+	var nr *NotRegularError
+	if errors.As(err, &nr) && !required {
+		// The defaults apply, and the report says why the file was not read.
+		c := DefaultConfig()
+		f, _ := notRegularFinding(err, filepath.Base(path))
+		c.problems = append(c.problems, f)
+		c.problems = append(c.problems, sideFileProblems(filepath.Dir(path), c)...)
+		return c, nil
+	}
+	var tl *TooLargeError
+	if errors.As(err, &tl) {
+		return nil, &ConfigError{Path: path, Msg: fmt.Sprintf("is %d bytes, over the limit of %d bytes for a config file", tl.Size, tl.Limit)}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("reading config: %w", err)
 	}
-	return ParseConfig(path, data, known)
+	c, err := ParseConfig(path, data, known)
+	if err == nil && !required {
+		c.problems = append(c.problems, sideFileProblems(filepath.Dir(path), c)...)
+	}
+	return c, err
 }
 
 // ParseConfig decodes and validates a config file's content.
 func ParseConfig(path string, data []byte, known []validate.Rule) (*Config, error) {
+	if line, err := precheckTOML(data, maxConfigSize); err != nil {
+		return nil, &ConfigError{Path: path, Line: line, Msg: err.Error()}
+	}
 	c := DefaultConfig()
 	c.Source = path
 	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(c)
@@ -161,27 +199,8 @@ func ParseConfig(path string, data []byte, known []validate.Rule) (*Config, erro
 }
 
 func (c *Config) validate(data []byte, known []validate.Rule) error {
-	lim := c.Limits
-	for _, v := range []struct {
-		key string
-		n   int64
-	}{
-		{"max_lines", int64(lim.MaxLines)},
-		{"max_history", int64(lim.MaxHistory)},
-		{"max_state_bullets", int64(lim.MaxStateBullets)},
-		{"max_file_size", lim.MaxFileSize},
-		{"secrets.max_file_size", c.Secrets.MaxFileSize},
-		{"custodian.stale_commits", int64(c.Custodian.StaleCommits)},
-		{"ci.max_file_size", c.CI.MaxFileSize},
-	} {
-		if v.n <= 0 {
-			table, key, ok := strings.Cut(v.key, ".")
-			if !ok {
-				table, key = "limits", v.key
-			}
-			return &ConfigError{Path: c.Source, Line: keyLine(data, toml.Key{table, key}),
-				Msg: fmt.Sprintf("%s.%s must be a positive integer, got %d", table, key, v.n)}
-		}
+	if err := c.validateLimits(data); err != nil {
+		return err
 	}
 	if err := c.validateCustodian(data); err != nil {
 		return err
@@ -275,14 +294,25 @@ func (c *Config) Severity(f validate.Finding) validate.Severity {
 }
 
 // Apply sets configured severities, drops findings of rules turned off,
-// and redacts what could be a secret quoted in a message or hint: every
-// report passes here on its way out.
+// and masks, through the secret engine, any secret quoted in a message,
+// a hint or a path: every report passes here on its way out.
 func (c *Config) Apply(fs []validate.Finding) []validate.Finding {
+	if c.redactor != nil {
+		runEngine.Store(c.redactor)
+	}
+	if !c.problemsAdded {
+		fs = append(fs, c.problems...)
+		if c.ignore.Legacy() {
+			fs = append(fs, unsaltedIgnore())
+		}
+		c.problemsAdded = true
+	}
 	out := fs[:0]
 	for _, f := range fs {
 		f.Severity = c.Severity(f)
 		if f.Severity != validate.Off {
-			f.Message, f.Hint = validate.Redact(f.Message), validate.Redact(f.Hint)
+			c.publishFingerprint(&f)
+			f.Message, f.Hint, f.Path = RedactText(c.redactor, f.Message), RedactText(c.redactor, f.Hint), MaskSecrets(c.redactor, f.Path)
 			out = append(out, f)
 		}
 	}

@@ -19,7 +19,10 @@
 //   - Scan: the working tree; with --history (--all for every ref) the
 //     secret rules on every commit and the memory rules on the files as
 //     HEAD has them.
-//   - Install and Uninstall: the git hooks, chaining a hook already there.
+//   - Install and Uninstall: the git hooks, chaining a hook already there;
+//     each hook is written to a temporary file and renamed into place under
+//     a lock on the hooks folder, and carries a checksum so that a hook of
+//     ours edited by hand is never overwritten without --force.
 //   - Init, Migrate, Route: setting a repository up for Remnant, moving a
 //     schema v1 REMNANT.md to v2, explaining a MemoryCustodian route.
 //   - AgentHook: one hook call of a coding agent (Claude Code, Gemini CLI,
@@ -30,7 +33,10 @@
 //     file in place (agent_json.go parses JSON keeping byte spans,
 //     agent_jsonedit.go splices entries in and out).
 //
-// Config applies the configured severities and redacts anything
-// secret-like quoted in a message, so every report passes through it on
-// its way out.
+// Config applies the configured severities, masks through the secret
+// engine anything it would report in a message, hint or path, and seals
+// secret fingerprints with the repository's salt (fingerprints.go), so
+// every report passes through it on its way out. Every file of the working
+// tree is read through readfile.go: regular files only (file-not-regular
+// otherwise), never blocking on open, bounded in size before reading.
 package hooks

@@ -72,8 +72,8 @@ func (w *workingCheck) file(rel string) error {
 	case errors.Is(err, fs.ErrNotExist):
 		w.rep.Skipped = append(w.rep.Skipped, validate.Skipped{Path: rel, Reason: "no such file in the working tree"})
 		return nil
-	case errors.Is(err, fs.ErrPermission), errors.Is(err, errNotRegular):
-		w.rep.Skipped = append(w.rep.Skipped, validate.Skipped{Path: rel, Reason: "unreadable: " + unwrapPath(err).Error()})
+	case errors.Is(err, fs.ErrPermission), errors.As(err, new(*NotRegularError)):
+		w.rep.Skipped = append(w.rep.Skipped, validate.Skipped{Path: rel, Reason: unreadableReason(err)})
 		return nil
 	}
 	if err != nil {

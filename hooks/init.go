@@ -135,7 +135,7 @@ func ignoreRemnant(repo *gitutil.Repo) (string, error) {
 		return ".gitignore: REMNANT.md already ignored, left alone", nil
 	}
 	p := filepath.Join(repo.TopLevel, ".gitignore")
-	old, err := os.ReadFile(p)
+	old, err := readFile(p, maxSideFileSize)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return "", err
 	}

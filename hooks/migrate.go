@@ -29,7 +29,7 @@ func Migrate(opt Options, path string, write bool) (*Migration, error) {
 			return nil, err
 		}
 	}
-	src, err := os.ReadFile(m.Path)
+	src, err := readFile(m.Path, maxReadLimit)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", m.Display, unwrapPath(err))
 	}

@@ -103,7 +103,7 @@ func PreCommit(opt Options, files []string) (*Report, error) {
 	rep.Findings = s.allow(rep.Findings)
 	rep.Sort()
 	if opt.WriteIgnore {
-		if err := writeIgnore(rep, filepath.Join(repo.TopLevel, IgnoreName)); err != nil {
+		if err := writeIgnore(rep, filepath.Join(repo.TopLevel, IgnoreName), cfg); err != nil {
 			return nil, err
 		}
 	}
@@ -230,9 +230,14 @@ func localFindings(rep *Report, repo *gitutil.Repo, cfg *Config, rels []string, 
 	changes func() ([]gitutil.Change, error), accept bool) error {
 	for _, rel := range rels {
 		abs := filepath.Join(repo.TopLevel, filepath.FromSlash(rel))
-		src, err := readBounded(abs, cfg.Limits.MaxFileSize)
+		src, err := readPrefix(abs, cfg.Limits.MaxFileSize)
 		if err != nil {
 			if errors.Is(err, os.ErrNotExist) {
+				continue
+			}
+			if f, ok := notRegularFinding(err, display(rel)); ok {
+				f.Local = true
+				rep.Findings = append(rep.Findings, f)
 				continue
 			}
 			return err

@@ -19,7 +19,7 @@ import (
 // from the working tree.
 func usesRemnant(root string, cfg *Config) bool {
 	read := func(name string) ([]byte, bool) {
-		data, err := readBounded(filepath.Join(root, name), 1<<20)
+		data, err := readPrefix(filepath.Join(root, name), 1<<20)
 		return data, err == nil
 	}
 	return cfg.Remnant.Uses || remnantSigns(read)

@@ -66,6 +66,7 @@ func listRules(secretDefs []secrets.RuleDef) []validate.Rule {
 	var all []validate.Rule
 	all = append(all, validate.RemnantRules()...)
 	all = append(all, gitRules...)
+	all = append(all, fileRules...)
 	all = append(all, custodian.Rules()...)
 	return append(all, secrets.Rules(secretDefs)...)
 }

@@ -4,9 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/validate"
@@ -61,7 +59,7 @@ func Scan(opt Options, paths []string) (*Report, error) {
 	rep.Findings = cfg.Apply(rep.Findings)
 	rep.Sort()
 	if opt.WriteIgnore {
-		if err := writeIgnore(rep, filepath.Join(root, IgnoreName)); err != nil {
+		if err := writeIgnore(rep, filepath.Join(root, IgnoreName), cfg); err != nil {
 			return nil, err
 		}
 	}
@@ -126,82 +124,51 @@ func runHistory(repo *gitutil.Repo, hc *historyCheck, rev string, progress func(
 }
 
 // many checks files in chunks: each chunk is read, its memory files
-// validated, and the chunk scanned for secrets in parallel.
+// validated, and the chunk scanned for secrets in parallel. A chunk holds
+// at most chunk files and about chunkBytes of content.
 func (fc *fileCheck) many(rep *Report, targets []target) error {
 	limit := max(fc.cfg.Limits.MaxFileSize, fc.cfg.Secrets.MaxFileSize)
-	for start := 0; start < len(targets); start += chunk {
-		var files []secrets.File
-		for _, t := range targets[start:min(start+chunk, len(targets))] {
-			src, err := readStored(t.disk, limit)
-			if errors.Is(err, fs.ErrNotExist) {
-				continue
-			}
-			if err != nil {
-				rep.Skipped = append(rep.Skipped, validate.Skipped{Path: t.display, Reason: "unreadable: " + unwrapPath(err).Error()})
-				continue
-			}
-			rep.Checked++
-			if fc.opt.runs(validate.Memory) && validate.KindOf(filepath.Base(t.disk)) != validate.KindUnknown {
-				lim := fc.cfg.ValidateLimits()
-				mem := src[:min(int64(len(src)), lim.MaxFileSize+1)]
-				rep.Findings = append(rep.Findings, memoryFindings(t, mem, lim, fc.opt.now(), fc.uses)...)
-			}
-			if fc.engine == nil || fc.cfg.scanExcluded(t.display) {
-				continue
-			}
-			if why := fc.cfg.skipReason(src); why != "" {
-				rep.Skipped = append(rep.Skipped, validate.Skipped{Path: t.display, Reason: why})
-				continue
-			}
-			files = append(files, secrets.File{Path: t.display, Data: src})
-		}
+	var files []secrets.File
+	held := 0
+	flush := func() {
 		if len(files) > 0 {
 			found, skipped := fc.engine.ScanAll(files)
 			rep.Findings = append(rep.Findings, found...)
 			rep.Skipped = append(rep.Skipped, skipped...)
 		}
+		files, held = nil, 0
 	}
-	return nil
-}
-
-// writeIgnore appends the report's secret findings to the ignore file and
-// takes them out of the report: they are the accepted baseline now.
-func writeIgnore(rep *Report, name string) error {
-	var b strings.Builder
-	kept := rep.Findings[:0]
-	n := 0
-	for _, f := range rep.Findings {
-		if f.Fingerprint == "" || !strings.HasPrefix(f.RuleID, "secret-") {
-			kept = append(kept, f)
+	for _, t := range targets {
+		src, err := readStored(t.disk, limit)
+		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
-		b.WriteString(secrets.FormatIgnoreLine(f) + "\n")
-		n++
-	}
-	rep.Findings = kept
-	if n == 0 {
-		rep.Notes = append(rep.Notes, "no secret findings to add to "+IgnoreName)
-		return nil
-	}
-	f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_RDWR, 0o644)
-	if err != nil {
-		return err
-	}
-	text := b.String()
-	if fi, err := f.Stat(); err == nil && fi.Size() > 0 {
-		last := make([]byte, 1)
-		if _, err := f.ReadAt(last, fi.Size()-1); err == nil && last[0] != '\n' {
-			text = "\n" + text
+		if err != nil {
+			rep.Skipped = append(rep.Skipped, validate.Skipped{Path: t.display, Reason: unreadableReason(err)})
+			continue
+		}
+		rep.Checked++
+		if fc.opt.runs(validate.Memory) && validate.KindOf(filepath.Base(t.disk)) != validate.KindUnknown {
+			lim := fc.cfg.ValidateLimits()
+			mem := src[:min(int64(len(src)), lim.MaxFileSize+1)]
+			rep.Findings = append(rep.Findings, memoryFindings(t, mem, lim, fc.opt.now(), fc.uses)...)
+		}
+		if fc.engine == nil || fc.cfg.scanExcluded(t.display) {
+			continue
+		}
+		if why := fc.cfg.skipReason(src); why != "" {
+			rep.Skipped = append(rep.Skipped, validate.Skipped{Path: t.display, Reason: why})
+			continue
+		}
+		if held > 0 && held+len(src) > chunkBytes {
+			flush()
+		}
+		files = append(files, secrets.File{Path: t.display, Data: src})
+		if held += len(src); len(files) >= chunk || held >= chunkBytes {
+			flush()
 		}
 	}
-	if _, err := f.WriteString(text); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	rep.Notes = append(rep.Notes, fmt.Sprintf("added %d fingerprints to %s", n, IgnoreName))
+	flush()
 	return nil
 }
 
@@ -248,7 +215,7 @@ func scanHistory(opt Options) (*Report, error) {
 		if repo.Bare {
 			return nil, errors.New("scan --write-ignore needs a working tree to write " + IgnoreName + " into")
 		}
-		if err := writeIgnore(rep, filepath.Join(repo.TopLevel, IgnoreName)); err != nil {
+		if err := writeIgnore(rep, filepath.Join(repo.TopLevel, IgnoreName), hc.cfg); err != nil {
 			return nil, err
 		}
 	}

@@ -2,10 +2,7 @@ package hooks
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 
 	"github.com/remnant-guard/remnant-guard/validate"
@@ -24,11 +21,7 @@ type configFiles func(name string) ([]byte, error)
 // workingFiles reads them from the working tree at root.
 func workingFiles(root string) configFiles {
 	return func(name string) ([]byte, error) {
-		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(name)))
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, nil
-		}
-		return data, err
+		return readSideFile(filepath.Join(root, filepath.FromSlash(name)))
 	}
 }
 
@@ -55,6 +48,9 @@ func newEngine(cfg *Config, read configFiles) (*secrets.Engine, error) {
 		return nil, fmt.Errorf("%s: secrets.gitleaks_config %q does not exist", cfg.Source, name)
 	}
 	if data != nil {
+		if line, err := precheckTOML(data, maxConfigSize); err != nil {
+			return nil, &ConfigError{Path: name, Line: line, Msg: err.Error()}
+		}
 		defs, err := secrets.ParseGitleaksConfig(name, data)
 		if err != nil {
 			return nil, err
@@ -67,12 +63,14 @@ func newEngine(cfg *Config, read configFiles) (*secrets.Engine, error) {
 		if opt.Ignore, err = secrets.ParseIgnore(IgnoreName, data); err != nil {
 			return nil, err
 		}
+		cfg.ignore = opt.Ignore
 	}
 	e, err := secrets.NewEngine(secrets.BuiltinRules(), opt)
 	if err != nil {
 		return nil, err
 	}
-	return e, checkExamples(e, cfg)
+	cfg.redactor = e
+	return e, checkExamples(exampleEngine(e, opt, cfg), cfg)
 }
 
 // checkExamples runs the examples of the config's own rules, as the tests

@@ -77,6 +77,9 @@ func treeFS(repo *gitutil.Repo, dir string, before, after []gitutil.TreeEntry) (
 			hashes = append(hashes, e.Hash)
 		}
 	}
+	if err := boundedTree(repo, dir, before, after); err != nil {
+		return nil, nil, err
+	}
 	blobs, err := repo.ReadBlobs(hashes)
 	if err != nil {
 		return nil, nil, err

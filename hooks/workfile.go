@@ -24,8 +24,12 @@ type fileCheck struct {
 
 func (fc *fileCheck) file(rep *Report, t target) error {
 	limit := max(fc.cfg.Limits.MaxFileSize, fc.cfg.Secrets.MaxFileSize)
-	src, err := readBounded(t.disk, limit)
+	src, err := readPrefix(t.disk, limit)
 	if err != nil {
+		if f, ok := notRegularFinding(err, t.display); ok {
+			rep.Findings = append(rep.Findings, f)
+			return nil
+		}
 		if errors.Is(err, fs.ErrPermission) {
 			rep.Skipped = append(rep.Skipped, validate.Skipped{Path: t.display, Reason: "unreadable: permission denied"})
 			return nil
@@ -64,7 +68,7 @@ func memoryFindings(t target, src []byte, lim validate.Limits, now time.Time, us
 		if !usesRemnant {
 			return validate.CheckAgents(t.display, src, lim)
 		}
-		agents, _ := os.ReadFile(filepath.Join(filepath.Dir(t.disk), "AGENTS.md"))
+		agents, _ := readFile(filepath.Join(filepath.Dir(t.disk), "AGENTS.md"), lim.MaxFileSize)
 		return validate.CheckPointer(t.display, src, agents, lim)
 	}
 	return nil
@@ -81,7 +85,7 @@ func (fc *fileCheck) memoryDir(rep *Report, t target, repo *gitutil.Repo) error 
 	if fc.opt.runs(validate.Memory) {
 		agents := map[string][]byte{}
 		for _, name := range []string{"AGENTS.md", "CLAUDE.md", "GEMINI.md"} {
-			if data, err := os.ReadFile(filepath.Join(t.disk, "..", "..", name)); err == nil {
+			if data, err := readFile(filepath.Join(t.disk, "..", "..", name), fc.cfg.Limits.MaxFileSize); err == nil {
 				agents[name] = data
 			}
 		}
@@ -96,8 +100,19 @@ func (fc *fileCheck) memoryDir(rep *Report, t target, repo *gitutil.Repo) error 
 		return nil
 	}
 	return fs.WalkDir(after, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !d.Type().IsRegular() {
+		if err != nil || d.IsDir() {
 			return err
+		}
+		if !d.Type().IsRegular() {
+			// A FIFO, a socket, a device or a link to one (or a loop) is
+			// named; a link to a regular file is read like one.
+			_, serr := statRegular(filepath.Join(t.disk, filepath.FromSlash(p)))
+			if f, ok := notRegularFinding(serr, t.display+"/"+p); ok && !errors.Is(serr, fs.ErrNotExist) {
+				rep.Findings = append(rep.Findings, f)
+			}
+			if serr != nil {
+				return nil
+			}
 		}
 		return fc.file(rep, target{display: t.display + "/" + p, disk: filepath.Join(t.disk, filepath.FromSlash(p))})
 	})

@@ -74,7 +74,11 @@ func appendStepSummary(path string, rep *hooks.Report) error {
 	if err != nil {
 		return err
 	}
-	err = writeStepSummary(f, rep)
+	rw := newRedactWriter(f)
+	err = writeStepSummary(rw, rep)
+	if ferr := rw.Flush(); err == nil {
+		err = ferr
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

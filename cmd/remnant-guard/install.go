@@ -21,8 +21,8 @@ func runInstall(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var hooksFlag hookList
 	var agent agentFlags
 	fs := newFlagSet("install", "install [--force] [--hook NAME]... | install --agent claude|gemini|codex [--scope project|local|user]", stderr)
-	force := fs.Bool("force", false, "write the hooks even where a hook manager owns core.hooksPath")
-	fs.Var(&hooksFlag, "hook", "hook `name` to install: pre-commit, pre-merge-commit, pre-push (repeatable; default pre-commit and pre-merge-commit)")
+	force := fs.Bool("force", false, "write the hooks even where a hook manager owns them, or over a hook of ours edited by hand (kept as a backup)")
+	fs.Var(&hooksFlag, "hook", "hook `name` to install: pre-commit, pre-merge-commit, pre-applypatch, pre-push (repeatable; default pre-commit, pre-merge-commit and pre-applypatch)")
 	agent.register(fs)
 	if code, ok := noPositional(fs, args, stderr); !ok {
 		return code
@@ -51,6 +51,12 @@ func install(opt hooks.InstallOptions, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "remnant-guard: hint: add this to %s's configuration:\n\n%s\n", me.Manager, me.Snippet)
 		return exitError
 	}
+	var ee *hooks.EditedHookError
+	if errors.As(err, &ee) {
+		fmt.Fprintf(stderr, "remnant-guard: error: %v\n", ee)
+		fmt.Fprintf(stderr, "remnant-guard: hint: compare it with what install writes, or run install --force\n")
+		return exitError
+	}
 	if err != nil {
 		return fail(stderr, err)
 	}
@@ -60,7 +66,8 @@ func install(opt hooks.InstallOptions, stdout, stderr io.Writer) int {
 func runUninstall(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var hooksFlag hookList
 	var agent agentFlags
-	fs := newFlagSet("uninstall", "uninstall [--hook NAME]... | uninstall --agent claude|gemini|codex [--scope project|local|user]", stderr)
+	fs := newFlagSet("uninstall", "uninstall [--force] [--hook NAME]... | uninstall --agent claude|gemini|codex [--scope project|local|user]", stderr)
+	force := fs.Bool("force", false, "remove a hook of ours even when it was edited by hand (kept as a backup)")
 	fs.Var(&hooksFlag, "hook", "hook `name` to remove (repeatable; default all of remnant-guard's)")
 	agent.register(fs)
 	if code, ok := noPositional(fs, args, stderr); !ok {
@@ -69,7 +76,7 @@ func runUninstall(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	if agent.agent != "" || agent.scope != "" {
 		return uninstallAgent(agent, stdout, stderr)
 	}
-	done, err := hooks.Uninstall("", hooksFlag)
+	done, err := hooks.Uninstall("", hooksFlag, *force)
 	for _, l := range done {
 		fmt.Fprintln(stdout, l)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 )
 
@@ -15,7 +16,17 @@ const (
 	exitError    = 2
 )
 
-func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+// memoryLimit is the soft limit the garbage collector keeps the heap under
+// (unless GOMEMLIMIT says otherwise): content is read in bounded chunks, and
+// this keeps the garbage of one chunk from piling up under the next.
+const memoryLimit = 40 << 20
+
+func main() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(memoryLimit)
+	}
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
 
 // command is one subcommand: its name, a one-line summary and its body.
 // Its help text is in helpDocs (helpdocs.go).
@@ -53,7 +64,16 @@ func lookup(name string) (command, bool) {
 	return command{}, false
 }
 
+// run masks every secret in what the command prints (see redact.go).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	out, errs := newRedactWriter(stdout), newRedactWriter(stderr)
+	code := dispatch(args, stdin, out, errs)
+	out.Flush()
+	errs.Flush()
+	return code
+}
+
+func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	global, rest, err := splitGlobal(args)
 	if err != nil {
 		fmt.Fprintf(stderr, "remnant-guard: error: %v\n", err)

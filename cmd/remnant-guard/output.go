@@ -24,6 +24,7 @@ func fail(stderr io.Writer, err error) int {
 // report writes rep in the chosen format, to --output when given (the
 // text listing then goes to the terminal), and returns the exit code.
 func report(rep *hooks.Report, rf reportFlags, failOn validate.Severity, stdout, stderr io.Writer) int {
+	hooks.RedactReport(nil, rep)
 	if err := writeReport(rep, rf, stdout, stderr); err != nil {
 		return fail(stderr, err)
 	}
@@ -53,7 +54,11 @@ func writeReport(rep *hooks.Report, rf reportFlags, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	err = writeFormat(f, rep, rf, false)
+	rw := newRedactWriter(f)
+	err = writeFormat(rw, rep, rf, false)
+	if ferr := rw.Flush(); err == nil {
+		err = ferr
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

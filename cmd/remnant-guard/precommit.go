@@ -16,13 +16,16 @@ func runPreCommit(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		return code
 	}
 	opt.WriteIgnore = *writeIgnore
+	if skipRequested(stderr) {
+		return exitClean
+	}
 	rep, err := hooks.PreCommit(opt, files)
 	if err != nil {
 		return fail(stderr, err)
 	}
 	code = report(rep, rf, failOn, stdout, stderr)
 	if code == exitFindings {
-		io.WriteString(stderr, "remnant-guard: hint: fix the findings above, or skip the check once with REMNANT_GUARD=0 git commit ...\n")
+		io.WriteString(stderr, "remnant-guard: hint: fix the findings above, or skip the check once with "+skipHint()+"\n")
 	}
 	return code
 }

@@ -278,6 +278,22 @@ func TestPreCommitFramework(t *testing.T) {
 			t.Errorf("try-repo remnant-guard-memory --all-files on a tree without memory files failed:\n%s", out)
 		}
 	})
+	t.Run("skip", func(t *testing.T) {
+		s := s.with(t)
+		repo := s.newRepo("skip")
+		s.write(filepath.Join(repo, ".pre-commit-config.yaml"), config("remnant-guard"))
+		s.must(repo, "git", "add", ".pre-commit-config.yaml")
+		s.must(repo, "git", "commit", "-q", "-m", "config")
+		s.must(repo, "pre-commit", "install")
+		out, ok := s.commitFile(repo, "REMNANT.md", validRemnant(t))
+		if ok || !strings.Contains(out, "REMNANT_GUARD=0 git commit ... (or SKIP=remnant-guard git commit ...)") {
+			t.Errorf("a blocked commit under the framework: passed %v, want the hint naming REMNANT_GUARD=0 and SKIP:\n%s", ok, out)
+		}
+		skip := &sandbox{t: t, dir: s.dir, env: append(append([]string(nil), s.env...), "REMNANT_GUARD=0")}
+		if out, ok := skip.commitFile(repo, "REMNANT.md", validRemnant(t)); !ok {
+			t.Errorf("REMNANT_GUARD=0 git commit under the framework was still blocked:\n%s", out)
+		}
+	})
 	t.Run("from-ref", func(t *testing.T) {
 		s := s.with(t)
 		repo := s.newRepo("from-ref")

@@ -16,6 +16,9 @@ func runPrePush(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
+	if skipRequested(stderr) {
+		return exitClean
+	}
 	updates, err := hooks.ParsePushUpdates(stdin)
 	if err != nil {
 		return fail(stderr, err)

@@ -10,6 +10,9 @@ import (
 // isTerminal tells whether w is a terminal.
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
+	if rw, wrapped := w.(*redactWriter); wrapped {
+		f, ok = rw.file()
+	}
 	if !ok {
 		return false
 	}
@@ -32,6 +35,11 @@ type progressLine struct {
 func newProgress(w io.Writer, format string) *progressLine {
 	if format != "text" || !isTerminal(w) {
 		return nil
+	}
+	if rw, wrapped := w.(*redactWriter); wrapped {
+		// Only counts are shown, and a line that is redrawn in place has
+		// no end of line for the redacting writer to wait for.
+		w = rw.w
 	}
 	return &progressLine{w: w, interval: 100 * time.Millisecond}
 }

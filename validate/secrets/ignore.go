@@ -2,6 +2,7 @@ package secrets
 
 import (
 	"bytes"
+	"encoding/hex"
 	"fmt"
 	"path"
 	"regexp"
@@ -11,9 +12,12 @@ import (
 )
 
 // Ignore is a parsed .remnant-guard-ignore file: fingerprints of findings
-// to drop, each optionally limited to paths matching a glob.
+// to drop, each optionally limited to paths matching a glob. A file with a
+// "salt" line holds sealed fingerprints (see Sealer); one without is from
+// before sealing, and its fingerprints are matched as they are.
 type Ignore struct {
 	entries map[string][]string // fingerprint -> globs; nil slice = anywhere
+	sealer  *Sealer             // nil for a file without a salt
 }
 
 // IgnoreError reports a bad line of an ignore file.
@@ -41,12 +45,54 @@ func ParseIgnore(name string, data []byte) (*Ignore, error) {
 		if len(fields) == 0 {
 			continue
 		}
+		if fields[0] == "salt" {
+			if err := ig.setSalt(fields); err != nil {
+				return nil, &IgnoreError{File: name, Line: i + 1, Msg: err.Error()}
+			}
+			continue
+		}
 		if err := ig.add(fields); err != nil {
 			return nil, &IgnoreError{File: name, Line: i + 1, Msg: err.Error()}
 		}
 	}
 	return ig, nil
 }
+
+// ParseSalt returns the salt line's value of an ignore file, "" when it has
+// none; a bad one is left to ParseIgnore to report.
+func ParseSalt(data []byte) string {
+	for _, raw := range bytes.Split(data, []byte("\n")) {
+		if f := strings.Fields(string(raw)); len(f) == 2 && f[0] == "salt" {
+			return f[1]
+		}
+	}
+	return ""
+}
+
+func (ig *Ignore) setSalt(fields []string) error {
+	if ig.sealer != nil {
+		return fmt.Errorf("a second salt line")
+	}
+	salt, err := hex.DecodeString(strings.Join(fields[1:], ""))
+	if err != nil || len(fields) != 2 {
+		return fmt.Errorf("want \"salt\" and %d hex digits", 2*saltLen)
+	}
+	ig.sealer, err = NewSealer(salt)
+	return err
+}
+
+// Sealer returns the sealer of the file's salt, nil for a file without one.
+func (ig *Ignore) Sealer() *Sealer {
+	if ig == nil {
+		return nil
+	}
+	return ig.sealer
+}
+
+// Legacy tells whether the file holds fingerprints but no salt: it was
+// written before fingerprints were sealed, and its fingerprints confirm a
+// guessed secret to whoever can read the file.
+func (ig *Ignore) Legacy() bool { return ig != nil && ig.sealer == nil && len(ig.entries) > 0 }
 
 func (ig *Ignore) add(fields []string) error {
 	fp := strings.ToLower(fields[0])
@@ -80,10 +126,14 @@ func shorten(s string) string {
 
 // Match reports whether f is ignored.
 func (ig *Ignore) Match(f validate.Finding) bool {
-	if ig == nil {
+	if ig == nil || len(ig.entries) == 0 || f.Fingerprint == "" {
 		return false
 	}
-	globs, ok := ig.entries[f.Fingerprint]
+	fp := f.Fingerprint
+	if ig.sealer != nil {
+		fp = ig.sealer.Seal(fp)
+	}
+	globs, ok := ig.entries[fp]
 	if !ok {
 		return false
 	}
@@ -111,9 +161,10 @@ func globMatch(glob, p string) bool {
 	return ok
 }
 
-// FormatIgnoreLine is the ignore-file line for f: its fingerprint, then a
-// comment with the rule and position. It never holds the secret. The
-// fingerprint applies in every path; add a glob after it to limit it.
+// FormatIgnoreLine is the ignore-file line for f: its fingerprint (sealed
+// by the caller), then a comment with the rule and position. It never holds
+// the secret. The fingerprint applies in every path; add a glob after it to
+// limit it.
 func FormatIgnoreLine(f validate.Finding) string {
 	where := strings.NewReplacer("\n", " ", "\r", " ").Replace(f.Path)
 	return fmt.Sprintf("%s # %s at %s:%d", f.Fingerprint, f.RuleID, where, f.Line)

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+
+	"github.com/remnant-guard/remnant-guard/hooks"
+)
+
+// redactWriter passes everything remnant-guard prints or writes through the
+// secret engine, line by line: whatever it would report is masked, in every
+// format, in errors and in files. It is the last line of defence; reports
+// are masked before they are formatted too (hooks.RedactReport).
+type redactWriter struct {
+	w       io.Writer
+	pending []byte
+}
+
+func newRedactWriter(w io.Writer) *redactWriter { return &redactWriter{w: w} }
+
+func (r *redactWriter) Write(p []byte) (int, error) {
+	r.pending = append(r.pending, p...)
+	i := bytes.LastIndexByte(r.pending, '\n')
+	if i < 0 {
+		return len(p), nil
+	}
+	done := r.pending[:i+1]
+	if _, err := io.WriteString(r.w, hooks.MaskSecrets(nil, string(done))); err != nil {
+		return 0, err
+	}
+	r.pending = append(r.pending[:0], r.pending[i+1:]...)
+	return len(p), nil
+}
+
+// Flush writes what is left of the last line.
+func (r *redactWriter) Flush() error {
+	if len(r.pending) == 0 {
+		return nil
+	}
+	_, err := io.WriteString(r.w, hooks.MaskSecrets(nil, string(r.pending)))
+	r.pending = r.pending[:0]
+	return err
+}
+
+// file is the *os.File underneath, for the terminal check.
+func (r *redactWriter) file() (*os.File, bool) {
+	f, ok := r.w.(*os.File)
+	return f, ok
+}

@@ -1,0 +1,78 @@
+package hooks
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+// configSeeds are configs of every shape the README documents, and broken
+// ones.
+var configSeeds = []string{
+	"",
+	"paths = [\"docs/*/REMNANT.md\"]\n[limits]\nmax_lines = 200\nmax_file_size = 65536\n",
+	"[rules]\nremnant-title = \"warning\"\nsecret-generic = \"off\"\n",
+	"[hook]\nblock_local = true\nblock_skipped = true\n",
+	"[secrets]\nmax_file_size = 1048576\nexclude_paths = [\"testdata/**\"]\ngitleaks_config = \"ci/gitleaks.toml\"\n",
+	"[[secrets.rules]]\nid = \"secret-x\"\ndescription = \"x\"\nregex = \"xk_[a-z]{8}\"\ntp = [\"xk_abcdefgh\"]\nfp = [\"b\"]\n",
+	"[custodian]\ndir = \"docs/memory\"\nstale_commits = 3\n[custodian.areas]\napi = [\"src/api/**\"]\n[custodian.budgets]\n\"*.md\" = 400\n",
+	"[limits]\nmax_file_size = 9223372036854775807\n",
+	"[secrets]\nmax_file_size = -1\n",
+	"x = " + strings.Repeat("[", 40) + strings.Repeat("]", 40) + "\n",
+	"x = {a = {b = {c = 1}}}\n",
+	"s = \"\"\"\n[[[[\n\"\"\"\nt = '''{{{{'''\n",
+	"[limits\nmax_lines = 1\n",
+}
+
+// FuzzParseConfig checks that no config panics, that a bad one is a
+// *ConfigError whose line lies inside the file, and that parsing stays
+// fast whatever the nesting.
+func FuzzParseConfig(f *testing.F) {
+	for _, s := range configSeeds {
+		f.Add(s)
+	}
+	known := AllRules()
+	f.Fuzz(func(t *testing.T, src string) {
+		start := time.Now()
+		c, err := ParseConfig(".remnant-guard.toml", []byte(src), known)
+		if d := time.Since(start); d > 5*time.Second {
+			t.Fatalf("parsing took %v", d)
+		}
+		if err != nil {
+			var ce *ConfigError
+			if errors.As(err, &ce) && (ce.Line < 0 || ce.Line > bytes.Count([]byte(src), []byte("\n"))+1) {
+				t.Fatalf("error line %d outside the file: %v", ce.Line, err)
+			}
+			return
+		}
+		lim := c.ValidateLimits()
+		if lim.MaxFileSize <= 0 || lim.MaxFileSize > maxReadLimit || c.Secrets.MaxFileSize <= 0 || c.Secrets.MaxFileSize > maxReadLimit {
+			t.Fatalf("a config with unbounded limits was accepted: %+v, secrets %d", lim, c.Secrets.MaxFileSize)
+		}
+	})
+}
+
+// TestPrecheckTOML covers the nesting and size bounds and the strings and
+// comments they skip.
+func TestPrecheckTOML(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		line int
+		bad  bool
+	}{
+		{"a = [[1], [2]]\n", 0, false},
+		{"a = \"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\"\n", 0, false},
+		{"# " + strings.Repeat("{", 100) + "\n", 0, false},
+		{"a = '''\n" + strings.Repeat("[", 100) + "\n'''\n", 0, false},
+		{"\n\nb = " + strings.Repeat("[", 33) + strings.Repeat("]", 33) + "\n", 3, true},
+		{"c = " + strings.Repeat("{x=", 33) + "1" + strings.Repeat("}", 33) + "\n", 1, true},
+		{strings.Repeat("#", maxConfigSize+1), 0, true},
+	} {
+		line, err := precheckTOML([]byte(tc.src), maxConfigSize)
+		if (err != nil) != tc.bad || line != tc.line {
+			t.Errorf("precheckTOML(%.40q) = %d, %v; want line %d, bad %v", tc.src, line, err, tc.line, tc.bad)
+		}
+	}
+}

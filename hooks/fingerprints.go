@@ -1,0 +1,177 @@
+package hooks
+
+import (
+	"bytes"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/secrets"
+)
+
+// Fingerprints, as reports show them and .remnant-guard-ignore stores them,
+// are sealed: PBKDF2-HMAC-SHA256 of the in-run fingerprint with the salt
+// the ignore file records (secrets.Sealer). A repository without a salt
+// yet shows none; --write-ignore draws one and writes it first.
+
+// findingKey identifies a finding within one report.
+func findingKey(f validate.Finding) string {
+	return fmt.Sprintf("%s\x00%s\x00%d\x00%d\x00%s", f.RuleID, f.Path, f.Line, f.Column, f.Commit)
+}
+
+// publishFingerprint replaces f's in-run fingerprint by its sealed form,
+// or, without a salt, keeps it aside and leaves it out of the report.
+func (c *Config) publishFingerprint(f *validate.Finding) {
+	if f.Fingerprint == "" || c.sealed[f.Fingerprint] {
+		return
+	}
+	if s := c.ignore.Sealer(); s != nil {
+		f.Fingerprint = s.Seal(f.Fingerprint)
+		if c.sealed == nil {
+			c.sealed = map[string]bool{}
+		}
+		c.sealed[f.Fingerprint] = true
+		return
+	}
+	if c.unsealed == nil {
+		c.unsealed = map[string]string{}
+	}
+	c.unsealed[findingKey(*f)] = f.Fingerprint
+	f.Fingerprint = ""
+	what, _, _ := strings.Cut(f.Hint, ";")
+	f.Hint = what + "; " + unsealedHint
+}
+
+// unsealedHint says how to accept a secret finding in a repository whose
+// ignore file has no salt yet, so that no fingerprint can be shown.
+const unsealedHint = "no fingerprint to show until " + IgnoreName + " has a salt: " +
+	"remnant-guard scan --write-ignore (or pre-commit --write-ignore) accepts it and writes one"
+
+// ignoreNote is the note for an ignore file from before fingerprints were
+// sealed, or "".
+func (c *Config) ignoreNote() string {
+	if !c.ignore.Legacy() {
+		return ""
+	}
+	return IgnoreName + " holds unsalted fingerprints, which confirm a guessed secret to anyone who can read it: " +
+		"rewrite it with `remnant-guard scan --write-ignore` (they keep working meanwhile)"
+}
+
+// sealedIgnore returns the ignore file's content ready for new lines, and
+// its sealer: a file without a salt gets one, its unsalted fingerprints
+// sealed in place (their globs and comments kept).
+func sealedIgnore(name string) ([]byte, *secrets.Sealer, bool, error) {
+	old, err := readOptional(name, maxSideFileSize)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	if salt := secrets.ParseSalt(old); salt != "" {
+		raw, err := hex.DecodeString(salt)
+		if err != nil {
+			return nil, nil, false, fmt.Errorf("%s: bad salt line", name)
+		}
+		s, err := secrets.NewSealer(raw)
+		return old, s, false, err
+	}
+	s, err := secrets.NewSealer(secrets.NewSalt())
+	if err != nil {
+		return nil, nil, false, err
+	}
+	var b bytes.Buffer
+	b.WriteString("# Fingerprints of accepted secret findings, sealed with the salt below\n")
+	b.WriteString("# (PBKDF2-HMAC-SHA256, per repository). Keep the salt line.\n")
+	b.WriteString("salt " + s.Salt() + "\n")
+	for _, line := range strings.SplitAfter(string(old), "\n") {
+		fields := strings.Fields(line)
+		if len(fields) > 0 && len(fields[0]) == 32 && isHexDigits(fields[0]) {
+			line = s.Seal(strings.ToLower(fields[0])) + strings.TrimLeft(line, " \t")[len(fields[0]):]
+		}
+		b.WriteString(line)
+	}
+	return b.Bytes(), s, len(old) > 0, nil
+}
+
+// writeIgnoreFile writes content to the ignore file through a temporary
+// file and a rename.
+func writeIgnoreFile(name string, content []byte) error {
+	if _, err := os.Stat(name); err != nil {
+		return os.WriteFile(name, content, 0o644)
+	}
+	return writeAtomic(name, content)
+}
+
+func isHexDigits(s string) bool {
+	_, err := hex.DecodeString(s)
+	return err == nil
+}
+
+// unsaltedRule is the warning for an ignore file from before sealing.
+const unsaltedRule = "ignore-unsalted"
+
+func unsaltedIgnore() validate.Finding {
+	return validate.Finding{
+		RuleID: unsaltedRule, Severity: validate.Warning, Path: IgnoreName, Local: true,
+		Message: "the fingerprints have no salt, so each confirms a guessed secret in one SHA-256; they keep working meanwhile",
+		Hint:    "seal them: remnant-guard scan --write-ignore (adds a salt line and rewrites each fingerprint)",
+	}
+}
+
+// writeIgnore appends the report's secret findings to the ignore file,
+// sealed, and takes them out of the report: they are the accepted baseline
+// now. A file without a salt gets one first, its fingerprints sealed.
+func writeIgnore(rep *Report, name string, cfg *Config) error {
+	content, sealer, migrated, err := sealedIgnore(name)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	kept := rep.Findings[:0]
+	n := 0
+	for _, f := range rep.Findings {
+		raw, unsealed := cfg.unsealed[findingKey(f)]
+		if !strings.HasPrefix(f.RuleID, "secret-") || f.Fingerprint == "" && !unsealed {
+			kept = append(kept, f)
+			continue
+		}
+		if f.Fingerprint == "" {
+			f.Fingerprint = sealer.Seal(raw)
+		}
+		b.WriteString(secrets.FormatIgnoreLine(f) + "\n")
+		n++
+	}
+	rep.Findings = kept
+	if n == 0 && !migrated {
+		rep.Notes = append(rep.Notes, "no secret findings to add to "+IgnoreName)
+		return nil
+	}
+	if len(content) > 0 && content[len(content)-1] != '\n' {
+		content = append(content, '\n')
+	}
+	if err := writeIgnoreFile(name, append(content, b.String()...)); err != nil {
+		return err
+	}
+	if migrated {
+		rep.Notes = append(rep.Notes, "sealed the fingerprints already in "+IgnoreName+" with a new salt")
+	}
+	if n > 0 {
+		rep.Notes = append(rep.Notes, fmt.Sprintf("added %d fingerprints to %s", n, IgnoreName))
+	}
+	return nil
+}
+
+// exampleEngine is the engine the config's rule examples are run through:
+// e itself, or, when a salted ignore file would seal every example found
+// (a slow hash each, on every run), the same rules without the ignore file.
+func exampleEngine(e *secrets.Engine, opt secrets.Options, cfg *Config) *secrets.Engine {
+	if opt.Ignore.Sealer() == nil || len(cfg.Secrets.Rules) == 0 {
+		return e
+	}
+	opt.Ignore = nil
+	plain, err := secrets.NewEngine(secrets.BuiltinRules(), opt)
+	if err != nil {
+		return e
+	}
+	return plain
+}

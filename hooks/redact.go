@@ -1,0 +1,183 @@
+package hooks
+
+import (
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unicode/utf8"
+
+	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/secrets"
+)
+
+// runEngine is the engine the last report was judged with (Config.Apply
+// records it): output written after the run is masked with it, so that no
+// second engine is built for it.
+var runEngine atomic.Pointer[secrets.Engine]
+
+// defaultEngine is the run's engine, or the built-in one when no run has
+// built one (errors before any check).
+func defaultEngine() *secrets.Engine {
+	if e := runEngine.Load(); e != nil {
+		return e
+	}
+	return builtinEngine()
+}
+
+// builtinEngine is the secret engine with the built-in rules.
+var builtinEngine = sync.OnceValue(func() *secrets.Engine {
+	e, err := secrets.NewEngine(secrets.BuiltinRules(), secrets.Options{})
+	if err != nil {
+		panic("built-in secret rules: " + err.Error()) // the rules' tests keep this from happening
+	}
+	return e
+})
+
+// revealMin is the shortest secret of which leading characters are kept;
+// revealMax is how many are kept, as secret findings show them.
+const (
+	revealMin = 16
+	revealMax = 4
+)
+
+// RedactText masks, in text quoted into a message or hint, every secret
+// MaskSecrets masks, and what validate.Redact hides besides (long runs of
+// token characters holding letters and digits).
+func RedactText(e *secrets.Engine, text string) string {
+	return validate.Redact(MaskSecrets(e, text))
+}
+
+// MaskSecrets masks, in text, every secret the secret engine (e, or the
+// built-in one when e is nil) would report: a secret of 16 or more
+// characters keeps its first 4, a shorter one none. Hashes, paths and
+// words the engine does not flag pass unchanged.
+func MaskSecrets(e *secrets.Engine, text string) string {
+	if !maybeSecret(text) {
+		return text
+	}
+	if e == nil {
+		e = defaultEngine()
+	}
+	found, _ := e.ScanFile("message.txt", []byte(disarm.Replace(text)))
+	if len(found) == 0 {
+		return text
+	}
+	return mask(text, found)
+}
+
+// disarm turns the markers that let a secret through (remnant-guard:allow
+// and the like) into text of the same length that does not, so that a
+// marker quoted beside a secret in one output line cannot unmask it.
+var disarm = strings.NewReplacer(
+	"remnant-guard:allow", "remnant-guard~allow",
+	"gitleaks:allow", "gitleaks~allow",
+	"pragma: allowlist", "pragma~ allowlist",
+)
+
+// maybeSecret is false for text too plain to hold a secret: no run of 8
+// characters without a space. It keeps the engine off most messages.
+func maybeSecret(s string) bool {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == ' ' || c == '\n' || c == '\t' {
+			run = 0
+		} else if run++; run >= 8 {
+			return true
+		}
+	}
+	return false
+}
+
+// mask replaces the spans of the findings in text.
+func mask(text string, found []validate.Finding) string {
+	starts := lineStarts(text)
+	type span struct{ s, e int }
+	var spans []span
+	for _, f := range found {
+		s := offset(text, starts, f.Line, f.Column)
+		e := offset(text, starts, max(f.EndLine, f.Line), max(f.EndColumn, f.Column))
+		if s < 0 || e < 0 {
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(text[e:])
+		spans = append(spans, span{s, min(e+size, len(text))})
+	}
+	sort.Slice(spans, func(i, j int) bool { return spans[i].s < spans[j].s })
+	var b strings.Builder
+	last := 0
+	for _, sp := range spans {
+		if sp.s < last {
+			sp.s = last
+		}
+		if sp.e <= sp.s {
+			continue
+		}
+		b.WriteString(text[last:sp.s])
+		secret := text[sp.s:sp.e]
+		if utf8.RuneCountInString(secret) >= revealMin {
+			n := 0
+			for i := range secret {
+				if n == revealMax {
+					secret = secret[:i]
+					break
+				}
+				n++
+			}
+			b.WriteString(secret)
+		}
+		b.WriteString("…")
+		last = sp.e
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
+func lineStarts(text string) []int {
+	starts := []int{0}
+	for i := 0; i < len(text); i++ {
+		if text[i] == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// offset is the byte offset of a 1-based line and column (in code points),
+// or -1 when it is outside text.
+func offset(text string, starts []int, line, col int) int {
+	if line < 1 || line > len(starts) || col < 1 {
+		return -1
+	}
+	off := starts[line-1]
+	if line == 1 && strings.HasPrefix(text, "\ufeff") {
+		off += len("\ufeff")
+	}
+	for n := 1; n < col; n++ {
+		if off >= len(text) || text[off] == '\n' {
+			return -1
+		}
+		_, size := utf8.DecodeRuneInString(text[off:])
+		off += size
+	}
+	if off >= len(text) {
+		return -1
+	}
+	return off
+}
+
+// RedactReport masks secrets in every text of a report that quotes file
+// content or names: messages, hints, paths, skip reasons and notes.
+func RedactReport(e *secrets.Engine, rep *Report) {
+	for i := range rep.Findings {
+		f := &rep.Findings[i]
+		f.Message, f.Hint, f.Path = RedactText(e, f.Message), RedactText(e, f.Hint), MaskSecrets(e, f.Path)
+	}
+	for i := range rep.Skipped {
+		s := &rep.Skipped[i]
+		s.Path, s.Reason = MaskSecrets(e, s.Path), MaskSecrets(e, s.Reason)
+	}
+	for i, n := range rep.Notes {
+		rep.Notes[i] = MaskSecrets(e, n)
+	}
+}
