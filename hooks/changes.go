@@ -181,6 +181,10 @@ func (cc *changeCheck) custodian(src contentSource, rep *Report) error {
 	if err != nil {
 		return err
 	}
+	if !cc.cfg.judgesMemory(before, after) {
+		rep.Notes = append(rep.Notes, notMemoryNote(cc.cfg.Custodian.Dir))
+		return nil
+	}
 	agents := map[string][]byte{}
 	for _, name := range []string{"AGENTS.md", "CLAUDE.md", "GEMINI.md"} {
 		data, ok, err := src.file(name)
