@@ -54,6 +54,10 @@ func runRoute(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if len(res.MissingRequired) > 0 {
 		fmt.Fprintf(stderr, "remnant-guard: error: required memory missing: %s\n", strings.Join(res.MissingRequired, ", "))
+	} else if len(res.Loaded) == 0 {
+		fmt.Fprintln(stderr, "remnant-guard: error: the route loads no memory file")
+	}
+	if res.ExitCode() != 0 {
 		return exitFindings
 	}
 	return exitClean

@@ -14,6 +14,10 @@ import (
 // opt.Dir + "/" + file; agent file findings use the map's keys.
 func Check(fsys fs.FS, opt Options, agentFiles map[string][]byte) []validate.Finding {
 	c := &checker{mem: Load(fsys), opt: opt}
+	if m := c.mem.Manifest; m != nil && m.UTF8 {
+		c.protocol, c.protoProblem = protocolOf(m)
+	}
+	c.utf8Files(agentFiles)
 	c.manifest()
 	c.coreFiles()
 	c.briefScaffold()
@@ -31,6 +35,10 @@ type checker struct {
 	mem *Memory
 	opt Options
 	out []validate.Finding
+	// protocol is the protocol the directory is judged by; protoProblem
+	// is set when the metadata names none this package judges.
+	protocol     string
+	protoProblem *routeProblem
 }
 
 // add records a finding about the memory file name.

@@ -16,9 +16,6 @@ func (c *checker) decisions() {
 	}
 	for _, u := range f.Units {
 		e := ParseEntry(u)
-		if n := EstimateTokens(u.Text); n > maxDecisionTokens {
-			c.add(RuleDecisionTooLong, f.Name, u.Line, 1, "decision %q is about %d tokens, over the %d-token limit for one entry", short(e.Title), n, maxDecisionTokens)
-		}
 		switch {
 		case e.Text == "":
 			c.add(RuleDecisionEmpty, f.Name, u.Line, 1, "decision %q has no decision text", short(e.Title))

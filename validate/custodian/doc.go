@@ -1,6 +1,6 @@
 // Package custodian validates MemoryCustodian project memory: a committed
 // directory (docs/memory by default) of Markdown files routed to tasks by
-// manifest.md, protocol 0.5.
+// manifest.md, protocols 0.5 to 0.8.
 //
 // The package is pure. It reads memory through an io/fs.FS rooted at the
 // memory directory and never runs git or opens files itself; callers pass
@@ -22,12 +22,15 @@
 // Rules (severity in brackets):
 //
 //	custodian-manifest-missing        [error]   no manifest.md
-//	custodian-manifest-syntax         [error]   route heading names no category, or several
-//	custodian-protocol-version        [error]   protocol metadata missing/invalid, or not 0.5
+//	custodian-manifest-syntax         [warning] `###` under `## Load by task` that is no canonical route
+//	custodian-protocol-version        [error]   protocol metadata missing/invalid, or not 0.5-0.8
 //	custodian-always-load             [error]   `## Always load` missing or repeated
-//	custodian-duplicate-category      [error]   two route headings for one category
-//	custodian-unsafe-route-path       [error]   absolute, `..`, `\`, drive letter, empty part, not .md, symlink escape
-//	custodian-duplicate-route-path    [error]   a path twice in one route
+//	custodian-missing-route           [error]   a category's canonical route heading is missing
+//	custodian-duplicate-category      [error]   a category's canonical route heading repeated
+//	custodian-manifest-mentions       [error]   brief.md, do-not-use.md, archive/, rules/, profiles/ (areas/) not mentioned
+//	custodian-unsafe-route-path       [error]   absolute, `..`, `\`, colon, not .md, symlink escape
+//	custodian-duplicate-route-path    [error]   a path twice in Always load plus a route
+//	custodian-not-utf8                [error]   memory or agent entry file is not UTF-8
 //	custodian-missing-route-target    [error]   a required route file does not exist
 //	custodian-inbox-route             [warning] inbox.md routed outside memory maintenance
 //	custodian-unindexed-module        [error]   rules/, profiles/, areas/ file not in the module index

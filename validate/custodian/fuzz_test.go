@@ -20,14 +20,18 @@ func FuzzParseManifest(f *testing.F) {
 	f.Add([]byte("## Always load\n- `a/`\n```\n## Load by task\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		m := ParseManifest(src)
-		n := len(m.File.Lines)
+		n := len(m.Lines)
 		in := func(line int) bool { return line >= 0 && line <= n }
-		for _, p := range m.Problems {
-			if !in(p.Line) || p.Column < 0 || (p.Line > 0 && p.Column < 1) {
+		for _, p := range m.routeProblems() {
+			if !in(p.line) {
 				t.Errorf("problem %+v outside %d lines", p, n)
 			}
 		}
-		for _, r := range append(append([]TaskRoute{}, m.Always...), m.Routes...) {
+		sections := append([]Section{}, m.Always...)
+		for _, rs := range m.Routes {
+			sections = append(sections, rs...)
+		}
+		for _, r := range sections {
 			if r.Line < 1 || r.Line > n {
 				t.Errorf("route %+v outside %d lines", r, n)
 			}
@@ -37,11 +41,12 @@ func FuzzParseManifest(f *testing.F) {
 				}
 			}
 		}
-		for _, e := range m.Index {
-			if e.Line < 1 || e.Line > n {
-				t.Errorf("index %+v outside %d lines", e, n)
+		for p, line := range m.Index {
+			if line < 1 || line > n {
+				t.Errorf("index %s:%d outside %d lines", p, line, n)
 			}
 		}
+		n = len(m.File.Lines)
 		for _, u := range m.File.Units {
 			if u.Line < 1 || u.EndLine < u.Line || u.EndLine > n {
 				t.Errorf("unit %d-%d outside %d lines", u.Line, u.EndLine, n)

@@ -3,8 +3,8 @@ package custodian
 // hints are the fix suggestions shown with findings, by rule ID.
 var hints = map[string]string{
 	RuleManifestMissing:      "create manifest.md (memory-custodian init writes one)",
-	RuleManifestSyntax:       "name one of: general, planning, implementation, artifact, preferences, history, maintenance",
-	RuleProtocolVersion:      "set `- protocol_version: 0.5` under `## MemoryCustodian Protocol`",
+	RuleManifestSyntax:       "use one of the canonical headings, e.g. `### Planning / architecture / refactoring`",
+	RuleProtocolVersion:      "set `- protocol_version: 0.5` (or 0.6, 0.7, 0.8) under `## MemoryCustodian Protocol`",
 	RuleAlwaysLoad:           "keep exactly one `## Always load` section",
 	RuleDuplicateCategory:    "merge the two routes into one heading",
 	RuleUnsafeRoutePath:      "use a relative .md path inside the memory directory, with forward slashes",
@@ -27,4 +27,7 @@ var hints = map[string]string{
 	RuleAgentFileCopy:        "replace the copied text with a pointer to the memory manifest",
 	RuleAppendOnly:           "restore the entry and add a new one, archive it whole under archive/, or record a tombstone in do-not-use.md",
 	RuleStale:                "review the area's memory against the recent changes",
+	RuleNotUTF8:              "save the file as UTF-8",
+	RuleManifestMentions:     "say in the manifest when brief.md, do-not-use.md, archive/, rules/, profiles/ (and areas/ when it exists) are loaded",
+	RuleMissingRoute:         "add the category's route under `## Load by task` with its exact heading, e.g. `### Memory maintenance`",
 }

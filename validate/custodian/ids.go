@@ -27,4 +27,7 @@ const (
 	RuleAgentFileCopy        = "custodian-agent-file-copy"
 	RuleAppendOnly           = "custodian-decisions-append-only"
 	RuleStale                = "custodian-stale"
+	RuleNotUTF8              = "custodian-not-utf8"
+	RuleManifestMentions     = "custodian-manifest-mentions"
+	RuleMissingRoute         = "custodian-missing-route"
 )

@@ -19,7 +19,9 @@ type Options struct {
 	// finding paths; empty means DefaultDir.
 	Dir string
 	// Budgets overrides token budgets, by file name or pattern
-	// ("brief.md", "rules/*.md"); 0 or less removes a budget.
+	// ("brief.md", "rules/*.md"); 0 or less removes a budget. The
+	// manifest's `## Context budget` prose never changes them: the
+	// protocol's budgets are fixed.
 	Budgets map[string]int
 }
 
@@ -49,10 +51,11 @@ func Load(fsys fs.FS) *Memory {
 		return mem
 	}
 	_ = fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(name, ".md") || !d.Type().IsRegular() {
+		if err != nil || d.IsDir() || !strings.HasSuffix(name, ".md") {
 			return nil
 		}
-		if info, err := d.Info(); err != nil || info.Size() > maxFileSize {
+		// A symbolic link is read where it points, as the reference does.
+		if info, err := fs.Stat(fsys, name); err != nil || !info.Mode().IsRegular() || info.Size() > maxFileSize {
 			return nil
 		}
 		if src, err := fs.ReadFile(fsys, name); err == nil {

@@ -61,23 +61,23 @@ func TestParseEntry(t *testing.T) {
 	}
 }
 
-func TestHeadingCategory(t *testing.T) {
+func TestCategoryOfHeading(t *testing.T) {
 	tests := map[string]string{
-		"Planning / architecture / refactoring":  "planning",
-		"Implementation / execution / debugging": "implementation",
-		"User-facing artifact / output":          "artifact",
-		"Preferences":                            "preferences",
-		"Change history / recap":                 "history",
-		"Memory maintenance":                     "maintenance",
-		"Deployment":                             "",
+		"### Planning / architecture / refactoring":  "planning",
+		"### Implementation / execution / debugging": "implementation",
+		"### User-facing artifact / output":          "artifact",
+		"### PREFERENCES ###":                        "preferences",
+		"###   Change history / recap  ":             "history",
+		"### Memory maintenance":                     "maintenance",
+		"### Memory  maintenance":                    "",
+		"### Planning":                               "",
+		"### Debugging":                              "",
+		"### Deployment":                             "",
 	}
 	for h, want := range tests {
-		if got, amb := headingCategory(h); got != want || amb {
-			t.Errorf("headingCategory(%q) = %q, %v", h, got, amb)
+		if got := categoryOfHeading(normalizeHeading(h)); got != want {
+			t.Errorf("categoryOfHeading(%q) = %q, want %q", h, got, want)
 		}
-	}
-	if _, amb := headingCategory("Planning / debugging"); !amb {
-		t.Error("mixed heading not ambiguous")
 	}
 }
 
@@ -110,12 +110,13 @@ func TestUnsafePath(t *testing.T) {
 	}
 	tests := map[string]bool{
 		"brief.md": true, "areas/x.md": true, "in/x.md": true,
-		"": false, "/etc/x.md": false, `a\b.md`: false, "C:x.md": false, "x.txt": false,
-		"a//b.md": false, "../x.md": false, "out/x.md": false, "abs/x.md": false,
+		"a//b.md": true, "./brief.md": true,
+		"": false, "/etc/x.md": false, `a\b.md`: false, "C:x.md": false, "x.txt": false, ".md": false,
+		"../x.md": false, "out/x.md": false, "abs/x.md": false, "brief.MD": false,
 	}
 	for p, safe := range tests {
-		if got := unsafePath(fsys, p) == ""; got != safe {
-			t.Errorf("unsafePath(%q) = %q, want safe=%v", p, unsafePath(fsys, p), safe)
+		if got := pathProblem(p) == "" && !escapes(fsys, cleanName(p)); got != safe {
+			t.Errorf("path %q: safe = %v, want %v (%s)", p, got, safe, pathProblem(p))
 		}
 	}
 }

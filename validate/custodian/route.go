@@ -1,10 +1,10 @@
 package custodian
 
 import (
+	"errors"
+	"fmt"
 	"io/fs"
-	"path"
-	"sort"
-	"strings"
+	"regexp"
 )
 
 // RouteRequest asks which memory a task loads.
@@ -63,27 +63,60 @@ type Oversized struct {
 	Budget int    `json:"budget"`
 }
 
-// Route resolves req against the manifest of the memory directory fsys.
-// It is deterministic and reads through fsys only. Errors are
-// *UnknownTaskError, *ManifestError and *ModuleNameError. Missing required
-// files do not fail: they are listed in MissingRequired.
+// ExitCode is the exit status of upstream's read for this result: 0 when
+// something loaded and no required file is missing, 1 otherwise.
+func (r *RouteResult) ExitCode() int {
+	if len(r.Loaded) > 0 && len(r.MissingRequired) == 0 {
+		return 0
+	}
+	return 1
+}
+
+// Route resolves req against the manifest of the memory directory fsys,
+// as upstream's read does: Always load and the task's route, then the
+// profiles, then the areas asked for. It is deterministic and reads
+// through fsys only. Errors are *UnknownTaskError, *ManifestError and
+// *ModuleNameError; a manifest problem refuses only the tasks it affects,
+// and the protocol version never refuses one. Missing required files do
+// not fail: they are listed in MissingRequired.
 func Route(fsys fs.FS, req RouteRequest) (*RouteResult, error) {
-	cat := ResolveTask(req.Task)
+	mem := Load(fsys)
+	m := mem.Manifest
+	if m == nil {
+		return nil, &ManifestError{Rule: RuleManifestMissing, Message: ErrNoManifest.Error(), Err: ErrNoManifest}
+	}
+	if !m.UTF8 {
+		return nil, &ManifestError{Rule: RuleNotUTF8, Line: invalidLine(m.File.Src), Message: "manifest.md is not valid UTF-8 text"}
+	}
+	proto, _ := protocolOf(m)
+	cat := resolveTask(req.Task, proto)
 	if cat == "" {
 		return nil, &UnknownTaskError{Task: req.Task, Valid: validTasks()}
 	}
-	mem := Load(fsys)
-	if err := routable(mem); err != nil {
-		return nil, err
+	if p := blocking(m.routeProblems(), cat); p != nil {
+		return nil, &ManifestError{Line: p.line, Rule: p.rule, Message: p.msg}
 	}
 	res := &RouteResult{Task: req.Task, Category: cat, Loaded: []LoadedFile{},
 		MissingRequired: []string{}, SkippedOptional: []string{}, Omitted: []Omission{}, Oversized: []Oversized{}}
-	r := &router{mem: mem, res: res, seen: map[string]bool{}, budgets: newBudgets(Options{Budgets: req.Budgets}, mem.Manifest)}
-	r.routeFiles(cat)
-	if err := r.modules("area", "areas", req.Areas); err != nil {
-		return nil, err
+	if cat != "general" {
+		r := m.Routes[cat][0]
+		res.Route, res.RouteLine = r.Heading, r.Line
 	}
-	if err := r.modules("profile", "profiles", req.Profiles); err != nil {
+	r := &router{mem: mem, res: res, seen: map[string]bool{}, budgets: newBudgets(Options{Budgets: req.Budgets})}
+	always := map[string]bool{}
+	for _, e := range m.Always[0].Entries {
+		always[e.Path] = true
+	}
+	var err error
+	for _, e := range m.specs(cat) {
+		src := "route"
+		if always[e.Path] {
+			src = "always"
+		}
+		err = errors.Join(err, r.add(e.Path, src, e.Required))
+	}
+	err = errors.Join(err, r.modules("profile", "profiles", req.Profiles), r.modules("area", "areas", req.Areas))
+	if err != nil {
 		return nil, err
 	}
 	if req.Budget {
@@ -97,100 +130,62 @@ type router struct {
 	res     *RouteResult
 	seen    map[string]bool
 	budgets budgets
+	packed  []packedFile
 }
 
-func (r *router) routeFiles(cat string) {
-	m := r.mem.Manifest
-	for _, e := range m.Always[0].Entries {
-		r.add(path.Clean(e.Path), "always", e.Required)
-	}
-	route := m.Route(cat)
-	if route == nil {
-		return
-	}
-	r.res.Route, r.res.RouteLine = route.Heading, route.Line
-	for _, e := range route.Entries {
-		r.add(path.Clean(e.Path), "route", e.Required)
-	}
-}
+// safeName is upstream's rule for --area and --profile names.
+var safeName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
 func (r *router) modules(kind, dir string, names []string) error {
 	for _, n := range names {
-		if why := moduleNameProblem(n); why != "" {
-			return &ModuleNameError{Kind: kind, Name: n, Reason: why}
+		if !safeName.MatchString(n) {
+			return &ModuleNameError{Kind: kind, Name: n, Reason: "want letters, digits, '.', '_' or '-', starting with a letter or digit"}
 		}
-		p := dir + "/" + n + ".md"
-		if why := unsafePath(r.mem.FS, p); why != "" {
-			return &ModuleNameError{Kind: kind, Name: n, Reason: why}
-		}
-		r.add(p, kind, false)
 	}
-	return nil
+	var err error
+	for _, n := range names {
+		err = errors.Join(err, r.add(dir+"/"+n+".md", kind, false))
+	}
+	return err
 }
 
-func moduleNameProblem(n string) string {
-	switch {
-	case n == "":
-		return "empty name"
-	case strings.ContainsAny(n, `/\:`):
-		return "name contains a path separator"
-	case strings.HasPrefix(n, "."):
-		return "name starts with a dot"
-	}
-	return ""
-}
-
-// add loads p once; a missing file is recorded as missing or skipped.
-func (r *router) add(p, source string, required bool) {
+// add loads the file named p once; a missing file is recorded as missing
+// or skipped.
+func (r *router) add(p, source string, required bool) error {
 	if r.seen[p] {
-		return
+		return nil
 	}
 	r.seen[p] = true
-	f, ok := r.mem.Files[p]
+	name := cleanName(p)
+	if escapes(r.mem.FS, name) {
+		return &ManifestError{Rule: RuleUnsafeRoutePath, Message: fmt.Sprintf("memory path %q leaves the memory directory through a symbolic link", p)}
+	}
+	if !exists(r.mem.FS, name) {
+		if required {
+			r.res.MissingRequired = append(r.res.MissingRequired, p)
+		} else {
+			r.res.SkippedOptional = append(r.res.SkippedOptional, p)
+		}
+		return nil
+	}
+	f, ok := r.mem.Files[name]
 	switch {
-	case !ok && required:
-		r.res.MissingRequired = append(r.res.MissingRequired, p)
-		return
 	case !ok:
-		r.res.SkippedOptional = append(r.res.SkippedOptional, p)
-		return
+		return &ManifestError{Rule: RuleUnsafeRoutePath, Message: fmt.Sprintf("memory path %q is not a readable file", p)}
+	case !f.UTF8:
+		return &ManifestError{Rule: RuleNotUTF8, Message: fmt.Sprintf("%s is not valid UTF-8 text", p)}
 	}
-	budget, _ := r.budgets.of(p)
+	budget, has := r.budgets.of(p)
+	pk := packFile(f, budget, has)
 	r.res.Loaded = append(r.res.Loaded, LoadedFile{Path: p, Source: source, Required: required,
-		Tokens: EstimateTokens(string(f.Src)), Budget: budget, Units: len(f.Units)})
-}
-
-func validTasks() []string {
-	out := make([]string, 0, len(categoryWords))
-	for w, c := range categoryWords {
-		if w == c || !(strings.HasPrefix(w, c) || strings.HasPrefix(c, w)) {
-			out = append(out, w)
-		}
+		Tokens: EstimateTokens(f.Text), Budget: budget, Units: pk.units})
+	if pk.omitted > 0 {
+		r.res.Omitted = append(r.res.Omitted, Omission{Path: p, Units: pk.omitted, FirstLine: pk.firstOmitted, Tokens: pk.omittedTokens,
+			Reason: fmt.Sprintf("complete entries omitted because of the %d-token budget", budget)})
 	}
-	sort.Strings(out)
-	return out
-}
-
-// routable returns the first structural manifest problem, by line.
-func routable(mem *Memory) error {
-	m := mem.Manifest
-	if m == nil {
-		return &ManifestError{Rule: RuleManifestMissing, Message: ErrNoManifest.Error(), Err: ErrNoManifest}
+	if pk.oversized {
+		r.res.Oversized = append(r.res.Oversized, Oversized{Path: p, Line: pk.oversizedLine, Tokens: pk.oversizedTokens, Budget: budget})
 	}
-	c := &checker{mem: mem}
-	c.manifest()
-	var first *ManifestError
-	for _, f := range c.out {
-		switch f.RuleID {
-		case RuleMissingRouteTarget, RuleInboxRoute, RuleUnindexedModule, RuleMissingIndexedModule:
-			continue
-		}
-		if first == nil || f.Line < first.Line {
-			first = &ManifestError{Line: f.Line, Rule: f.RuleID, Message: f.Message}
-		}
-	}
-	if first != nil {
-		return first
-	}
+	r.packed = append(r.packed, packedFile{name: p, text: pk.text})
 	return nil
 }
