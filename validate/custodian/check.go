@@ -27,6 +27,8 @@ func Check(fsys fs.FS, opt Options, agentFiles map[string][]byte) []validate.Fin
 	c.inbox()
 	c.duplicates()
 	c.machinePaths()
+	c.formal()
+	c.entryOrder()
 	c.agentFiles(agentFiles)
 	return finish(c.out, c.sources(agentFiles))
 }

@@ -30,7 +30,7 @@ func (c *checker) manifest() {
 		}
 	}
 	seen := map[string]bool{}
-	for _, p := range m.routeProblems() {
+	for _, p := range m.problems(c.protocol) {
 		key := p.rule + "\x00" + p.msg
 		if !seen[key] {
 			seen[key] = true
@@ -55,7 +55,7 @@ func col(line int) int {
 // leave the memory directory and required files that do not exist.
 func (c *checker) routeTargets() {
 	m := c.mem.Manifest
-	probs := m.routeProblems()
+	probs := m.problems(c.protocol)
 	seen := map[string]bool{}
 	for _, cat := range Categories {
 		if blocking(probs, cat) != nil {

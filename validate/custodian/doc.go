@@ -47,6 +47,20 @@
 //	custodian-duplicate-unit          [warning] entry repeated exactly in one file
 //	custodian-machine-path            [warning] /Users/name/, /home/name/, C:\Users\name\ in memory
 //	custodian-agent-file-copy         [warning] AGENTS.md/CLAUDE.md/GEMINI.md copies memory lines
+//	custodian-protocol-metadata       [error]   0.6-0.8 metadata contract (keys, values, project_id)
+//	custodian-manifest-grammar        [error]   0.7+ routing grammar and lexing
+//	custodian-module-declaration      [error]   0.7+ module declaration (activation, tasks, paths, globs)
+//	custodian-entry-schema            [error]   structured entry schema, body and storage
+//	custodian-entry-evidence          [error]   active entry without confirmed Evidence
+//	custodian-entry-subject           [error]   unknown or inactive Subject, uncontrolled Facet
+//	custodian-subject-coverage        [warning] active owner without Subject and Facet
+//	custodian-legacy-entry            [error]   legacy units under protocol 0.8
+//	custodian-duplicate-id            [error]   an Entry ID used twice
+//	custodian-subject-registry        [error]   subjects.md schema, alias or Canonical-Ref collision
+//	custodian-relation                [error]   broken Supersedes/Superseded-By/Promoted-* relation
+//	custodian-conflict                [error]   two owners of one Scope+Subject+Facet, bad Exception-To
+//	custodian-conflict-review         [warning] area and project owner overlap without Exception-To
+//	custodian-entry-order             [warning] decisions or tombstones not newest first
 //	custodian-decisions-append-only   [error]   committed decision or tombstone edited or removed
 //	custodian-stale                   [warning] area code changed after its memory file
 package custodian

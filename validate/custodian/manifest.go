@@ -32,8 +32,11 @@ type Manifest struct {
 	LoadByTask []int
 	// IndexLine is the line of `## Optional module index` (0: absent);
 	// Index maps each backticked module path in it to its line.
-	IndexLine int
-	Index     map[string]int
+	IndexLine  int
+	IndexLines []int
+	Index      map[string]int
+	// Lex is the Markdown lexing (protocol 0.7 and later; nil before).
+	Lex *lexed
 	// Unknown are `###` headings under `## Load by task` that are no
 	// canonical route heading.
 	Unknown []Section
@@ -82,11 +85,24 @@ var indexPathRE = regexp.MustCompile("`((?:rules|profiles|areas)/[^`]+\\.md)`")
 // ParseManifest parses manifest.md. It never fails.
 func ParseManifest(src []byte) *Manifest {
 	text, ok := decodeText(src)
-	m := &Manifest{File: ParseFile("manifest.md", src), Text: text, Lines: pyLines(text), UTF8: ok,
-		Meta: map[string]MetaField{}, Routes: map[string][]Section{}, Index: map[string]int{}}
+	m := &Manifest{File: ParseFile("manifest.md", src), Text: text, Lines: pyLines(text), UTF8: ok}
+	m.parse()
+	if v, _ := m.Version(); v == "0.7" || v == "0.8" {
+		// Protocol 0.7 and later read the manifest with Markdown lexing.
+		lx := lex(m.Lines)
+		m.Lex = &lx
+		m.Lines = lx.visibleLines(m.Lines)
+		m.parse()
+	}
+	return m
+}
+
+func (m *Manifest) parse() {
+	m.ProtocolLine, m.ProtocolLines, m.IndexLine, m.IndexLines = 0, nil, 0, nil
+	m.Always, m.LoadByTask, m.Unknown = nil, nil, nil
+	m.Meta, m.Routes, m.Index = map[string]MetaField{}, map[string][]Section{}, map[string]int{}
 	m.h2Sections()
 	m.routeSections()
-	return m
 }
 
 // h2At returns the normalized title when line i is a "## " heading.
@@ -138,6 +154,7 @@ func (m *Manifest) h2Sections() {
 			m.LoadByTask = append(m.LoadByTask, i+1)
 			m.unknownRoutes(i+1, end)
 		case "optional module index":
+			m.IndexLines = append(m.IndexLines, i+1)
 			if m.IndexLine == 0 {
 				m.IndexLine = i + 1
 				m.index(i+1, end)

@@ -239,6 +239,17 @@ func newerOnly(out string) bool {
 	return false
 }
 
+// declaresNewer reports whether the manifest names protocol 0.6, 0.7 or
+// 0.8, which this package judges by their own rules.
+func declaresNewer(mem string) bool {
+	m := Load(os.DirFS(mem)).Manifest
+	if m == nil || !m.UTF8 {
+		return false
+	}
+	p, _ := protocolOf(m)
+	return p > ProtocolVersion
+}
+
 func errorsOf(fs []validate.Finding) []validate.Finding {
 	var out []validate.Finding
 	for _, f := range fs {
@@ -294,6 +305,11 @@ func compareWithOracle(t *testing.T, cli string, cases []oracleCase) {
 					break
 				}
 			}
+		}
+		if declaresNewer(mem) {
+			// Routed by the rules of 0.6-0.8 (from 0.7 on, an invalid
+			// manifest refuses every task); see the tests of those protocols.
+			continue
 		}
 		for k, j := range readJobs {
 			want := parseRead(results[i*per+1+k])

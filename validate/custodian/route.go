@@ -93,7 +93,7 @@ func Route(fsys fs.FS, req RouteRequest) (*RouteResult, error) {
 	if cat == "" {
 		return nil, &UnknownTaskError{Task: req.Task, Valid: validTasks()}
 	}
-	if p := blocking(m.routeProblems(), cat); p != nil {
+	if p := blocking(m.problems(proto), cat); p != nil {
 		return nil, &ManifestError{Line: p.line, Rule: p.rule, Message: p.msg}
 	}
 	res := &RouteResult{Task: req.Task, Category: cat, Loaded: []LoadedFile{},
