@@ -84,7 +84,7 @@ type formalFile struct {
 	legacy  int // legacy H2 units and legacy bullets
 	// malformed are H2 lines that hold an Entry ID but are no canonical
 	// Entry heading.
-	malformed []entryProblem
+	malformed  []entryProblem
 	lexProblem entryProblem
 }
 

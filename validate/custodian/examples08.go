@@ -1,7 +1,5 @@
 package custodian
 
-
-
 // Protocol 0.8 texts for the rule examples.
 
 const example08ID = "2f1c9a7e-4b3d-4e8a-9c21-5d6e7f8a9b0c"
@@ -37,4 +35,3 @@ func areaEntry08(extra string) string {
 	return "## MC-AREA-20261009-5e6f7a8b — Store drafts as JSON\n\nStatus: active\nScope: area:storage\nEntry-Type: decision\n" +
 		"Subject: MC-SUBJ-20261001-0a1b2c3d\nFacet: data-model\n" + extra + "Evidence:\n- user-confirmed\n\nDecision:\nDrafts are JSON too.\n"
 }
-

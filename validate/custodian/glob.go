@@ -82,4 +82,3 @@ func matchSeg(g, s string) bool {
 	}
 	return s == ""
 }
-

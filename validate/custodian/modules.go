@@ -9,9 +9,9 @@ import (
 // Module is an optional module declared in the index of a protocol 0.7+
 // manifest:
 //
-//	- `areas/storage.md`
-//	  - activation: path-or-explicit
-//	  - paths: `internal/storage/**`, `cmd/store/*.go`
+//   - `areas/storage.md`
+//   - activation: path-or-explicit
+//   - paths: `internal/storage/**`, `cmd/store/*.go`
 type Module struct {
 	Path       string // as declared, e.g. "areas/storage.md"
 	Kind       string // rules, profiles or areas
