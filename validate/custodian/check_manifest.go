@@ -44,6 +44,9 @@ func (c *checker) manifest() {
 	c.moduleIndex()
 }
 
+// isCoreFile reports a core file, whose absence coreFiles reports.
+func isCoreFile(name string) bool { return contains(coreFiles, name) || name == "subjects.md" }
+
 func col(line int) int {
 	if line > 0 {
 		return 1
@@ -69,7 +72,7 @@ func (c *checker) routeTargets() {
 					seen["esc"+e.Path] = true
 					c.add(RuleUnsafeRoutePath, "manifest.md", e.Line, e.Column, "route path %q leaves the memory directory through a symbolic link", e.Path)
 				}
-			case e.Required && !exists(c.mem.FS, name) && !seen["req"+e.Path]:
+			case e.Required && !exists(c.mem.FS, name) && !seen["req"+e.Path] && !isCoreFile(name):
 				seen["req"+e.Path] = true
 				c.add(RuleMissingRouteTarget, "manifest.md", e.Line, e.Column, "a route requires %s, which does not exist", e.Path)
 			}
