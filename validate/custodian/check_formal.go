@@ -12,6 +12,11 @@ func (c *checker) formal() {
 	if c.protocol < "0.6" || c.mem.Manifest == nil {
 		return
 	}
+	for _, l := range c.mem.Links {
+		if strings.HasSuffix(l, ".md") || contains([]string{"areas", "rules", "profiles", "archive"}, l) {
+			c.add(RuleSymlink, l, 0, 0, "%s must not be a symlink: protocol %s memory is read from regular files only", l, c.protocol)
+		}
+	}
 	schema := entrySchema(c.mem.Manifest, c.protocol)
 	subjects := c.subjects()
 	var all []*FormalEntry
@@ -41,6 +46,8 @@ func (c *checker) formal() {
 	}
 	c.duplicateIDs(all)
 	c.relations(all)
+	c.chains(all)
+	c.reconciliations(all)
 	c.conflicts(all)
 }
 

@@ -22,8 +22,63 @@ func (c *checker) relations(all []*FormalEntry) {
 					c.add(RuleRelation, e.File, f.Line, 1, "%s %s relation is not reciprocal", e.ID, rel.field)
 				case rel.field == "Supersedes" && !sameIdentity(e, ts[0]):
 					c.add(RuleRelation, e.File, f.Line, 1, "%s Supersedes must preserve Scope+Subject+Facet identity", e.ID)
+				case rel.field == "Promoted-To":
+					c.promotion(e, ts[0], f.Line)
 				}
 			}
+		}
+	}
+}
+
+// candidateTypes maps a Candidate-Type to the entry type it promotes to.
+var candidateTypes = map[string]string{"decision": "DEC", "constraint": "CON", "do-not-use": "DNU",
+	"preference": "PREF", "area": "AREA"}
+
+// promotion checks a candidate promoted to target.
+func (c *checker) promotion(cand, target *FormalEntry, line int) {
+	if t := candidateTypes[cand.One("Candidate-Type")]; t != "" && t != target.Type {
+		c.add(RuleRelation, cand.File, line, 1, "%s type does not match source Candidate-Type %s", target.ID, quote(cand.One("Candidate-Type")))
+	}
+	if !strings.EqualFold(cand.One("Scope"), target.One("Scope")) {
+		c.add(RuleRelation, cand.File, line, 1, "%s promotion must preserve Scope", target.ID)
+	}
+}
+
+// chains reports supersession chains that loop or do not end at an
+// active entry.
+func (c *checker) chains(all []*FormalEntry) {
+	byID := map[string]*FormalEntry{}
+	for _, e := range all {
+		byID[strings.ToLower(e.ID)] = e
+	}
+	reported := map[string]bool{}
+	for _, e := range all {
+		if e.One("Status") != "superseded" || reported[e.ID] {
+			continue
+		}
+		path := []string{e.ID}
+		seen := map[string]bool{strings.ToLower(e.ID): true}
+		for cur := e; ; {
+			next, ok := byID[strings.ToLower(cur.One("Superseded-By"))]
+			if !ok {
+				break // a missing target is reported by relations
+			}
+			path = append(path, next.ID)
+			if seen[strings.ToLower(next.ID)] {
+				for _, id := range path {
+					reported[id] = true
+				}
+				c.add(RuleRelation, e.File, e.Line, 1, "supersession cycle detected: %s", strings.Join(path, " -> "))
+				break
+			}
+			seen[strings.ToLower(next.ID)] = true
+			if st := next.One("Status"); st != "superseded" {
+				if st != "active" {
+					c.add(RuleRelation, e.File, e.Line, 1, "%s supersession chain does not terminate at an active replacement", e.ID)
+				}
+				break
+			}
+			cur = next
 		}
 	}
 }

@@ -8,6 +8,10 @@ import "fmt"
 // problem refuses only the tasks it affects.
 func (m *Manifest) problems(proto string) []routeProblem {
 	out := m.routeProblems()
+	if proto < "0.7" && m.Lex != nil && m.Lex.problem != "" {
+		// Lexed for a 0.7+ version that the lexing itself then hid.
+		out = append(out, routeProblem{category: "general", blocks: true, rule: RuleManifestGrammar, line: m.Lex.problemLine, msg: m.Lex.problem})
+	}
 	if proto < "0.6" {
 		return out
 	}

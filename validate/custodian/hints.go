@@ -40,6 +40,7 @@ var hints = map[string]string{
 	RuleRelation:             "make both sides name each other (Supersedes / Superseded-By) and keep Scope, Subject and Facet",
 	RuleConflict:             "supersede one of the two entries, or narrow its Scope, Subject or Facet",
 	RuleConflictReview:       "add `Exception-To: <project entry>` to the area entry when the area deliberately differs",
+	RuleSymlink:              "replace the link with the file itself",
 	RuleEntryOrder:           "move the entry up: newest first",
 	RuleNotUTF8:              "save the file as UTF-8",
 	RuleManifestMentions:     "say in the manifest when brief.md, do-not-use.md, archive/, rules/, profiles/ (and areas/ when it exists) are loaded",

@@ -44,4 +44,5 @@ const (
 	RuleConflict             = "custodian-conflict"
 	RuleConflictReview       = "custodian-conflict-review"
 	RuleEntryOrder           = "custodian-entry-order"
+	RuleSymlink              = "custodian-symlink"
 )

@@ -41,6 +41,8 @@ type Memory struct {
 	Files map[string]*File
 	// Manifest is nil when manifest.md is absent.
 	Manifest *Manifest
+	// Links are the symbolic links found, by name.
+	Links []string
 }
 
 // Load reads and parses every .md file of fsys. It reads through fsys only
@@ -51,6 +53,9 @@ func Load(fsys fs.FS) *Memory {
 		return mem
 	}
 	_ = fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type()&fs.ModeSymlink != 0 {
+			mem.Links = append(mem.Links, name)
+		}
 		if err != nil || d.IsDir() || !strings.HasSuffix(name, ".md") {
 			return nil
 		}

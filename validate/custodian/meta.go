@@ -45,7 +45,7 @@ func metaProblems(m *Manifest, proto string) []routeProblem {
 	add := func(line int, format string, args ...any) {
 		out = append(out, routeProblem{category: "general", blocks: true, rule: RuleProtocolMetadata, line: line, msg: fmt.Sprintf(format, args...)})
 	}
-	if n := len(m.ProtocolLines) + len(m.protocolTraces()); n != 1 {
+	if n := len(m.ProtocolLines) + len(m.protocolTraces()); len(m.ProtocolLines) != 1 || n != 1 {
 		line := 0
 		if len(m.ProtocolLines) > 1 {
 			line = m.ProtocolLines[1]

@@ -1,6 +1,7 @@
 package custodian
 
 import (
+	"io/fs"
 	"os"
 	"strings"
 	"testing"
@@ -24,6 +25,9 @@ func runExample(src string) []validate.Finding {
 			old[strings.TrimPrefix(f.Name, "old/")] = &fstest.MapFile{Data: f.Data}
 		case strings.HasPrefix(f.Name, "new/"):
 			nw[strings.TrimPrefix(f.Name, "new/")] = &fstest.MapFile{Data: f.Data}
+		case strings.Contains(f.Name, " -> "):
+			name, target, _ := strings.Cut(f.Name, " -> ")
+			mem[name] = &fstest.MapFile{Data: []byte(target), Mode: fs.ModeSymlink}
 		default:
 			mem[f.Name] = &fstest.MapFile{Data: f.Data}
 		}
