@@ -165,7 +165,9 @@ var upstreamCases = []upstreamCase{
 	{name: "duplicate_module_declaration", manifest: func(s string) string {
 		return strings.Replace(areaBackend(s), "  - paths: `cli/**`\n", "  - paths: `cli/**`\n- `areas/backend.md`\n  - activation: explicit-only\n", 1)
 	}, files: map[string]string{"areas/backend.md": "# Area: Backend\n"}, rules: []string{RuleModuleDeclaration}},
-	{name: "unsafe_always_load_path", manifest: func(s string) string { return strings.Replace(s, "## Always load\n- brief.md", "## Always load\n- ../outside.md", 1) }, rules: []string{RuleUnsafeRoutePath}},
+	{name: "unsafe_always_load_path", manifest: func(s string) string {
+		return strings.Replace(s, "## Always load\n- brief.md", "## Always load\n- ../outside.md", 1)
+	}, rules: []string{RuleUnsafeRoutePath}},
 	// entries, relations and lifecycle
 	{name: "supersession_requires_structural_identity", manifest: areaBackend, files: map[string]string{
 		"subjects.md":      regA,
@@ -180,7 +182,7 @@ var upstreamCases = []upstreamCase{
 		superseded("MC-DEC-20260810-33333333", "MC-DEC-20260810-11111111", "MC-DEC-20260810-22222222") + "\n" +
 		superseded("MC-DEC-20260810-22222222", "MC-DEC-20260810-33333333", "MC-DEC-20260810-11111111")}, rules: []string{RuleRelation}},
 	{name: "supersession_resolves_to_archive", files: map[string]string{"subjects.md": regA,
-		"decisions.md": "# Decisions\n\n" + activeEntry("MC-DEC-20260825-cccccccc", "New", "Decision", "New.", "project", subjA, "architecture", "Supersedes: MC-DEC-20260729-bbbbbbbb\n"),
+		"decisions.md":                    "# Decisions\n\n" + activeEntry("MC-DEC-20260825-cccccccc", "New", "Decision", "New.", "project", subjA, "architecture", "Supersedes: MC-DEC-20260729-bbbbbbbb\n"),
 		"archive/decisions-2026-08-25.md": "# Archived Decisions\n\n" + strings.Replace(activeEntry("MC-DEC-20260729-bbbbbbbb", "Old", "Decision", "Old.", "project", subjA, "architecture", "Superseded-By: MC-DEC-20260825-cccccccc\n"), "Status: active", "Status: superseded", 1)}, pass: true},
 	{name: "orphan_active_entry_outside_canonical_storage", files: map[string]string{"orphan.md": "# Orphan\n\n" + activeEntry("MC-CON-20260801-11111111", "Orphan", "Constraint", "Orphan.", "project", "", "", "")}, rules: []string{RuleEntrySchema}},
 	{name: "malformed_entry_heading", files: map[string]string{"preferences.md": "# Preferences\n\n## Prefix MC-PREF-20260812-abcdef12 suffix\n\nStatus: active\nScope: project\nEvidence:\n- user-confirmed\n\nPreference:\nMalformed.\n"}, rules: []string{RuleEntrySchema}},
