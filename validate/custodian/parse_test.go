@@ -3,6 +3,8 @@ package custodian
 import (
 	"testing"
 	"testing/fstest"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 func TestEstimateTokens(t *testing.T) {
@@ -118,5 +120,16 @@ func TestUnsafePath(t *testing.T) {
 		if got := pathProblem(p) == "" && !escapes(fsys, cleanName(p)); got != safe {
 			t.Errorf("path %q: safe = %v, want %v (%s)", p, got, safe, pathProblem(p))
 		}
+	}
+}
+
+func TestEntryIDsAreNotRedacted(t *testing.T) {
+	for _, s := range []string{"MC-DEC-20261030-00000000 was edited", "see MC-SUBJ-20261001-0a1b2c3d."} {
+		if got := validate.Redact(s); got != s {
+			t.Errorf("Redact(%q) = %q", s, got)
+		}
+	}
+	if got := validate.Redact("MC-DEC-20261030-0000000g0"); got == "MC-DEC-20261030-0000000g0" {
+		t.Error("a token that is no Entry ID passed unredacted")
 	}
 }
