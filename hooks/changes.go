@@ -196,8 +196,7 @@ func (cc *changeCheck) custodian(src contentSource, rep *Report) error {
 		}
 	}
 	opt := cc.cfg.custodianOptions()
-	rep.Findings = append(rep.Findings, custodian.Check(after, opt, agents)...)
-	rep.Findings = append(rep.Findings, custodian.AppendOnly(before, after, opt)...)
+	rep.Findings = append(rep.Findings, custodian.CheckChange(before, after, opt, agents)...)
 	return nil
 }
 

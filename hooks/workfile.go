@@ -94,10 +94,7 @@ func (fc *fileCheck) memoryDir(rep *Report, t target, repo *gitutil.Repo) error 
 				agents[name] = data
 			}
 		}
-		rep.Findings = append(rep.Findings, custodian.Check(after, opt, agents)...)
-		if before != nil {
-			rep.Findings = append(rep.Findings, custodian.AppendOnly(before, after, opt)...)
-		}
+		rep.Findings = append(rep.Findings, custodian.CheckChange(before, after, opt, agents)...)
 	}
 	if fc.engine == nil {
 		return nil

@@ -20,7 +20,21 @@ func AppendOnly(old, new fs.FS, opt Options) []validate.Finding {
 	if old == nil {
 		return nil
 	}
-	before, after := Load(old), Load(new)
+	return appendOnly(Load(old), Load(new), opt)
+}
+
+// CheckChange is Check of new plus AppendOnly of old against new, reading
+// new once.
+func CheckChange(old, new fs.FS, opt Options, agentFiles map[string][]byte) []validate.Finding {
+	after := Load(new)
+	out := check(after, opt, agentFiles)
+	if old != nil {
+		out = append(out, appendOnly(Load(old), after, opt)...)
+	}
+	return out
+}
+
+func appendOnly(before, after *Memory, opt Options) []validate.Finding {
 	c := &checker{mem: after, opt: opt}
 	protoOld, schemaOld := protocolOfMemory(before)
 	protoNew, schemaNew := protocolOfMemory(after)

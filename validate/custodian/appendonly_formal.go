@@ -22,16 +22,18 @@ func (c *checker) formalAppendOnly(before, after *Memory, schemaOld, schemaNew i
 	now := map[string]*FormalEntry{}
 	migrated := map[string]bool{}
 	oldIDs := map[string]bool{}
-	for _, e := range formalEntries(before, schemaOld) {
+	news := formalEntries(after, schemaNew, nil)
+	olds := formalEntries(before, schemaOld, after)
+	for _, e := range olds {
 		oldIDs[strings.ToLower(e.ID)] = true
 	}
-	for _, e := range formalEntries(after, schemaNew) {
+	for _, e := range news {
 		now[strings.ToLower(e.ID)] = e
-		if !oldIDs[strings.ToLower(e.ID)] {
+		if g, ok := before.Files[e.File]; !oldIDs[strings.ToLower(e.ID)] && (!ok || string(g.Src) != string(after.Files[e.File].Src)) {
 			migrated[e.File] = true
 		}
 	}
-	for _, e := range formalEntries(before, schemaOld) {
+	for _, e := range olds {
 		n, ok := now[strings.ToLower(e.ID)]
 		if !ok {
 			continue // forgotten, purged
@@ -41,14 +43,22 @@ func (c *checker) formalAppendOnly(before, after *Memory, schemaOld, schemaNew i
 	return migrated
 }
 
-func formalEntries(mem *Memory, schema int) []*FormalEntry {
+// formalEntries parses the formal entries of every file of mem. A file
+// that same holds with the same content is left out: its entries are
+// unchanged, found by ID in same.
+func formalEntries(mem *Memory, schema int, same *Memory) []*FormalEntry {
 	var out []*FormalEntry
 	for _, name := range mem.Names(true) {
 		f := mem.Files[name]
 		if !f.UTF8 || name == "manifest.md" || strings.HasSuffix(name, "README.md") {
 			continue
 		}
-		out = append(out, parseFormal(f, schema).entries...)
+		if same != nil {
+			if g, ok := same.Files[name]; ok && string(g.Src) == string(f.Src) {
+				continue
+			}
+		}
+		out = append(out, mem.formalOf(name, schema).entries...)
 	}
 	return out
 }
@@ -59,12 +69,12 @@ func (c *checker) entryChange(old, cur *FormalEntry, now map[string]*FormalEntry
 	report := func(format string, args ...any) {
 		c.add(RuleAppendOnly, cur.File, cur.Line, 1, "%s "+format, append([]any{old.ID}, args...)...)
 	}
-	if fold(old.Title) != fold(cur.Title) {
+	if old.Title != cur.Title && fold(old.Title) != fold(cur.Title) {
 		report("was retitled in place; committed entries are append-only: supersede it with a new entry instead")
 		return
 	}
 	for _, f := range meaningFields {
-		if fold(old.One(f)) != fold(cur.One(f)) {
+		if a, b := old.One(f), cur.One(f); a != b && fold(a) != fold(b) {
 			report("%s was edited in place; committed entries are append-only: supersede it with a new entry instead", f)
 			return
 		}

@@ -13,7 +13,11 @@ import (
 // CLAUDE.md, GEMINI.md: their contents, nil map if none). Finding paths are
 // opt.Dir + "/" + file; agent file findings use the map's keys.
 func Check(fsys fs.FS, opt Options, agentFiles map[string][]byte) []validate.Finding {
-	c := &checker{mem: Load(fsys), opt: opt}
+	return check(Load(fsys), opt, agentFiles)
+}
+
+func check(mem *Memory, opt Options, agentFiles map[string][]byte) []validate.Finding {
+	c := &checker{mem: mem, opt: opt}
 	if m := c.mem.Manifest; m != nil && m.UTF8 {
 		c.protocol, c.protoProblem = protocolOf(m)
 	}

@@ -106,14 +106,17 @@ func (c *checker) entryOrder() {
 		if !ok {
 			continue
 		}
-		prev, prevLine := "", 0
+		prev, prevLine, n := "", 0, 0
 		for _, u := range f.Units {
 			d := unitDate(u.Heading)
 			if d == "" {
 				continue
 			}
 			if prev != "" && d > prev {
-				c.add(RuleEntryOrder, name, u.Line, 1, "entry dated %s is below one dated %s (line %d); entries are kept newest first", d, prev, prevLine)
+				if n == 0 {
+					c.add(RuleEntryOrder, name, u.Line, 1, "entry dated %s is below one dated %s (line %d); entries are kept newest first", d, prev, prevLine)
+				}
+				n++
 			}
 			prev, prevLine = d, u.Line
 		}

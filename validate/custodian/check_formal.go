@@ -25,7 +25,7 @@ func (c *checker) formal() {
 		if !f.UTF8 || name == "subjects.md" || name == "manifest.md" || name == "reconciliations.md" || strings.HasSuffix(name, "README.md") {
 			continue
 		}
-		ff := parseFormal(f, schema)
+		ff := c.mem.formalOf(name, schema)
 		if ff.lexProblem.msg != "" {
 			c.add(RuleEntrySchema, name, ff.lexProblem.line, 1, "Markdown entry parsing failed: %s", ff.lexProblem.msg)
 		}

@@ -59,9 +59,7 @@ func (e *FormalEntry) One(name string) string {
 var idPattern = `MC-(DEC|CON|DNU|PREF|AREA|INBOX|TOMB|SUBJ|REC)-[0-9]{8}-[0-9a-f]{8}`
 
 var (
-	entryIDRE      = regexp.MustCompile(`\b` + idPattern + `\b`)
-	entryHeadingRE = regexp.MustCompile(`^## (` + idPattern + `) — (\S.*)$`)
-	fieldLineRE    = regexp.MustCompile(`^([A-Z][A-Za-z]*(?:-[A-Z][A-Za-z]*)*):(.*)$`)
+	entryIDRE = regexp.MustCompile(`\b` + idPattern + `\b`)
 )
 
 // field kinds.
@@ -91,7 +89,7 @@ type formalFile struct {
 // parseFormal reads the formal entries of a file (protocol 0.6+).
 // schema is the entry schema (fenced bodies from 2 on).
 func parseFormal(f *File, schema int) formalFile {
-	lines := pyLines(f.Text)
+	lines := f.Lines
 	lx := lex(lines)
 	var out formalFile
 	if lx.problem != "" {
@@ -105,8 +103,8 @@ func parseFormal(f *File, schema int) formalFile {
 		l := vis[i]
 		if strings.HasPrefix(l, "## ") || l == "##" {
 			cur, curField, inH2 = nil, nil, true
-			if g := entryHeadingRE.FindStringSubmatch(strings.TrimRight(l, " \t")); g != nil && !strings.HasPrefix(pyStrip(g[3]), "#") {
-				cur = &FormalEntry{File: f.Name, ID: g[1], Type: g[2], Title: pyStrip(g[3]), Line: i + 1, Fields: map[string][]Field{}}
+			if id, typ, title, ok := entryHeading(l); ok {
+				cur = &FormalEntry{File: f.Name, ID: id, Type: typ, Title: title, Line: i + 1, Fields: map[string][]Field{}}
 				out.entries = append(out.entries, cur)
 				continue
 			}
@@ -135,8 +133,8 @@ func parseFormal(f *File, schema int) formalFile {
 			i = j
 			continue
 		}
-		if g := fieldLineRE.FindStringSubmatch(l); g != nil {
-			name, val := g[1], pyStrip(g[2])
+		if name, rest, ok := fieldLine(l); ok {
+			val := pyStrip(rest)
 			if !scalarFields[name] && !listFields[name] && !bodyFields[name] {
 				cur.Problems = append(cur.Problems, entryProblem{i + 1, cur.ID + " has unknown field " + name})
 				curField = nil
@@ -214,7 +212,7 @@ func fieldFollows(vis []string, i int) bool {
 		if strings.HasPrefix(vis[j], "## ") {
 			return false
 		}
-		if fieldLineRE.MatchString(vis[j]) {
+		if _, _, ok := fieldLine(vis[j]); ok {
 			return true
 		}
 	}
@@ -224,3 +222,68 @@ func fieldFollows(vis []string, i int) bool {
 func validIDIn(l string) bool { return entryIDRE.FindString(l) != "" }
 
 func quote(s string) string { return "'" + s + "'" }
+
+// fieldLine splits a field line, `Name: value` at column 0, where Name is
+// words of letters starting upper case, joined by '-'.
+func fieldLine(l string) (name, rest string, ok bool) {
+	i := 0
+	for {
+		if i >= len(l) || l[i] < 'A' || l[i] > 'Z' {
+			return "", "", false
+		}
+		i++
+		for i < len(l) && (('a' <= l[i] && l[i] <= 'z') || ('A' <= l[i] && l[i] <= 'Z')) {
+			i++
+		}
+		if i < len(l) && l[i] == ':' {
+			return l[:i], l[i+1:], true
+		}
+		if i >= len(l) || l[i] != '-' {
+			return "", "", false
+		}
+		i++
+	}
+}
+
+// entryTypes are the entry types of Entry IDs.
+var entryTypes = []string{"DEC", "CON", "DNU", "PREF", "AREA", "INBOX", "TOMB", "SUBJ", "REC"}
+
+// entryHeading parses a canonical Entry heading, `## <ID> — <title>`
+// (ID MC-<TYPE>-<YYYYMMDD>-<8 lower-case hex>, an em dash with one space
+// each side, a title that is not only hashes).
+func entryHeading(l string) (id, typ, title string, ok bool) {
+	l = strings.TrimRight(l, " \t")
+	rest, found := strings.CutPrefix(l, "## MC-")
+	if !found {
+		return "", "", "", false
+	}
+	dash := strings.IndexByte(rest, '-')
+	if dash < 0 || !contains(entryTypes, rest[:dash]) {
+		return "", "", "", false
+	}
+	typ = rest[:dash]
+	tail := rest[dash+1:]
+	if len(tail) < 18 || tail[8] != '-' || !allIn(tail[:8], "0123456789") || !allIn(tail[9:17], "0123456789abcdef") {
+		return "", "", "", false
+	}
+	id = "MC-" + typ + "-" + tail[:17]
+	t, found := strings.CutPrefix(tail[17:], " — ")
+	if !found || t == "" || t[0] == ' ' || t[0] == '\t' || strings.Trim(t, "# ") == "" || strings.HasPrefix(t, "#") {
+		return "", "", "", false
+	}
+	return id, typ, pyStrip(t), true
+}
+
+func allIn(s, set string) bool {
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(set, s[i]) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func isEntryHeading(l string) bool {
+	_, _, _, ok := entryHeading(l)
+	return ok
+}

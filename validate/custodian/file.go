@@ -45,8 +45,9 @@ func (u Unit) Body() string {
 
 // ParseFile splits src into units. It never fails: any text parses.
 func ParseFile(name string, src []byte) *File {
-	f := &File{Name: name, Src: src, Lines: splitLines(src)}
+	f := &File{Name: name, Src: src}
 	f.Text, f.UTF8 = decodeText(src)
+	f.Lines = pyLines(f.Text)
 	fence := hiddenMask(f.Lines)
 	starts := h2Starts(f.Lines, fence)
 	if len(starts) > 0 {

@@ -43,6 +43,22 @@ type Memory struct {
 	Manifest *Manifest
 	// Links are the symbolic links found, by name.
 	Links []string
+	// formal caches parseFormal by file name and entry schema.
+	formal map[string]formalFile
+}
+
+// formalOf returns the formal entries of file name, parsed once.
+func (mem *Memory) formalOf(name string, schema int) formalFile {
+	key := name + "\x00" + string(rune('0'+schema))
+	if ff, ok := mem.formal[key]; ok {
+		return ff
+	}
+	if mem.formal == nil {
+		mem.formal = map[string]formalFile{}
+	}
+	ff := parseFormal(mem.Files[name], schema)
+	mem.formal[key] = ff
+	return ff
 }
 
 // Load reads and parses every .md file of fsys. It reads through fsys only

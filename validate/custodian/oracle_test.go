@@ -332,7 +332,7 @@ type memTree struct {
 	agents map[string][]byte
 }
 
-func loadTree(t *testing.T, dir string) memTree {
+func loadTree(t testing.TB, dir string) memTree {
 	t.Helper()
 	tr := memTree{files: map[string][]byte{}, links: map[string]string{}, agents: map[string][]byte{}}
 	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {

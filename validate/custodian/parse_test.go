@@ -133,3 +133,29 @@ func TestEntryIDsAreNotRedacted(t *testing.T) {
 		t.Error("a token that is no Entry ID passed unredacted")
 	}
 }
+
+func TestPyLines(t *testing.T) {
+	tests := map[string][]string{
+		"":               nil,
+		"a\n":            {"a"},
+		"a\nb":           {"a", "b"},
+		"a\n\nb\n":       {"a", "", "b"},
+		"a\vb\fc":        {"a", "b", "c"},
+		"a\x1cb\x1dc":    {"a", "b", "c"},
+		"a\u0085b":       {"a", "b"},
+		"a\u2028b\u2029": {"a", "b"},
+		"é\nü":           {"é", "ü"},
+	}
+	for in, want := range tests {
+		got := pyLines(in)
+		if len(got) != len(want) {
+			t.Errorf("pyLines(%q) = %q, want %q", in, got, want)
+			continue
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Errorf("pyLines(%q) = %q, want %q", in, got, want)
+			}
+		}
+	}
+}

@@ -26,6 +26,13 @@ func decodeText(src []byte) (string, bool) {
 // \x1d, \x1e, U+0085, U+2028 and U+2029; a final separator does not start
 // another line.
 func pyLines(s string) []string {
+	if !hasRareBreak(s) {
+		s = strings.TrimSuffix(s, "\n")
+		if s == "" {
+			return nil
+		}
+		return strings.Split(s, "\n")
+	}
 	var out []string
 	start := 0
 	for i := 0; i < len(s); {
@@ -57,4 +64,19 @@ func pyStrip(s string) string { return strings.TrimFunc(s, isPySpace) }
 // then white space removed from both ends, case-folded.
 func normalizeHeading(s string) string {
 	return strings.ToLower(pyStrip(strings.Trim(pyStrip(s), "#")))
+}
+
+// hasRareBreak reports a line separator other than \n in s.
+func hasRareBreak(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\v' || c == '\f' || (c >= 0x1c && c <= 0x1e):
+			return true
+		case c == 0xC2 && i+1 < len(s) && s[i+1] == 0x85:
+			return true
+		case c == 0xE2 && i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9):
+			return true
+		}
+	}
+	return false
 }

@@ -29,7 +29,7 @@ func (c *checker) reconciliations(all []*FormalEntry) {
 	}
 	lines := pyLines(f.Text)
 	for i, l := range lines {
-		if strings.HasPrefix(l, "## ") && !entryHeadingRE.MatchString(strings.TrimRight(l, " \t")) && !entryIDRE.MatchString(l) {
+		if strings.HasPrefix(l, "## ") && !isEntryHeading(l) && !entryIDRE.MatchString(l) {
 			bad(i+1, "malformed reconciliation record heading %s", quote(short(l)))
 		}
 	}

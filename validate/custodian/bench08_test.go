@@ -1,0 +1,77 @@
+package custodian
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+)
+
+// memory08 returns a protocol 0.8 memory directory with 500 structured
+// entries (200 decisions, 150 constraints, 100 rejections, 50
+// preferences) and 50 Subjects, on the manifest of the 0.8 project.
+func memory08(tb testing.TB) fstest.MapFS {
+	tb.Helper()
+	base := loadTree(tb, "testdata/projects/0.8-near-budget/memory")
+	fsys := fstest.MapFS{}
+	for k, v := range base.files {
+		fsys[k] = &fstest.MapFile{Data: v}
+	}
+	var s strings.Builder
+	s.WriteString("# Subject Registry\n\nEntries are newest first.\n")
+	for i := range 50 {
+		fmt.Fprintf(&s, "\n## MC-SUBJ-20260101-%08x — Subject %d\n\nStatus: active\nKind: feature\nCanonical-Ref: feature:s%d\nEvidence:\n- user-confirmed\n\nAliases:\n- subject alias %d\n", i, i, i, i)
+	}
+	fsys["subjects.md"] = &fstest.MapFile{Data: []byte(s.String())}
+	k := 0
+	for _, f := range []struct {
+		name, title, prefix, body string
+		n                         int
+	}{{"decisions.md", "Decisions", "MC-DEC", "Decision", 200}, {"constraints.md", "Constraints", "MC-CON", "Constraint", 150}, {"do-not-use.md", "Do Not Use", "MC-DNU", "Rejected", 100}} {
+		var b strings.Builder
+		fmt.Fprintf(&b, "# %s\n\nEntries are newest first.\n", f.title)
+		for i := range f.n {
+			fmt.Fprintf(&b, "\n## %s-20261201-%08x — %s entry %d\n\nStatus: active\nScope: project\nSubject: MC-SUBJ-20260101-%08x\nFacet: %s\nEvidence:\n- user-confirmed\n- repo:go.mod\n\n%s:\nComponent %d keeps its behaviour behind one interface.\n\nReason:\nTests replace it with a fake.\n",
+				f.prefix, k, f.title, i, k/len(facets), facets[k%len(facets)], f.body, k)
+			k++
+		}
+		fsys[f.name] = &fstest.MapFile{Data: []byte(b.String())}
+	}
+	var p strings.Builder
+	p.WriteString("# Preferences\n\nEntries are newest first.\n")
+	for i := range 50 {
+		fmt.Fprintf(&p, "\n## MC-PREF-20261201-%08x — Preference %d\n\nStatus: active\nScope: project\nEvidence:\n- user-confirmed\n\nPreference:\nKeep output short, case %d.\n", 0x10000+i, i, i)
+	}
+	fsys["preferences.md"] = &fstest.MapFile{Data: []byte(p.String())}
+	return fsys
+}
+
+func BenchmarkCheck500v08(b *testing.B) {
+	fsys := memory08(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		Check(fsys, Options{}, nil)
+		AppendOnly(fsys, fsys, Options{})
+	}
+}
+
+// TestCheck500v08Fast guards the time budget of a 500-entry 0.8 memory
+// loosely (the benchmark gives the real number).
+func TestCheck500v08Fast(t *testing.T) {
+	fsys := memory08(t)
+	for _, f := range errorsOf(Check(fsys, Options{}, nil)) {
+		if f.RuleID != RuleOverBudget && f.RuleID != RuleEntrySubject {
+			t.Errorf("unexpected error %s:%d %s %s", f.Path, f.Line, f.RuleID, f.Message)
+		}
+	}
+	start := time.Now()
+	const runs = 5
+	for range runs {
+		Check(fsys, Options{}, nil)
+		AppendOnly(fsys, fsys, Options{})
+	}
+	if per := time.Since(start) / runs; per > 30*time.Millisecond {
+		t.Errorf("check and append-only took %v per run on 500 entries", per)
+	}
+}
