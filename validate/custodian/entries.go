@@ -96,6 +96,7 @@ func parseFormal(f *File, schema int) formalFile {
 		out.lexProblem = entryProblem{lx.problemLine, lx.problem}
 	}
 	vis := lx.visibleLines(lines)
+	follows := fieldsFollow(vis)
 	var cur *FormalEntry
 	var curField *Field
 	inH2 := false
@@ -153,7 +154,7 @@ func parseFormal(f *File, schema int) formalFile {
 		}
 		if curField == nil {
 			if pyStrip(l) != "" {
-				if isLegacyBullet(l) && !fieldFollows(vis, i) {
+				if isLegacyBullet(l) && !follows[i] {
 					cur.Problems = append(cur.Problems, entryProblem{i + 1, "ambiguous column-zero bullet follows a formal Entry; indent body bullets or move legacy memory under an explicit heading"})
 				}
 			}
@@ -166,7 +167,7 @@ func parseFormal(f *File, schema int) formalFile {
 				curField.Items = append(curField.Items, item)
 			} else if pyStrip(l) != "" {
 				curField = nil
-				if isLegacyBullet(l) && !fieldFollows(vis, i) {
+				if isLegacyBullet(l) && !follows[i] {
 					cur.Problems = append(cur.Problems, entryProblem{i + 1, "ambiguous column-zero bullet follows a formal Entry; indent body bullets or move legacy memory under an explicit heading"})
 				}
 			} else if len(curField.Items) > 0 {
@@ -179,7 +180,7 @@ func parseFormal(f *File, schema int) formalFile {
 				curField = nil
 			}
 		default: // a body runs to the next field line
-			if isLegacyBullet(l) && !fieldFollows(vis, i) {
+			if isLegacyBullet(l) && !follows[i] {
 				cur.Problems = append(cur.Problems, entryProblem{i + 1, "ambiguous column-zero bullet follows a formal Entry; indent body bullets or move legacy memory under an explicit heading"})
 				continue
 			}
@@ -205,18 +206,20 @@ func isLegacyBullet(l string) bool {
 	return strings.HasPrefix(l, "- ") || strings.HasPrefix(l, "* ") || strings.HasPrefix(l, "+ ")
 }
 
-// fieldFollows reports whether a field line follows line i within the
-// same H2.
-func fieldFollows(vis []string, i int) bool {
-	for j := i + 1; j < len(vis); j++ {
+// fieldsFollow reports, for each line, whether a field line follows it
+// within the same H2.
+func fieldsFollow(vis []string) []bool {
+	out := make([]bool, len(vis))
+	seen := false
+	for j := len(vis) - 1; j >= 0; j-- {
+		out[j] = seen
 		if strings.HasPrefix(vis[j], "## ") {
-			return false
-		}
-		if _, _, ok := fieldLine(vis[j]); ok {
-			return true
+			seen = false
+		} else if _, _, ok := fieldLine(vis[j]); ok {
+			seen = true
 		}
 	}
-	return false
+	return out
 }
 
 func validIDIn(l string) bool { return entryIDRE.FindString(l) != "" }
