@@ -57,8 +57,9 @@ func BenchmarkCheck500v08(b *testing.B) {
 	}
 }
 
-// TestCheck500v08Fast guards the time budget of a 500-entry 0.8 memory
-// loosely (the benchmark gives the real number).
+// TestCheck500v08Fast guards the time of a 500-entry 0.8 memory loosely,
+// against a quadratic slip: the goal is 30 ms of CPU (BENCHMARKS.md), the
+// guard allows for a loaded machine and the race detector.
 func TestCheck500v08Fast(t *testing.T) {
 	fsys := memory08(t)
 	for _, f := range errorsOf(Check(fsys, Options{}, nil)) {
@@ -71,7 +72,7 @@ func TestCheck500v08Fast(t *testing.T) {
 	for range runs {
 		CheckChange(fsys, fsys, Options{}, nil)
 	}
-	if per := time.Since(start) / runs; per > 30*time.Millisecond {
+	if per := time.Since(start) / runs; per > 500*time.Millisecond {
 		t.Errorf("check and append-only took %v per run on 500 entries", per)
 	}
 }
