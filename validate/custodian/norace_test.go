@@ -1,0 +1,5 @@
+//go:build !race
+
+package custodian
+
+const raceEnabled = false
