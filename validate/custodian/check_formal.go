@@ -134,6 +134,9 @@ func (c *checker) evidence(e *FormalEntry, status string, bad func(string, strin
 			bad(RuleEntrySchema, "Evidence must not contain empty items")
 		case g == nil || (g[1] != "" && pathUnsafe(g[1])):
 			bad(RuleEntrySchema, "has invalid Evidence schema or unsafe source path %s", quote(short(it)))
+		case it == "legacy-unverified":
+			confirmed = true
+			c.add(RuleEvidenceLegacy, e.File, fs[0].Line, 1, "%s uses migration-only legacy-unverified Evidence; confirm it (user-confirmed, repo:PATH, ...)", e.ID)
 		case !candidateEvidence[it]:
 			confirmed = true
 		}

@@ -60,6 +60,7 @@
 //	custodian-relation                [error]   broken Supersedes/Superseded-By/Promoted-* relation
 //	custodian-conflict                [error]   two owners of one Scope+Subject+Facet, bad Exception-To
 //	custodian-conflict-review         [warning] area and project owner overlap without Exception-To
+//	custodian-evidence-legacy         [warning] 0.6+: Evidence still the migration's legacy-unverified
 //	custodian-symlink                 [error]   0.6+: a memory file or module folder is a symlink
 //	custodian-entry-order             [warning] decisions or tombstones not newest first
 //	custodian-decisions-append-only   [error]   committed decision or tombstone edited or removed

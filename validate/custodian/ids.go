@@ -45,4 +45,5 @@ const (
 	RuleConflictReview       = "custodian-conflict-review"
 	RuleEntryOrder           = "custodian-entry-order"
 	RuleSymlink              = "custodian-symlink"
+	RuleEvidenceLegacy       = "custodian-evidence-legacy"
 )
