@@ -125,7 +125,7 @@ var ruleList = []validate.Rule{
 	memRule(RuleDuplicateID, validate.Error, "an Entry ID is used twice (case-insensitively), in one file or across files and archive/",
 		"-- manifest.md --\n"+manifest08+"-- subjects.md --\n"+subjects08+"-- decisions.md --\n# Decisions\n\n"+entry08("MC-DEC-20261008-68bfcfb4", "Decision")+"\n"+strings.Replace(entry08("MC-DEC-20261008-68bfcfb4", "Decision"), "data-model", "interface", 1),
 		"-- manifest.md --\n"+manifest08+"-- subjects.md --\n"+subjects08+"-- decisions.md --\n# Decisions\n\n"+entry08("MC-DEC-20261008-68bfcfb4", "Decision")+"\n"+strings.Replace(entry08("MC-DEC-20261007-0badcafe", "Decision"), "data-model", "interface", 1)),
-	memRule(RuleSubjectRegistry, validate.Error, "subjects.md breaks the registry schema, or two active Subjects share an alias (MC-CONFLICT-004) or a Canonical-Ref (MC-CONFLICT-003)",
+	memRule(RuleSubjectRegistry, validate.Error, "subjects.md breaks the registry schema, two active Subjects share an alias (MC-CONFLICT-004) or a Canonical-Ref (MC-CONFLICT-003), or a Merged-From is not reciprocal (MC-CONFLICT-005)",
 		"-- manifest.md --\n"+manifest08+"-- subjects.md --\n"+subjects08+"\n## MC-SUBJ-20261002-1a2b3c4d — Notes storage\n\nStatus: active\nKind: concept\nEvidence:\n- user-confirmed\n",
 		"-- manifest.md --\n"+manifest08+"-- subjects.md --\n"+subjects08),
 	memRule(RuleRelation, validate.Error, "a Supersedes, Superseded-By, Promoted-To or Promoted-From target is missing, ambiguous or not reciprocal, or a supersession changes Scope, Subject or Facet",

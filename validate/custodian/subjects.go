@@ -28,6 +28,7 @@ func (c *checker) subjects() map[string]*subject {
 		c.add(RuleSubjectRegistry, f.Name, p.line, 1, "MC-CONFLICT-010: %s", p.msg)
 	}
 	aliases, refs := map[string]string{}, map[string]string{}
+	defer c.mergedFrom(f, ff.entries)
 	for _, e := range ff.entries {
 		bad := func(format string, args ...any) {
 			c.add(RuleSubjectRegistry, f.Name, e.Line, 1, "MC-CONFLICT-010: %s "+format, append([]any{e.ID}, args...)...)
@@ -103,3 +104,28 @@ func (c *checker) subjects() map[string]*subject {
 
 // foldAlias is an alias's identity: case-folded, white space collapsed.
 func foldAlias(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+
+// mergedFrom checks that each Merged-From of an active Subject names a
+// merged Subject whose Merged-Into names it back (MC-CONFLICT-005).
+func (c *checker) mergedFrom(f *File, entries []*FormalEntry) {
+	byID := map[string]*FormalEntry{}
+	for _, e := range entries {
+		byID[strings.ToLower(e.ID)] = e
+	}
+	for _, e := range entries {
+		mf := e.Fields["Merged-From"]
+		if len(mf) == 0 {
+			continue
+		}
+		if e.One("Status") != "active" {
+			c.add(RuleSubjectRegistry, f.Name, e.Line, 1, "MC-CONFLICT-005: %s lists Merged-From but is not active", e.ID)
+			continue
+		}
+		for _, id := range mf[0].Items {
+			src, ok := byID[strings.ToLower(id)]
+			if !ok || src.One("Status") != "merged" || !strings.EqualFold(src.One("Merged-Into"), e.ID) {
+				c.add(RuleSubjectRegistry, f.Name, mf[0].Line, 1, "MC-CONFLICT-005: %s Merged-From %s is not a Subject merged into it", e.ID, id)
+			}
+		}
+	}
+}

@@ -80,6 +80,12 @@ var upstreamCases = []upstreamCase{
 		"inbox.md":    "# Memory Inbox\n\n## MC-INBOX-20260826-abcdef12 — Candidate\n\nStatus: candidate\nCandidate-Type: decision\nScope: project\nProvisional-Subject: " + subjA + "\nEvidence:\n- agent-observed\n\nStatement:\nMaybe.\n\nPromotion-Requirement:\nConfirm with the user or an authoritative project source.\n"}, rules: []string{RuleEntrySchema}},
 	{name: "unclosed_registry_fence", files: map[string]string{"subjects.md": "# Subjects\n\n```text\nunterminated\n"}, rules: []string{RuleSubjectRegistry}},
 	{name: "unclosed_reconciliation_fence", files: map[string]string{"reconciliations.md": "# Reconciliations\n\n```text\nunterminated\n"}, rules: []string{RuleRelation}},
+	{name: "subject_merge_reference", files: map[string]string{"subjects.md": "# Subject Registry\n\n" +
+		"## MC-SUBJ-20260826-44444444 — Merged source\n\nStatus: merged\nKind: concept\nMerged-Into: MC-SUBJ-20260826-55555555\nEvidence:\n- user-confirmed\n\nAliases:\n- merged source\n\n" +
+		subjectUnit("MC-SUBJ-20260826-55555555", "Canonical target", "canonical target") + "\nMerged-From:\n- MC-SUBJ-20260826-66666666\n"}, rules: []string{RuleSubjectRegistry}},
+	{name: "subject_merge_reciprocal", files: map[string]string{"subjects.md": "# Subject Registry\n\n" +
+		"## MC-SUBJ-20260826-44444444 — Merged source\n\nStatus: merged\nKind: concept\nMerged-Into: MC-SUBJ-20260826-55555555\nEvidence:\n- user-confirmed\n\nAliases:\n- merged source\n\n" +
+		subjectUnit("MC-SUBJ-20260826-55555555", "Canonical target", "canonical target") + "\nMerged-From:\n- MC-SUBJ-20260826-44444444\n"}, pass: true},
 	{name: "subject_registry_unknown_field", files: map[string]string{"subjects.md": "# Subject Registry\n\n" + subjectUnit(subjA, "Storage policy", "storage policy") + "\nUnknown-Field: must be diagnosed as schema\n"}, rules: []string{RuleSubjectRegistry}},
 	{name: "fresh_init_uncurated", files: map[string]string{"brief.md": "# Project Brief\n\nPurpose:\n- TODO: Describe what this project does and who it serves.\n\nCurrent direction:\n- TODO: Describe the current product or engineering priorities.\n"}, rules: []string{RuleBriefScaffold}},
 	// test_protocol_07_release_gaps.py: lexing and the Protocol section
