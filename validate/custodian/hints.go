@@ -40,6 +40,7 @@ var hints = map[string]string{
 	RuleRelation:             "make both sides name each other (Supersedes / Superseded-By) and keep Scope, Subject and Facet",
 	RuleConflict:             "supersede one of the two entries, or narrow its Scope, Subject or Facet",
 	RuleConflictReview:       "add `Exception-To: <project entry>` to the area entry when the area deliberately differs",
+	RuleAgentFileEntry:       "keep the agent file a short pointer to the memory manifest",
 	RuleEvidenceLegacy:       "replace legacy-unverified with the entry's real source once someone has checked it",
 	RuleSymlink:              "replace the link with the file itself",
 	RuleEntryOrder:           "move the entry up: newest first",

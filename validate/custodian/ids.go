@@ -46,4 +46,5 @@ const (
 	RuleEntryOrder           = "custodian-entry-order"
 	RuleSymlink              = "custodian-symlink"
 	RuleEvidenceLegacy       = "custodian-evidence-legacy"
+	RuleAgentFileEntry       = "custodian-agent-file-entry"
 )
