@@ -1,5 +1,0 @@
-//go:build !race
-
-package custodian
-
-const raceEnabled = false
