@@ -201,9 +201,9 @@ func custodianContext(repo *gitutil.Repo, cfg *Config, now time.Time) (string, e
 		fmt.Fprintf(&b, "- Always load: %s\n", strings.Join(always, ", "))
 	}
 	var cats []string
-	for _, r := range m.Routes {
-		if r.Category != "" {
-			cats = append(cats, r.Category)
+	for _, c := range custodian.Categories {
+		if len(m.Routes[c]) > 0 {
+			cats = append(cats, c)
 		}
 	}
 	b.WriteString("- For a task, load only what its route allows: `remnant-guard route --task <category>`")

@@ -204,6 +204,10 @@ func (cc *changeCheck) custodian(src contentSource, rep *Report) error {
 	if err != nil {
 		return err
 	}
+	if !cc.cfg.judgesMemory(before, after) {
+		rep.Notes = append(rep.Notes, notMemoryNote(cc.cfg.Custodian.Dir))
+		return nil
+	}
 	agents := map[string][]byte{}
 	for _, name := range []string{"AGENTS.md", "CLAUDE.md", "GEMINI.md"} {
 		data, ok, err := src.file(name)
@@ -215,8 +219,7 @@ func (cc *changeCheck) custodian(src contentSource, rep *Report) error {
 		}
 	}
 	opt := cc.cfg.custodianOptions()
-	rep.Findings = append(rep.Findings, custodian.Check(after, opt, agents)...)
-	rep.Findings = append(rep.Findings, custodian.AppendOnly(before, after, opt)...)
+	rep.Findings = append(rep.Findings, custodian.CheckChange(before, after, opt, agents)...)
 	return nil
 }
 

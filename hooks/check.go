@@ -104,7 +104,7 @@ func Check(opt Options, paths []string) (*Report, error) {
 		}
 		targets, err = rootTargets(dir, root, cfg)
 	} else {
-		targets, err = pathTargets(dir, paths)
+		targets, err = pathTargets(dir, paths, memoryDirOf(root, cfg))
 	}
 	if err != nil {
 		return nil, err
@@ -229,9 +229,19 @@ func rootTargets(dir, root string, cfg *Config) ([]target, error) {
 	return out, nil
 }
 
+// memoryDirOf returns the configured memory directory on disk, or "".
+func memoryDirOf(root string, cfg *Config) string {
+	if root == "" {
+		return ""
+	}
+	return filepath.Join(root, filepath.FromSlash(cfg.Custodian.Dir))
+}
+
 // pathTargets resolves command-line paths: a file is checked by the kind
-// its name tells; a directory stands for the memory files in it.
-func pathTargets(dir string, paths []string) ([]target, error) {
+// its name tells; a directory with a manifest.md, or the configured memory
+// directory memDir, is a memory directory; another directory stands for
+// the memory files in it.
+func pathTargets(dir string, paths []string, memDir string) ([]target, error) {
 	var out []target
 	for _, p := range paths {
 		abs := p
@@ -254,7 +264,7 @@ func pathTargets(dir string, paths []string) ([]target, error) {
 			out = append(out, target{display: filepath.ToSlash(p), disk: abs})
 			continue
 		}
-		if _, err := os.Stat(filepath.Join(abs, "manifest.md")); err == nil {
+		if _, err := os.Stat(filepath.Join(abs, "manifest.md")); err == nil || (memDir != "" && filepath.Clean(abs) == memDir) {
 			out = append(out, target{display: filepath.ToSlash(filepath.Clean(p)), disk: abs, memoryDir: true})
 			continue
 		}

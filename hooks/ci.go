@@ -425,6 +425,9 @@ func (hc *historyCheck) appendOnly(all []gitutil.Change, base, head string) ([]v
 		if err != nil {
 			return nil, err
 		}
+		if !hc.cfg.judgesMemory(before, after) {
+			return out, nil
+		}
 		out = append(out, withCommit(custodian.AppendOnly(before, after, hc.cfg.custodianOptions()), head)...)
 	}
 	return out, nil

@@ -110,6 +110,9 @@ type CustodianConfig struct {
 	Areas map[string][]string `toml:"areas"`
 	// Budgets overrides token budgets by file name or pattern.
 	Budgets map[string]int `toml:"budgets"`
+	// named is set when the config sets dir: the directory is then judged
+	// as MemoryCustodian memory whatever its manifest says.
+	named bool
 }
 
 // ConfigError is a problem in a configuration file, with its position.
@@ -188,6 +191,7 @@ func ParseConfig(path string, data []byte, known []validate.Rule) (*Config, erro
 		}
 		return nil, decodeError(path, err)
 	}
+	c.Custodian.named = md.IsDefined("custodian", "dir")
 	if und := md.Undecoded(); len(und) > 0 {
 		k := und[0]
 		return nil, &ConfigError{Path: path, Line: keyLine(data, k), Msg: fmt.Sprintf("unknown key %q", k.String())}

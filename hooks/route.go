@@ -15,6 +15,9 @@ func Route(opt Options, dir string, req custodian.RouteRequest) (*custodian.Rout
 		if err != nil {
 			return nil, err
 		}
+		if req.Project == nil {
+			req.Project = os.DirFS(root)
+		}
 		dir = filepath.Join(root, filepath.FromSlash(cfg.Custodian.Dir))
 		if req.Budgets == nil {
 			req.Budgets = cfg.Custodian.Budgets

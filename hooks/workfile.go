@@ -76,25 +76,29 @@ func memoryFindings(t target, src []byte, lim validate.Limits, now time.Time, us
 
 // memoryDir checks a MemoryCustodian memory directory in the working tree,
 // its decisions against HEAD when it is in a repository, and scans its
-// files for secrets.
+// files for secrets. A directory that is not MemoryCustodian memory, now
+// or at HEAD, and that the config does not name, gets one note.
 func (fc *fileCheck) memoryDir(rep *Report, t target, repo *gitutil.Repo) error {
 	rep.Checked++
 	opt := fc.cfg.custodianOptions()
 	opt.Dir = t.display
 	after := os.DirFS(t.disk)
 	if fc.opt.runs(validate.Memory) {
+		before, err := headTree(t, repo)
+		if err != nil {
+			return err
+		}
+		if !fc.cfg.judgesMemory(after, before) {
+			rep.Notes = append(rep.Notes, notMemoryNote(t.display))
+			return nil
+		}
 		agents := map[string][]byte{}
 		for _, name := range []string{"AGENTS.md", "CLAUDE.md", "GEMINI.md"} {
 			if data, err := readFile(filepath.Join(t.disk, "..", "..", name), fc.cfg.Limits.MaxFileSize); err == nil {
 				agents[name] = data
 			}
 		}
-		rep.Findings = append(rep.Findings, custodian.Check(after, opt, agents)...)
-		if repo != nil {
-			if err := fc.appendOnly(rep, t, repo, after, opt); err != nil {
-				return err
-			}
-		}
+		rep.Findings = append(rep.Findings, custodian.CheckChange(before, after, opt, agents)...)
 	}
 	if fc.engine == nil {
 		return nil
@@ -118,21 +122,21 @@ func (fc *fileCheck) memoryDir(rep *Report, t target, repo *gitutil.Repo) error 
 	})
 }
 
-// appendOnly compares the working tree's decisions with HEAD's.
-func (fc *fileCheck) appendOnly(rep *Report, t target, repo *gitutil.Repo, after fs.FS, opt custodian.Options) error {
+// headTree returns the memory directory as HEAD has it, or nil outside a
+// repository or when HEAD does not have it.
+func headTree(t target, repo *gitutil.Repo) (fs.FS, error) {
+	if repo == nil {
+		return nil, nil
+	}
 	rel, err := filepath.Rel(repo.TopLevel, t.disk)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	dir := filepath.ToSlash(rel)
 	head, err := repo.ListTree("HEAD", dir)
 	if err != nil || len(head) == 0 {
-		return err
+		return nil, err
 	}
 	before, _, err := treeFS(repo, dir, head, nil)
-	if err != nil {
-		return err
-	}
-	rep.Findings = append(rep.Findings, custodian.AppendOnly(before, after, opt)...)
-	return nil
+	return before, err
 }

@@ -39,7 +39,7 @@ func isTokenByte(c byte) bool {
 // (between slashes) are judged one by one, so src/d001/f1001.go passes.
 func redactRun(r string) string {
 	for _, part := range strings.Split(r, "/") {
-		if secretLike(part) {
+		if secretLike(part) && !entryID(strings.TrimRight(part, ".")) {
 			return r[:4] + "…"
 		}
 	}
@@ -49,4 +49,15 @@ func redactRun(r string) string {
 func secretLike(s string) bool {
 	return len(s) >= 16 && strings.ContainsAny(s, "0123456789") &&
 		strings.ContainsAny(strings.ToLower(s), "abcdefghijklmnopqrstuvwxyz")
+}
+
+// entryID reports a MemoryCustodian Entry ID (MC-DEC-20261008-68bfcfb4):
+// a public identifier, not a secret.
+func entryID(s string) bool {
+	p := strings.Split(s, "-")
+	if len(p) != 4 || p[0] != "MC" || len(p[1]) < 3 || len(p[1]) > 5 || len(p[2]) != 8 || len(p[3]) != 8 {
+		return false
+	}
+	return strings.Trim(p[1], "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" && strings.Trim(p[2], "0123456789") == "" &&
+		strings.Trim(p[3], "0123456789abcdef") == ""
 }

@@ -12,11 +12,14 @@ import (
 )
 
 func runRoute(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	var areas, profiles hookList
-	fs := newFlagSet("route", "route --task TASK [--area NAME]... [--profile NAME]... [--budget] [--names-only] [--format text|json]", stderr)
+	var areas, profiles, paths, rules hookList
+	fs := newFlagSet("route", "route --task TASK [--path FILE]... [--area NAME]... [--profile NAME]... [--rule NAME]... [--strict] [--budget] [--names-only] [--format text|json]", stderr)
 	task := fs.String("task", "", "the task `category` or alias (planning, debugging, ...)")
 	fs.Var(&areas, "area", "load areas/`NAME`.md when present (repeatable)")
 	fs.Var(&profiles, "profile", "load profiles/`NAME`.md when present (repeatable)")
+	fs.Var(&paths, "path", "a repository `file` the task touches: areas whose paths globs match it load (protocol 0.7+, repeatable)")
+	fs.Var(&rules, "rule", "load rules/`NAME`.md when its activation allows (protocol 0.7+, repeatable)")
+	strict := fs.Bool("strict", false, "exit 1 unless the route is COMPLETE (protocol 0.7+)")
 	budget := fs.Bool("budget", false, "print the packed context, within the token budgets")
 	namesOnly := fs.Bool("names-only", false, "print only the names of the files loaded")
 	format := fs.String("format", "text", "output `format`: text or json")
@@ -32,8 +35,11 @@ func runRoute(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, fmt.Errorf("unknown --format %q (want text or json)", *format))
 	}
 	res, err := hooks.Route(hooks.Options{ConfigPath: *config}, *dir,
-		custodian.RouteRequest{Task: *task, Areas: areas, Profiles: profiles, Budget: *budget})
+		custodian.RouteRequest{Task: *task, Areas: areas, Profiles: profiles, Paths: paths, Rules: rules, Strict: *strict, Budget: *budget})
 	if err != nil {
+		if invalidRoute(err) {
+			writeInvalid(stdout, *format, err)
+		}
 		return fail(stderr, err)
 	}
 	switch {
@@ -54,9 +60,33 @@ func runRoute(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if len(res.MissingRequired) > 0 {
 		fmt.Fprintf(stderr, "remnant-guard: error: required memory missing: %s\n", strings.Join(res.MissingRequired, ", "))
+	} else if len(res.Loaded) == 0 && res.ExitCode() != 0 {
+		fmt.Fprintln(stderr, "remnant-guard: error: the route loads no memory file")
+	}
+	if res.ExitCode() != 0 {
 		return exitFindings
 	}
 	return exitClean
+}
+
+// invalidRoute reports an error that makes the route INVALID (rather
+// than a usage or I/O error).
+func invalidRoute(err error) bool {
+	var me *custodian.ManifestError
+	var ne *custodian.ModuleNameError
+	var ue *custodian.UnknownTaskError
+	return errors.As(err, &me) || errors.As(err, &ne) || errors.As(err, &ue)
+}
+
+// writeInvalid reports an INVALID route on standard output.
+func writeInvalid(w io.Writer, format string, err error) {
+	if format == "json" {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		enc.Encode(map[string]string{"completeness": "INVALID", "reason": "MC-ROUTE-INVALID", "error": err.Error()})
+		return
+	}
+	fmt.Fprintf(w, "completeness: INVALID (MC-ROUTE-INVALID)\n")
 }
 
 // writeRoute explains a route in plain text.
@@ -65,7 +95,14 @@ func writeRoute(w io.Writer, r *custodian.RouteResult) {
 	if r.Route != "" {
 		fmt.Fprintf(w, " (route %q, manifest.md:%d)", r.Route, r.RouteLine)
 	}
-	fmt.Fprintln(w)
+	fmt.Fprintf(w, "; protocol %s\ncompleteness: %s\n", r.Protocol, r.Completeness)
+	for _, p := range r.Paths {
+		state := "on disk"
+		if !p.OnDisk {
+			state = "missing-on-disk"
+		}
+		fmt.Fprintf(w, "path: %s (%s)\n", p.Path, state)
+	}
 	fmt.Fprintln(w, "loaded:")
 	for _, f := range r.Loaded {
 		req := "optional"
@@ -93,5 +130,11 @@ func writeRoute(w io.Writer, r *custodian.RouteResult) {
 	}
 	for _, o := range r.Oversized {
 		fmt.Fprintf(w, "oversized: %s:%d: first entry kept whole (%d tokens, budget %d)\n", o.Path, o.Line, o.Tokens, o.Budget)
+	}
+	if len(r.Files) > 0 {
+		fmt.Fprintln(w, "reasons:")
+		for _, d := range r.Files {
+			fmt.Fprintf(w, "  %-28s %-16s %s\n", d.Path, d.Disposition, d.Reason)
+		}
 	}
 }

@@ -27,6 +27,40 @@ func (c *checker) agentFiles(files map[string][]byte) {
 	sort.Strings(names)
 	for _, name := range names {
 		c.agentFile(name, files[name], memLines)
+		c.agentEntry(name, files[name])
+	}
+}
+
+// maxAgentTokens is upstream's size for a thin agent entry file.
+const maxAgentTokens = 500
+
+// copiedSections are the memory file titles upstream looks for in agent
+// entry files.
+var copiedSections = []string{"# Decisions", "# Constraints", "# Do Not Use", "# Memory Inbox"}
+
+// agentEntry applies upstream's agent entry file warnings: over 500
+// tokens, a memory file title in it, and (GEMINI.md) an import of memory
+// files.
+func (c *checker) agentEntry(name string, src []byte) {
+	text, _ := decodeText(src)
+	base := name[strings.LastIndexByte(name, '/')+1:]
+	if n := EstimateTokens(text); n > maxAgentTokens {
+		c.addAt(RuleAgentFileEntry, name, 0, 0, "%s may be too long for a thin entry file (%d tokens, more than %d)", base, n, maxAgentTokens)
+	}
+	for _, m := range copiedSections {
+		if i := strings.Index(text, m); i >= 0 {
+			c.addAt(RuleAgentFileEntry, name, strings.Count(text[:i], "\n")+1, 1, "%s has a %q section: it appears to copy memory content instead of pointing to %s", base, strings.TrimLeft(m, "# "), c.opt.path("manifest.md"))
+			break
+		}
+	}
+	if base != "GEMINI.md" {
+		return
+	}
+	for _, imp := range []string{"@./docs/memory/", "@/docs/memory/", "@docs/memory/"} {
+		if i := strings.Index(text, imp); i >= 0 {
+			c.addAt(RuleAgentFileEntry, name, strings.Count(text[:i], "\n")+1, 1, "GEMINI.md imports memory files; point to the manifest instead")
+			break
+		}
 	}
 }
 

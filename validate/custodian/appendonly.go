@@ -20,16 +20,39 @@ func AppendOnly(old, new fs.FS, opt Options) []validate.Finding {
 	if old == nil {
 		return nil
 	}
-	before, after := Load(old), Load(new)
+	return appendOnly(Load(old), Load(new), opt)
+}
+
+// CheckChange is Check of new plus AppendOnly of old against new, reading
+// new once.
+func CheckChange(old, new fs.FS, opt Options, agentFiles map[string][]byte) []validate.Finding {
+	after := Load(new)
+	out := check(after, opt, agentFiles)
+	if old != nil {
+		out = append(out, appendOnly(Load(old), after, opt)...)
+	}
+	return out
+}
+
+func appendOnly(before, after *Memory, opt Options) []validate.Finding {
 	c := &checker{mem: after, opt: opt}
+	protoOld, schemaOld := protocolOfMemory(before)
+	protoNew, schemaNew := protocolOfMemory(after)
+	migrated := map[string]bool{}
+	if protoOld >= "0.6" || protoNew >= "0.6" {
+		migrated = c.formalAppendOnly(before, after, schemaOld, schemaNew)
+	}
 	kept := keptUnits(after)
 	added := addedTombstones(before, after)
 	for _, name := range []string{"decisions.md", "do-not-use.md"} {
 		f, ok := before.Files[name]
-		if !ok {
+		if !ok || migrated[name] {
 			continue
 		}
 		for _, u := range f.Units {
+			if entryIDRE.MatchString(u.Heading) && (protoOld >= "0.6" || protoNew >= "0.6") {
+				continue // judged by ID
+			}
 			if kept[u.Text] || (name == "decisions.md" && tombstoned(ParseEntry(u).Title, added)) {
 				continue
 			}
@@ -37,6 +60,17 @@ func AppendOnly(old, new fs.FS, opt Options) []validate.Finding {
 		}
 	}
 	return finish(c.out, c.sources(nil))
+}
+
+// protocolOfMemory returns the protocol and entry schema a directory's
+// manifest selects (0.5 and 1 without one).
+func protocolOfMemory(mem *Memory) (string, int) {
+	m := mem.Manifest
+	if m == nil || !m.UTF8 {
+		return ProtocolVersion, 1
+	}
+	p, _ := protocolOf(m)
+	return p, entrySchema(m, p)
 }
 
 // changed reports the unit u of name as edited (when a unit with the same

@@ -2,6 +2,7 @@ package custodian
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -61,5 +62,53 @@ func TestAppendOnlyTombstoneEdited(t *testing.T) {
 	}
 	if got := AppendOnly(nil, nw, Options{}); got != nil {
 		t.Errorf("nil old: got %v", got)
+	}
+}
+
+func TestAppendOnlyFormal(t *testing.T) {
+	old := entry08("MC-DEC-20261008-68bfcfb4", "Decision")
+	newer := strings.Replace(strings.Replace(entry08("MC-DEC-20261009-1a2b3c4d", "Decision"), "Store notes as JSON", "Store notes as JSONL", 1),
+		"Evidence:", "Supersedes: MC-DEC-20261008-68bfcfb4\nEvidence:", 1)
+	superseded := strings.Replace(strings.Replace(old, "Status: active", "Status: superseded", 1), "Evidence:", "Superseded-By: MC-DEC-20261009-1a2b3c4d\nEvidence:", 1)
+	tests := []struct {
+		name   string
+		before string
+		after  string
+		want   int
+	}{
+		{"unchanged", old, old, 0},
+		{"new entry on top", old, newer + "\n" + old, 0},
+		{"body edited in place", old, strings.Replace(old, "Notes are stored as JSON files.", "Notes are stored in SQLite.", 1), 1},
+		{"title edited in place", old, strings.Replace(old, "Store notes as JSON", "Store notes as YAML", 1), 1},
+		{"facet edited in place", old, strings.Replace(old, "Facet: data-model", "Facet: interface", 1), 1},
+		{"superseded properly", old, strings.Replace(newer, "JSONL", "JSONL", 1) + "\n" + superseded, 0},
+		{"superseded without a replacement", old, superseded, 1},
+		{"evidence changed", old, strings.Replace(old, "- user-confirmed", "- user-confirmed\n- repo:go.mod", 1), 0},
+		{"schema migration inserts nothing meaningful", old, strings.Replace(old, "Notes are stored as JSON files.", "```memory-custodian-body-v1\nNotes are stored as JSON files.\n```", 1), 0},
+		{"forgotten (purged)", old, "", 0},
+		{"reactivated", superseded + "\n" + newer, strings.Replace(superseded, "Status: superseded", "Status: active", 1) + "\n" + newer, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := map[string]string{"manifest.md": manifest08, "decisions.md": "# Decisions\n\n" + tt.before}
+			a := map[string]string{"manifest.md": manifest08, "decisions.md": "# Decisions\n\n" + tt.after}
+			got := AppendOnly(memFS(b), memFS(a), Options{})
+			if len(got) != tt.want {
+				t.Errorf("got %d findings, want %d: %v", len(got), tt.want, got)
+			}
+		})
+	}
+	// Moving an entry whole into archive/ is allowed.
+	b := map[string]string{"manifest.md": manifest08, "decisions.md": "# Decisions\n\n" + old}
+	a := map[string]string{"manifest.md": manifest08, "decisions.md": "# Decisions\n", "archive/decisions-2026.md": "# Archive\n\n" + old}
+	if got := AppendOnly(memFS(b), memFS(a), Options{}); len(got) != 0 {
+		t.Errorf("archived: %v", got)
+	}
+	// A 0.5 → 0.6 migration replaces legacy units with formal entries.
+	b = map[string]string{"decisions.md": oldDecisions}
+	m06 := strings.Replace(manifest08, "protocol_version: 0.8", "protocol_version: 0.6", 1)
+	a = map[string]string{"manifest.md": m06, "decisions.md": "# Decisions\n\n" + old}
+	if got := AppendOnly(memFS(b), memFS(a), Options{}); len(got) != 0 {
+		t.Errorf("migration: %v", got)
 	}
 }

@@ -5,9 +5,10 @@ import (
 	"strings"
 )
 
-// DefaultBudgets are upstream's token budgets. Keys are file names or
-// patterns relative to the memory directory; inbox.md and manifest.md have
-// no budget.
+// DefaultBudgets are upstream's token budgets, fixed by the protocol. Keys
+// are file names relative to the memory directory, or a folder ("rules/"):
+// every file below it. inbox.md, manifest.md, subjects.md,
+// reconciliations.md and archive/ have no budget.
 var DefaultBudgets = map[string]int{
 	"brief.md":       500,
 	"decisions.md":   800,
@@ -15,9 +16,9 @@ var DefaultBudgets = map[string]int{
 	"do-not-use.md":  400,
 	"preferences.md": 300,
 	"changelog.md":   800,
-	"rules/*.md":     400,
-	"profiles/*.md":  500,
-	"areas/*.md":     600,
+	"rules/":         400,
+	"profiles/":      500,
+	"areas/":         600,
 }
 
 // nearBudgetPercent is the share of a budget at which a warning starts.
@@ -26,30 +27,29 @@ const nearBudgetPercent = 80
 // maxDecisionTokens is upstream's limit for one decision entry.
 const maxDecisionTokens = 120
 
-// budgets resolves the budget of a memory file: Options.Budgets first,
-// then the manifest's `## Context budget`, then DefaultBudgets. Within
-// each, an exact name beats a pattern. A budget of 0 or less means none.
-type budgets []map[string]int
+// budgets resolves the budget of a memory file: the configured overrides
+// first (an exact name beats a pattern), then DefaultBudgets. A budget of
+// 0 or less means none.
+type budgets map[string]int
 
-func newBudgets(opt Options, m *Manifest) budgets {
-	b := budgets{opt.Budgets}
-	if m != nil {
-		b = append(b, m.Budgets)
-	}
-	return append(b, DefaultBudgets)
-}
+func newBudgets(opt Options) budgets { return budgets(opt.Budgets) }
 
-// of returns the budget for name and whether it has one.
+// of returns the budget for name, as written in a route or found on disk,
+// and whether it has one.
 func (b budgets) of(name string) (int, bool) {
-	if name == "inbox.md" || name == "manifest.md" || strings.HasPrefix(name, "archive/") {
+	if strings.HasPrefix(name, "archive/") {
 		return 0, false
 	}
-	for _, m := range b {
-		if n, ok := lookupBudget(m, name); ok {
-			return n, n > 0
+	if n, ok := lookupBudget(b, name); ok {
+		return n, n > 0
+	}
+	for _, dir := range []string{"rules/", "profiles/", "areas/"} {
+		if strings.HasPrefix(name, dir) {
+			return DefaultBudgets[dir], true
 		}
 	}
-	return 0, false
+	n, ok := DefaultBudgets[name]
+	return n, ok
 }
 
 func lookupBudget(m map[string]int, name string) (int, bool) {

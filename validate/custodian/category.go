@@ -1,9 +1,6 @@
 package custodian
 
-import (
-	"strings"
-	"unicode"
-)
+import "sort"
 
 // Categories are the seven task categories, in upstream's order.
 var Categories = []string{
@@ -11,40 +8,34 @@ var Categories = []string{
 	"preferences", "history", "maintenance",
 }
 
-// categoryWords maps every word that names a category (canonical names
-// and upstream's aliases) to its category.
-var categoryWords = map[string]string{
-	"general": "general", "default": "general",
+// taskNames maps every task name upstream accepts (categories and
+// aliases, exactly as written) to its category.
+var taskNames = map[string]string{
+	"default": "general", "general": "general",
 	"planning": "planning", "architecture": "planning", "refactoring": "planning",
 	"implementation": "implementation", "execution": "implementation", "debugging": "implementation",
-	"artifact": "artifact", "artifacts": "artifact", "output": "artifact",
-	"preferences": "preferences", "preference": "preferences",
-	"history": "history", "recap": "history", "status": "history",
+	"artifact": "artifact", "output": "artifact", "preferences": "preferences",
+	"recap": "history", "history": "history", "status": "history",
 	"maintenance": "maintenance", "compact": "maintenance", "forget": "maintenance",
 }
 
 // ResolveTask maps a task name or alias to its category ("" if unknown).
-func ResolveTask(task string) string {
-	return categoryWords[strings.ToLower(strings.TrimSpace(task))]
+// Names are exact: upstream rejects "Planning" and "artifacts". Protocol
+// 0.7 and later also accept "review" (implementation).
+func ResolveTask(task string) string { return taskNames[task] }
+
+func resolveTask(task, protocol string) string {
+	if task == "review" && protocol >= "0.7" {
+		return "implementation"
+	}
+	return taskNames[task]
 }
 
-// headingCategory maps a route heading to its category by its words, e.g.
-// "Planning / architecture / refactoring" → planning and "Change history /
-// recap" → history. It returns "" when no word names a category and
-// ambiguous=true when words name different categories.
-func headingCategory(h string) (cat string, ambiguous bool) {
-	words := strings.FieldsFunc(strings.ToLower(h), func(r rune) bool {
-		return !unicode.IsLetter(r)
-	})
-	for _, w := range words {
-		c, ok := categoryWords[w]
-		if !ok {
-			continue
-		}
-		if cat != "" && c != cat {
-			return cat, true
-		}
-		cat = c
+func validTasks() []string {
+	out := make([]string, 0, len(taskNames))
+	for w := range taskNames {
+		out = append(out, w)
 	}
-	return cat, false
+	sort.Strings(out)
+	return out
 }

@@ -13,7 +13,15 @@ import (
 // CLAUDE.md, GEMINI.md: their contents, nil map if none). Finding paths are
 // opt.Dir + "/" + file; agent file findings use the map's keys.
 func Check(fsys fs.FS, opt Options, agentFiles map[string][]byte) []validate.Finding {
-	c := &checker{mem: Load(fsys), opt: opt}
+	return check(Load(fsys), opt, agentFiles)
+}
+
+func check(mem *Memory, opt Options, agentFiles map[string][]byte) []validate.Finding {
+	c := &checker{mem: mem, opt: opt}
+	if m := c.mem.Manifest; m != nil && m.UTF8 {
+		c.protocol, c.protoProblem = protocolOf(m)
+	}
+	c.utf8Files(agentFiles)
 	c.manifest()
 	c.coreFiles()
 	c.briefScaffold()
@@ -23,6 +31,8 @@ func Check(fsys fs.FS, opt Options, agentFiles map[string][]byte) []validate.Fin
 	c.inbox()
 	c.duplicates()
 	c.machinePaths()
+	c.formal()
+	c.entryOrder()
 	c.agentFiles(agentFiles)
 	return finish(c.out, c.sources(agentFiles))
 }
@@ -31,6 +41,10 @@ type checker struct {
 	mem *Memory
 	opt Options
 	out []validate.Finding
+	// protocol is the protocol the directory is judged by; protoProblem
+	// is set when the metadata names none this package judges.
+	protocol     string
+	protoProblem *routeProblem
 }
 
 // add records a finding about the memory file name.

@@ -15,10 +15,10 @@ func (c *checker) decisions() {
 		return
 	}
 	for _, u := range f.Units {
-		e := ParseEntry(u)
-		if n := EstimateTokens(u.Text); n > maxDecisionTokens {
-			c.add(RuleDecisionTooLong, f.Name, u.Line, 1, "decision %q is about %d tokens, over the %d-token limit for one entry", short(e.Title), n, maxDecisionTokens)
+		if c.formalUnit(u) {
+			continue
 		}
+		e := ParseEntry(u)
 		switch {
 		case e.Text == "":
 			c.add(RuleDecisionEmpty, f.Name, u.Line, 1, "decision %q has no decision text", short(e.Title))
@@ -37,6 +37,9 @@ func (c *checker) tombstones() {
 		return
 	}
 	for _, u := range f.Units {
+		if c.formalUnit(u) {
+			continue
+		}
 		if u.Heading != "" && strings.TrimSpace(u.Body()) == "" {
 			c.add(RuleTombstoneNoReason, f.Name, u.Line, 1, "tombstone %q gives no reason", short(ParseEntry(u).Title))
 		}
@@ -86,4 +89,51 @@ func short(s string) string {
 		return string(r)
 	}
 	return string(r[:max-1]) + "…"
+}
+
+// formalUnit reports whether u is a structured entry (protocol 0.6+),
+// judged by the entry rules rather than the legacy ones.
+func (c *checker) formalUnit(u Unit) bool {
+	return c.protocol >= "0.6" && entryIDRE.MatchString(u.Heading)
+}
+
+// entryOrder reports dated decisions and tombstones that are not newest
+// first: upstream's add puts new entries at the top, so an entry dated
+// after the one above it has drifted out of order.
+func (c *checker) entryOrder() {
+	for _, name := range []string{"decisions.md", "do-not-use.md"} {
+		f, ok := c.mem.Files[name]
+		if !ok {
+			continue
+		}
+		prev, prevLine, n := "", 0, 0
+		for _, u := range f.Units {
+			d := unitDate(u.Heading)
+			if d == "" {
+				continue
+			}
+			if prev != "" && d > prev {
+				if n == 0 {
+					c.add(RuleEntryOrder, name, u.Line, 1, "entry dated %s is below one dated %s (line %d); entries are kept newest first", d, prev, prevLine)
+				}
+				n++
+			}
+			prev, prevLine = d, u.Line
+		}
+	}
+}
+
+// unitDate returns the YYYY-MM-DD date of a unit heading: a leading ISO
+// date, or the date of an Entry ID.
+func unitDate(h string) string {
+	if _, d := splitTitle(h); d != "" {
+		return d
+	}
+	if id := entryIDRE.FindString(h); id != "" {
+		parts := strings.Split(id, "-")
+		if len(parts) == 4 && len(parts[2]) == 8 {
+			return parts[2][:4] + "-" + parts[2][4:6] + "-" + parts[2][6:]
+		}
+	}
+	return ""
 }

@@ -2,8 +2,11 @@ package custodian
 
 import (
 	"io/fs"
-	"path"
+	"strings"
 )
+
+// mentions are the substrings the manifest text must contain.
+var mentions = []string{"brief.md", "do-not-use.md", "archive/", "rules/", "profiles/"}
 
 func (c *checker) manifest() {
 	m := c.mem.Manifest
@@ -11,62 +14,109 @@ func (c *checker) manifest() {
 		c.add(RuleManifestMissing, "manifest.md", 0, 0, "memory directory has no manifest.md")
 		return
 	}
-	for _, p := range m.Problems {
-		c.add(p.Rule, "manifest.md", p.Line, p.Column, "%s", p.Message)
+	if !m.UTF8 {
+		return // reported by utf8Files
 	}
-	for _, r := range m.Always {
-		c.route(r)
+	if c.protoProblem != nil {
+		p := c.protoProblem
+		c.add(p.rule, "manifest.md", p.line, col(p.line), "%s", p.msg)
 	}
-	for _, r := range m.Routes {
-		c.route(r)
+	if m.Text == "" {
+		return
 	}
+	for _, term := range mentions {
+		if !strings.Contains(m.Text, term) {
+			c.add(RuleManifestMentions, "manifest.md", 0, 0, "the manifest does not mention %s", term)
+		}
+	}
+	seen := map[string]bool{}
+	for _, p := range m.problems(c.protocol) {
+		key := p.rule + "\x00" + p.msg
+		if !seen[key] {
+			seen[key] = true
+			c.add(p.rule, "manifest.md", p.line, col(p.line), "%s", p.msg)
+		}
+	}
+	for _, u := range m.Unknown {
+		c.add(RuleManifestSyntax, "manifest.md", u.Line, 1, "route heading %q is not a canonical task route and is not used", u.Heading)
+	}
+	c.routeTargets()
 	c.moduleIndex()
 }
 
-func (c *checker) route(r TaskRoute) {
-	seen := map[string]int{}
-	for _, e := range r.Entries {
-		if why := unsafePath(c.mem.FS, e.Path); why != "" {
-			c.add(RuleUnsafeRoutePath, "manifest.md", e.Line, e.Column, "route path %q: %s", e.Path, why)
+// isCoreFile reports a core file, whose absence coreFiles reports.
+func isCoreFile(name string) bool { return contains(coreFiles, name) || name == "subjects.md" }
+
+func col(line int) int {
+	if line > 0 {
+		return 1
+	}
+	return 0
+}
+
+// routeTargets reports, for every task that can be routed, paths that
+// leave the memory directory and required files that do not exist.
+func (c *checker) routeTargets() {
+	m := c.mem.Manifest
+	probs := m.problems(c.protocol)
+	seen := map[string]bool{}
+	for _, cat := range Categories {
+		if blocking(probs, cat) != nil {
 			continue
 		}
-		p := path.Clean(e.Path)
-		if first, dup := seen[p]; dup {
-			c.add(RuleDuplicateRoutePath, "manifest.md", e.Line, e.Column, "%s is listed twice in route %q (first on line %d)", p, r.Heading, first)
-			continue
-		}
-		seen[p] = e.Line
-		if e.Required && !exists(c.mem.FS, p) {
-			c.add(RuleMissingRouteTarget, "manifest.md", e.Line, e.Column, "route %q requires %s, which does not exist", r.Heading, p)
-		}
-		if p == "inbox.md" && r.Category != "maintenance" {
-			c.add(RuleInboxRoute, "manifest.md", e.Line, e.Column, "inbox.md is routed to %s; unreviewed candidates belong to memory maintenance only", r.Category)
+		for _, e := range m.specs(cat) {
+			name := cleanName(e.Path)
+			switch {
+			case escapes(c.mem.FS, name):
+				if !seen["esc"+e.Path] {
+					seen["esc"+e.Path] = true
+					c.add(RuleUnsafeRoutePath, "manifest.md", e.Line, e.Column, "route path %q leaves the memory directory through a symbolic link", e.Path)
+				}
+			case e.Required && !exists(c.mem.FS, name) && !seen["req"+e.Path] && !isCoreFile(name):
+				seen["req"+e.Path] = true
+				c.add(RuleMissingRouteTarget, "manifest.md", e.Line, e.Column, "a route requires %s, which does not exist", e.Path)
+			}
+			if name == "inbox.md" && cat != "maintenance" && !seen["inbox"+cat] {
+				seen["inbox"+cat] = true
+				c.add(RuleInboxRoute, "manifest.md", e.Line, e.Column, "inbox.md is routed to %s; unreviewed candidates belong to memory maintenance only", cat)
+			}
 		}
 	}
 }
 
+// moduleIndex checks rules/, profiles/ and areas/: a folder that exists
+// must be mentioned in the manifest, and each .md file directly in it
+// (README.md aside) must be listed, backticked, in the optional module
+// index.
 func (c *checker) moduleIndex() {
-	indexed := map[string]bool{}
-	for _, e := range c.mem.Manifest.Index {
-		if why := unsafePath(c.mem.FS, e.Path); why != "" {
-			c.add(RuleUnsafeRoutePath, "manifest.md", e.Line, e.Column, "module index path %q: %s", e.Path, why)
+	m := c.mem.Manifest
+	for _, dir := range []string{"rules", "profiles", "areas"} {
+		if !exists(c.mem.FS, dir) {
 			continue
 		}
-		p := path.Clean(e.Path)
-		indexed[p] = true
-		if !exists(c.mem.FS, p) {
-			c.add(RuleMissingIndexedModule, "manifest.md", e.Line, e.Column, "optional module index lists %s, which does not exist", p)
+		if !strings.Contains(m.Text, dir+"/") {
+			c.add(RuleManifestMentions, "manifest.md", 0, 0, "%s/ exists but the manifest does not describe when to load it", dir)
+		}
+		entries, _ := fs.ReadDir(c.mem.FS, dir)
+		for _, e := range entries {
+			name := dir + "/" + e.Name()
+			if e.Name() == "README.md" || !strings.HasSuffix(e.Name(), ".md") {
+				continue
+			}
+			if _, ok := m.Index[name]; !ok {
+				c.add(RuleUnindexedModule, name, 0, 0, "%s is not listed in the manifest's optional module index", name)
+			}
 		}
 	}
-	for _, name := range c.mem.Names(false) {
-		if moduleKind(name) != "" && !indexed[name] {
-			c.add(RuleUnindexedModule, name, 0, 0, "%s is not listed in the manifest's optional module index", name)
+	for p, line := range m.Index {
+		if pathProblem(p) == "" && !exists(c.mem.FS, cleanName(p)) {
+			c.add(RuleMissingIndexedModule, "manifest.md", line, 1, "optional module index lists %s, which does not exist", p)
 		}
 	}
 }
 
 func exists(fsys fs.FS, name string) bool {
-	if fsys == nil {
+	if fsys == nil || !fs.ValidPath(name) {
 		return false
 	}
 	_, err := fs.Stat(fsys, name)

@@ -1,6 +1,6 @@
 // Package custodian validates MemoryCustodian project memory: a committed
 // directory (docs/memory by default) of Markdown files routed to tasks by
-// manifest.md, protocol 0.5.
+// manifest.md, protocols 0.5 to 0.8.
 //
 // The package is pure. It reads memory through an io/fs.FS rooted at the
 // memory directory and never runs git or opens files itself; callers pass
@@ -22,12 +22,15 @@
 // Rules (severity in brackets):
 //
 //	custodian-manifest-missing        [error]   no manifest.md
-//	custodian-manifest-syntax         [error]   route heading names no category, or several
-//	custodian-protocol-version        [error]   protocol metadata missing/invalid, or not 0.5
+//	custodian-manifest-syntax         [warning] `###` under `## Load by task` that is no canonical route
+//	custodian-protocol-version        [error]   protocol metadata missing/invalid, or not 0.5-0.8
 //	custodian-always-load             [error]   `## Always load` missing or repeated
-//	custodian-duplicate-category      [error]   two route headings for one category
-//	custodian-unsafe-route-path       [error]   absolute, `..`, `\`, drive letter, empty part, not .md, symlink escape
-//	custodian-duplicate-route-path    [error]   a path twice in one route
+//	custodian-missing-route           [error]   a category's canonical route heading is missing
+//	custodian-duplicate-category      [error]   a category's canonical route heading repeated
+//	custodian-manifest-mentions       [error]   brief.md, do-not-use.md, archive/, rules/, profiles/ (areas/) not mentioned
+//	custodian-unsafe-route-path       [error]   absolute, `..`, `\`, colon, not .md, symlink escape
+//	custodian-duplicate-route-path    [error]   a path twice in Always load plus a route
+//	custodian-not-utf8                [error]   memory or agent entry file is not UTF-8
 //	custodian-missing-route-target    [error]   a required route file does not exist
 //	custodian-inbox-route             [warning] inbox.md routed outside memory maintenance
 //	custodian-unindexed-module        [error]   rules/, profiles/, areas/ file not in the module index
@@ -44,6 +47,23 @@
 //	custodian-duplicate-unit          [warning] entry repeated exactly in one file
 //	custodian-machine-path            [warning] /Users/name/, /home/name/, C:\Users\name\ in memory
 //	custodian-agent-file-copy         [warning] AGENTS.md/CLAUDE.md/GEMINI.md copies memory lines
+//	custodian-protocol-metadata       [error]   0.6-0.8 metadata contract (keys, values, project_id)
+//	custodian-manifest-grammar        [error]   0.7+ routing grammar and lexing
+//	custodian-module-declaration      [error]   0.7+ module declaration (activation, tasks, paths, globs)
+//	custodian-entry-schema            [error]   structured entry schema, body and storage
+//	custodian-entry-evidence          [error]   active entry without confirmed Evidence
+//	custodian-entry-subject           [error]   unknown or inactive Subject, uncontrolled Facet
+//	custodian-subject-coverage        [warning] active owner without Subject and Facet
+//	custodian-legacy-entry            [error]   legacy units under protocol 0.8
+//	custodian-duplicate-id            [error]   an Entry ID used twice
+//	custodian-subject-registry        [error]   subjects.md schema, alias or Canonical-Ref collision
+//	custodian-relation                [error]   broken Supersedes/Superseded-By/Promoted-* relation
+//	custodian-conflict                [error]   two owners of one Scope+Subject+Facet, bad Exception-To
+//	custodian-conflict-review         [warning] area and project owner overlap without Exception-To
+//	custodian-evidence-legacy         [warning] 0.6+: Evidence still the migration's legacy-unverified
+//	custodian-symlink                 [error]   0.6+: a memory file or module folder is a symlink
+//	custodian-entry-order             [warning] decisions or tombstones not newest first
+//	custodian-agent-file-entry        [warning] agent entry file too long, with a memory section, or importing memory
 //	custodian-decisions-append-only   [error]   committed decision or tombstone edited or removed
 //	custodian-stale                   [warning] area code changed after its memory file
 package custodian

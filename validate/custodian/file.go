@@ -7,6 +7,10 @@ type File struct {
 	// Src is the file's content as read.
 	Src   []byte
 	Lines []string
+	// Text is Src decoded as the reference reads it (see decodeText);
+	// UTF8 is false when Src is not valid UTF-8.
+	Text string
+	UTF8 bool
 	// Units are the file's entries in source order: its `##` sections, or
 	// its top-level bullets when it has no `##` heading.
 	Units []Unit
@@ -41,8 +45,10 @@ func (u Unit) Body() string {
 
 // ParseFile splits src into units. It never fails: any text parses.
 func ParseFile(name string, src []byte) *File {
-	f := &File{Name: name, Src: src, Lines: splitLines(src)}
-	fence := fenceMask(f.Lines)
+	f := &File{Name: name, Src: src}
+	f.Text, f.UTF8 = decodeText(src)
+	f.Lines = pyLines(f.Text)
+	fence := hiddenMask(f.Lines)
 	starts := h2Starts(f.Lines, fence)
 	if len(starts) > 0 {
 		f.Units = h2Units(f.Lines, starts)

@@ -1,44 +1,62 @@
 package custodian
 
 import (
+	"regexp"
 	"strings"
 	"unicode/utf8"
 )
 
-// ProtocolVersion is the MemoryCustodian protocol version this package
-// understands.
-const ProtocolVersion = "0.5"
-
-// Manifest is a parsed manifest.md.
+// Manifest is a parsed manifest.md, read as the reference reads it: a
+// heading is any line that, with surrounding white space removed, starts
+// with "## " or "### "; titles compare after normalizeHeading.
 type Manifest struct {
 	File *File
-	// ProtocolLine is the line of `## MemoryCustodian Protocol` (0: absent).
-	ProtocolLine int
-	Version      string
-	VersionLine  int
-	// Always holds one route per `## Always load` section (normally one).
-	Always []TaskRoute
-	// Routes are the `### ...` routes under `## Load by task`.
-	Routes []TaskRoute
-	// IndexLine is the line of `## Optional module index` (0: absent).
-	IndexLine int
-	Index     []PathRef
-	// Budgets are the token budgets of `## Context budget`, by file name or
-	// pattern as written ("brief.md", "rules/*.md").
-	Budgets map[string]int
-	// Problems are structural errors found while parsing.
-	Problems []Problem
+	// Text is the decoded text; Lines are its lines (pyLines).
+	Text  string
+	Lines []string
+	// UTF8 is false when the file is not valid UTF-8.
+	UTF8 bool
+	// ProtocolLine is the line of the first `## MemoryCustodian Protocol`
+	// heading (0: absent); ProtocolLines of every one.
+	ProtocolLine  int
+	ProtocolLines []int
+	// Meta holds the `- key: value` fields of the first Protocol section;
+	// a key given twice keeps its last value.
+	Meta map[string]MetaField
+	// Always holds every `## Always load` section.
+	Always []Section
+	// Routes holds, by category, every `###` section whose title is the
+	// category's canonical heading, wherever it is.
+	Routes map[string][]Section
+	// LoadByTask are the lines of the `## Load by task` headings.
+	LoadByTask []int
+	// IndexLine is the line of `## Optional module index` (0: absent);
+	// Index maps each backticked module path in it to its line.
+	IndexLine  int
+	IndexLines []int
+	Index      map[string]int
+	// Lex is the Markdown lexing (protocol 0.7 and later; nil before).
+	Lex *lexed
+	// Unknown are `###` headings under `## Load by task` that are no
+	// canonical route heading.
+	Unknown []Section
 }
 
-// TaskRoute is one route: the files a task category loads.
-type TaskRoute struct {
-	Category string `json:"category"`
-	Heading  string `json:"heading"`
-	Line     int    `json:"line"`
-	Entries  []RouteEntry
+// MetaField is one protocol metadata field.
+type MetaField struct {
+	Value string
+	Line  int
 }
 
-// RouteEntry is one file listed in a route.
+// Section is one route section: its heading and the files it lists.
+type Section struct {
+	Heading string
+	Line    int
+	Entries []RouteEntry
+}
+
+// RouteEntry is one file listed in a route, named as written (backticks
+// and surrounding white space removed).
 type RouteEntry struct {
 	PathRef
 	Required bool
@@ -50,183 +68,191 @@ type PathRef struct {
 	Line, Column int
 }
 
-// Problem is a rule violation found in the manifest, 1-based.
-type Problem struct {
-	Rule         string
-	Line, Column int
-	Message      string
+// Version returns protocol_version and its line (0 when absent).
+func (m *Manifest) Version() (string, int) {
+	f := m.Meta["protocol_version"]
+	return f.Value, f.Line
 }
 
-// Route returns the route of category cat, or nil.
-func (m *Manifest) Route(cat string) *TaskRoute {
-	for i := range m.Routes {
-		if m.Routes[i].Category == cat {
-			return &m.Routes[i]
-		}
-	}
-	return nil
-}
+// metaFieldRE is the reference's metadata line, matched on the stripped
+// line: "- key: value".
+var metaFieldRE = regexp.MustCompile(`^- ([A-Za-z_]+):\s*(.+)$`)
 
-type manifestParser struct {
-	m        *Manifest
-	section  string
-	route    *TaskRoute
-	required bool
-}
+// indexPathRE finds the module paths of the index: backticked
+// rules/, profiles/ or areas/ paths ending in .md.
+var indexPathRE = regexp.MustCompile("`((?:rules|profiles|areas)/[^`]+\\.md)`")
 
-// ParseManifest parses manifest.md. It never fails; problems are recorded
-// in Manifest.Problems.
+// ParseManifest parses manifest.md. It never fails.
 func ParseManifest(src []byte) *Manifest {
-	p := &manifestParser{m: &Manifest{File: ParseFile("manifest.md", src), Budgets: map[string]int{}}}
-	fence := fenceMask(p.m.File.Lines)
-	for i, l := range p.m.File.Lines {
-		if !fence[i] {
-			p.line(i+1, l)
+	text, ok := decodeText(src)
+	m := &Manifest{File: ParseFile("manifest.md", src), Text: text, Lines: pyLines(text), UTF8: ok}
+	m.parse()
+	if v, _ := m.Version(); v == "0.7" || v == "0.8" {
+		// Protocol 0.7 and later read the manifest with Markdown lexing.
+		lx := lex(m.Lines)
+		m.Lex = &lx
+		m.Lines = lx.visibleLines(m.Lines)
+		m.parse()
+	}
+	return m
+}
+
+func (m *Manifest) parse() {
+	m.ProtocolLine, m.ProtocolLines, m.IndexLine, m.IndexLines = 0, nil, 0, nil
+	m.Always, m.LoadByTask, m.Unknown = nil, nil, nil
+	m.Meta, m.Routes, m.Index = map[string]MetaField{}, map[string][]Section{}, map[string]int{}
+	m.h2Sections()
+	m.routeSections()
+}
+
+// h2At returns the normalized title when line i is a "## " heading.
+func (m *Manifest) h2At(i int) (string, bool) {
+	s := pyStrip(m.Lines[i])
+	if !strings.HasPrefix(s, "## ") {
+		return "", false
+	}
+	return normalizeHeading(s), true
+}
+
+func (m *Manifest) h3At(i int) (string, bool) {
+	s := pyStrip(m.Lines[i])
+	if !strings.HasPrefix(s, "### ") {
+		return "", false
+	}
+	return normalizeHeading(s), true
+}
+
+// sectionEnd returns the index of the next "## " heading after i (or of
+// the next "###" heading too when h3), or len(Lines).
+func (m *Manifest) sectionEnd(i int, h3 bool) int {
+	for j := i + 1; j < len(m.Lines); j++ {
+		s := pyStrip(m.Lines[j])
+		if strings.HasPrefix(s, "## ") || (h3 && strings.HasPrefix(s, "### ")) {
+			return j
 		}
 	}
-	p.m.Problems = append(p.m.Problems, p.finish()...)
-	return p.m
+	return len(m.Lines)
 }
 
-func (p *manifestParser) line(n int, l string) {
-	if lvl, h := headingLevel(l); lvl > 0 {
-		p.heading(n, lvl, h)
-		return
-	}
-	if text, ok := bulletText(l, 1); ok && strings.HasPrefix(strings.TrimLeft(l, " "), "- ") {
-		p.bullet(n, l, text)
-		return
-	}
-	if p.route == nil {
-		return
-	}
-	switch HeadingKey(strings.TrimSuffix(strings.TrimSpace(l), ":")) {
-	case "load", "alsoload":
-		p.required = true
-	case "loadifpresent":
-		p.required = false
-	}
-}
-
-func (p *manifestParser) heading(n, lvl int, h string) {
-	if lvl <= 2 {
-		p.route = nil
-		p.section = ""
-	}
-	if lvl == 2 {
-		p.section = HeadingKey(h)
-		switch p.section {
-		case "memorycustodianprotocol":
-			if p.m.ProtocolLine == 0 {
-				p.m.ProtocolLine = n
+func (m *Manifest) h2Sections() {
+	for i := range m.Lines {
+		title, ok := m.h2At(i)
+		if !ok {
+			continue
+		}
+		end := m.sectionEnd(i, false)
+		switch title {
+		case "memorycustodian protocol":
+			if m.ProtocolLine == 0 {
+				m.ProtocolLine = i + 1
+				m.meta(i+1, end)
 			}
-		case "alwaysload":
-			p.m.Always = append(p.m.Always, TaskRoute{Category: "general", Heading: h, Line: n})
-			p.route = &p.m.Always[len(p.m.Always)-1]
-			p.required = true
-		case "optionalmoduleindex":
-			p.m.IndexLine = n
-		}
-		return
-	}
-	if lvl == 3 && p.section == "loadbytask" {
-		p.newRoute(n, h)
-	}
-}
-
-func (p *manifestParser) newRoute(n int, h string) {
-	p.route = nil
-	cat, ambiguous := headingCategory(h)
-	switch {
-	case cat == "":
-		p.problem(RuleManifestSyntax, n, 1, "route heading %q names no task category (want one of %s)", h, strings.Join(Categories, ", "))
-		return
-	case ambiguous:
-		p.problem(RuleManifestSyntax, n, 1, "route heading %q names more than one task category", h)
-		return
-	case p.m.Route(cat) != nil:
-		p.problem(RuleDuplicateCategory, n, 1, "task category %s has a second heading %q (first on line %d)", cat, h, p.m.Route(cat).Line)
-		return
-	}
-	p.m.Routes = append(p.m.Routes, TaskRoute{Category: cat, Heading: h, Line: n})
-	p.route = &p.m.Routes[len(p.m.Routes)-1]
-	p.required = true
-}
-
-func (p *manifestParser) bullet(n int, l, text string) {
-	switch {
-	case p.route != nil:
-		p.routeEntry(n, l, text)
-	case p.section == "memorycustodianprotocol":
-		if k, v, ok := strings.Cut(text, ":"); ok && strings.TrimSpace(k) == "protocol_version" && p.m.VersionLine == 0 {
-			p.m.Version = strings.Trim(strings.TrimSpace(v), "`")
-			p.m.VersionLine = n
-		}
-	case p.section == "optionalmoduleindex":
-		if ref, ok := indexPath(n, l, text); ok {
-			p.m.Index = append(p.m.Index, ref)
-		}
-	case p.section == "contextbudget":
-		p.budget(text)
-	}
-}
-
-func (p *manifestParser) routeEntry(n int, l, text string) {
-	path := strings.TrimSpace(strings.ReplaceAll(text, "`", ""))
-	if strings.HasSuffix(path, "/") {
-		return
-	}
-	p.route.Entries = append(p.route.Entries, RouteEntry{
-		PathRef:  PathRef{Path: path, Line: n, Column: columnOf(l, path)},
-		Required: p.required,
-	})
-}
-
-// indexPath reads the module path of an index bullet: the backticked text
-// at its start, or its text up to the first ':' or space. Bullets that do
-// not name a .md file ("None enabled.") are not entries.
-func indexPath(n int, l, text string) (PathRef, bool) {
-	var path string
-	if strings.HasPrefix(text, "`") {
-		path, _, _ = strings.Cut(text[1:], "`")
-	} else {
-		path = text
-		if i := strings.IndexAny(path, ": \t"); i >= 0 {
-			path = path[:i]
-		}
-	}
-	if !strings.HasSuffix(path, ".md") {
-		return PathRef{}, false
-	}
-	return PathRef{Path: path, Line: n, Column: columnOf(l, path)}, true
-}
-
-// budget reads "- name: N tokens max ..."; lines without a number set no
-// budget.
-func (p *manifestParser) budget(text string) {
-	k, v, ok := strings.Cut(text, ":")
-	if !ok {
-		return
-	}
-	k = strings.TrimSpace(strings.ReplaceAll(k, "`", ""))
-	if n, ok := firstInt(v); ok && !strings.HasSuffix(k, "/") {
-		p.m.Budgets[k] = n
-	}
-}
-
-func firstInt(s string) (int, bool) {
-	n, seen := 0, false
-	for _, c := range s {
-		if c >= '0' && c <= '9' {
-			if n < 1<<30 {
-				n = n*10 + int(c-'0')
+			m.ProtocolLines = append(m.ProtocolLines, i+1)
+		case "always load":
+			m.Always = append(m.Always, Section{Heading: pyStrip(m.Lines[i]), Line: i + 1, Entries: m.bullets(i+1, end)})
+		case "load by task":
+			m.LoadByTask = append(m.LoadByTask, i+1)
+			m.unknownRoutes(i+1, end)
+		case "optional module index":
+			m.IndexLines = append(m.IndexLines, i+1)
+			if m.IndexLine == 0 {
+				m.IndexLine = i + 1
+				m.index(i+1, end)
 			}
-			seen = true
-		} else if seen {
-			break
 		}
 	}
-	return n, seen
+}
+
+func (m *Manifest) meta(from, to int) {
+	for i := from; i < to; i++ {
+		if g := metaFieldRE.FindStringSubmatch(pyStrip(m.Lines[i])); g != nil {
+			m.Meta[g[1]] = MetaField{Value: pyStrip(g[2]), Line: i + 1}
+		}
+	}
+}
+
+func (m *Manifest) index(from, to int) {
+	text := strings.Join(m.Lines[from:to], "\n")
+	line := from + 1
+	last := 0
+	for _, loc := range indexPathRE.FindAllStringSubmatchIndex(text, -1) {
+		line += strings.Count(text[last:loc[0]], "\n")
+		last = loc[0]
+		p := text[loc[2]:loc[3]]
+		if _, seen := m.Index[p]; !seen {
+			m.Index[p] = line
+		}
+	}
+}
+
+// canonicalRoutes are the only route headings the reference accepts, by
+// category (normalized).
+var canonicalRoutes = []struct{ category, heading string }{
+	{"planning", "planning / architecture / refactoring"},
+	{"implementation", "implementation / execution / debugging"},
+	{"artifact", "user-facing artifact / output"},
+	{"preferences", "preferences"},
+	{"history", "change history / recap"},
+	{"maintenance", "memory maintenance"},
+}
+
+func categoryOfHeading(title string) string {
+	for _, c := range canonicalRoutes {
+		if c.heading == title {
+			return c.category
+		}
+	}
+	return ""
+}
+
+func (m *Manifest) routeSections() {
+	for i := range m.Lines {
+		title, ok := m.h3At(i)
+		if !ok {
+			continue
+		}
+		if cat := categoryOfHeading(title); cat != "" {
+			m.Routes[cat] = append(m.Routes[cat], Section{Heading: pyStrip(m.Lines[i]), Line: i + 1, Entries: m.bullets(i+1, m.sectionEnd(i, true))})
+		}
+	}
+}
+
+func (m *Manifest) unknownRoutes(from, to int) {
+	for i := from; i < to; i++ {
+		if title, ok := m.h3At(i); ok && categoryOfHeading(title) == "" {
+			m.Unknown = append(m.Unknown, Section{Heading: pyStrip(m.Lines[i]), Line: i + 1})
+		}
+	}
+}
+
+// bullets reads the files of a route section: `Load:` and `Also load:`
+// start required files, `Load if present:` optional ones (labels compare
+// stripped and case-folded); every line that starts with "- " once
+// stripped is a file, backticks trimmed; names ending in "/" are not
+// files.
+func (m *Manifest) bullets(from, to int) []RouteEntry {
+	var out []RouteEntry
+	required := true
+	for i := from; i < to; i++ {
+		s := pyStrip(m.Lines[i])
+		switch strings.ToLower(s) {
+		case "load:", "also load:":
+			required = true
+			continue
+		case "load if present:":
+			required = false
+			continue
+		}
+		if !strings.HasPrefix(s, "- ") {
+			continue
+		}
+		name := strings.Trim(pyStrip(s[2:]), "`")
+		if name == "" || strings.HasSuffix(name, "/") {
+			continue
+		}
+		out = append(out, RouteEntry{PathRef: PathRef{Path: name, Line: i + 1, Column: columnOf(m.Lines[i], name)}, Required: required})
+	}
+	return out
 }
 
 // columnOf returns the 1-based column (in code points) of sub in line, or

@@ -2,19 +2,11 @@ package custodian
 
 import "strings"
 
-// splitLines splits src into lines without their line endings. A final
-// newline does not start an extra empty line; CRLF counts as one ending.
+// splitLines splits src into lines as the reference does (see decodeText
+// and pyLines): LF, CRLF and a lone CR each end a line.
 func splitLines(src []byte) []string {
-	s := string(src)
-	s = strings.TrimSuffix(s, "\n")
-	if s == "" {
-		return nil
-	}
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimSuffix(l, "\r")
-	}
-	return lines
+	s, _ := decodeText(src)
+	return pyLines(s)
 }
 
 // fenceMask reports, for each line, whether it is inside a fenced code
@@ -37,6 +29,30 @@ func fenceMask(lines []string) []bool {
 		mask[i] = true
 		if strings.HasPrefix(t, open) && strings.Trim(t, open[:1]) == "" {
 			open = ""
+		}
+	}
+	return mask
+}
+
+// hiddenMask reports, for each line, whether it is inside a fenced code
+// block or an HTML comment (`<!--` to `-->`): text that forms no entries.
+func hiddenMask(lines []string) []bool {
+	mask := fenceMask(lines)
+	in := false
+	for i, l := range lines {
+		if mask[i] {
+			continue
+		}
+		t := strings.TrimSpace(l)
+		if !in && strings.HasPrefix(t, "<!--") {
+			in = true
+			t = t[4:]
+		}
+		if in {
+			mask[i] = true
+			if strings.Contains(t, "-->") {
+				in = false
+			}
 		}
 	}
 	return mask

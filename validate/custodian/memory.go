@@ -19,7 +19,9 @@ type Options struct {
 	// finding paths; empty means DefaultDir.
 	Dir string
 	// Budgets overrides token budgets, by file name or pattern
-	// ("brief.md", "rules/*.md"); 0 or less removes a budget.
+	// ("brief.md", "rules/*.md"); 0 or less removes a budget. The
+	// manifest's `## Context budget` prose never changes them: the
+	// protocol's budgets are fixed.
 	Budgets map[string]int
 }
 
@@ -39,6 +41,24 @@ type Memory struct {
 	Files map[string]*File
 	// Manifest is nil when manifest.md is absent.
 	Manifest *Manifest
+	// Links are the symbolic links found, by name.
+	Links []string
+	// formal caches parseFormal by file name and entry schema.
+	formal map[string]formalFile
+}
+
+// formalOf returns the formal entries of file name, parsed once.
+func (mem *Memory) formalOf(name string, schema int) formalFile {
+	key := name + "\x00" + string(rune('0'+schema))
+	if ff, ok := mem.formal[key]; ok {
+		return ff
+	}
+	if mem.formal == nil {
+		mem.formal = map[string]formalFile{}
+	}
+	ff := parseFormal(mem.Files[name], schema)
+	mem.formal[key] = ff
+	return ff
 }
 
 // Load reads and parses every .md file of fsys. It reads through fsys only
@@ -49,10 +69,14 @@ func Load(fsys fs.FS) *Memory {
 		return mem
 	}
 	_ = fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(name, ".md") || !d.Type().IsRegular() {
+		if err == nil && d.Type()&fs.ModeSymlink != 0 {
+			mem.Links = append(mem.Links, name)
+		}
+		if err != nil || d.IsDir() || !strings.HasSuffix(name, ".md") {
 			return nil
 		}
-		if info, err := d.Info(); err != nil || info.Size() > maxFileSize {
+		// A symbolic link is read where it points, as the reference does.
+		if info, err := fs.Stat(fsys, name); err != nil || !info.Mode().IsRegular() || info.Size() > maxFileSize {
 			return nil
 		}
 		if src, err := fs.ReadFile(fsys, name); err == nil {

@@ -5,79 +5,140 @@ import (
 	"strings"
 )
 
-// pack builds the context pack: each loaded file's units in order, never
-// cutting one. The first unit of a file is kept whole even when it alone
-// exceeds the budget (reported in Oversized); at the first later unit that
-// does not fit, the file stops and the rest is reported in Omitted.
+// Packing follows upstream's read: a file within its budget is loaded
+// whole (outer white space trimmed); otherwise it is split into units and
+// complete units are kept in order, the title always, until the first
+// unit that does not fit. That unit is still kept, whole, when no entry
+// was kept before it (an oversized atomic entry); the rest is omitted.
+//
+// Units: after an optional `# ` title line, every line starting `## `
+// begins a unit, with the text before the first one as a preamble unit;
+// without such lines, every line starting "- ", "* " or "+ " begins one;
+// without those either, the body is one unit.
+
+// packUnit is one unit of a file being packed.
+type packUnit struct {
+	preamble bool
+	text     string
+	line     int // 1-based, in the file
+	tokens   int
+}
+
+type packed struct {
+	text                           string
+	units, omitted, firstOmitted   int
+	omittedTokens                  int
+	oversized                      bool
+	oversizedLine, oversizedTokens int
+}
+
+type packedFile struct{ name, text string }
+
+func packFile(f *File, budget int, has bool) packed {
+	norm := pyStrip(f.Text)
+	offset := strings.Count(f.Text[:strings.Index(f.Text, norm)], "\n")
+	if norm == "" {
+		offset = 0
+	}
+	title, units := splitUnits(norm, offset)
+	out := packed{text: norm, units: len(units)}
+	if !has || EstimateTokens(norm) <= budget {
+		return out
+	}
+	used := EstimateTokens(title)
+	var chosen []packUnit
+	semantic := false
+	for i, u := range units {
+		if used+u.tokens <= budget {
+			chosen = append(chosen, u)
+			used += u.tokens
+			semantic = semantic || !u.preamble
+			continue
+		}
+		if len(chosen) == 0 || (!u.preamble && !semantic) {
+			chosen = append(chosen, u)
+			out.oversized, out.oversizedLine, out.oversizedTokens = true, u.line, u.tokens
+			i++
+		}
+		for _, rest := range units[i:] {
+			out.omittedTokens += rest.tokens
+		}
+		out.omitted = len(units) - len(chosen)
+		if i < len(units) {
+			out.firstOmitted = units[i].line
+		}
+		break
+	}
+	parts := []string{}
+	if title != "" {
+		parts = append(parts, title)
+	}
+	for _, u := range chosen {
+		parts = append(parts, u.text)
+	}
+	out.text = strings.Join(parts, "\n\n")
+	return out
+}
+
+// splitUnits splits stripped text into its title and units; offset is the
+// number of lines stripped before it.
+func splitUnits(text string, offset int) (string, []packUnit) {
+	lines := pyLines(text)
+	title, start := "", 0
+	if len(lines) > 0 && strings.HasPrefix(lines[0], "# ") {
+		title, start = lines[0], 1
+	}
+	starts := linesStarting(lines, start, "## ")
+	if len(starts) == 0 {
+		starts = linesStarting(lines, start, "- ", "* ", "+ ")
+	}
+	var units []packUnit
+	unit := func(pre bool, a, b int) {
+		t := pyStrip(strings.Join(lines[a:b], "\n"))
+		if t != "" {
+			units = append(units, packUnit{preamble: pre, text: t, line: offset + a + 1, tokens: EstimateTokens(t)})
+		}
+	}
+	if len(starts) == 0 {
+		unit(false, start, len(lines))
+		return title, units
+	}
+	unit(true, start, starts[0])
+	for k, s := range starts {
+		end := len(lines)
+		if k+1 < len(starts) {
+			end = starts[k+1]
+		}
+		unit(false, s, end)
+	}
+	return title, units
+}
+
+func linesStarting(lines []string, from int, prefixes ...string) []int {
+	var out []int
+	for i := from; i < len(lines); i++ {
+		for _, p := range prefixes {
+			if strings.HasPrefix(lines[i], p) {
+				out = append(out, i)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// pack builds the context pack: each loaded file as packed, in load order.
 func (r *router) pack() string {
 	var b strings.Builder
-	for _, lf := range r.res.Loaded {
-		f := r.mem.Files[lf.Path]
+	for _, p := range r.packed {
 		if b.Len() > 0 {
 			b.WriteString("\n")
 		}
-		fmt.Fprintf(&b, "<!-- memory: %s -->\n", lf.Path)
-		for _, piece := range r.packFile(f, lf.Budget) {
-			b.WriteString(piece)
-			b.WriteString("\n\n")
+		fmt.Fprintf(&b, "<!-- memory: %s -->\n", p.name)
+		if p.text != "" {
+			b.WriteString(p.text)
+			b.WriteString("\n")
 		}
 	}
-	return strings.TrimRight(b.String(), "\n") + "\n"
-}
-
-// piece is one packable unit with the text kept around it.
-type piece struct {
-	text string
-	line int
-}
-
-func pieces(f *File) []piece {
-	if len(f.Units) == 0 {
-		if f.Tail == "" {
-			return nil
-		}
-		return []piece{{text: f.Tail, line: 1}}
-	}
-	out := make([]piece, len(f.Units))
-	for i, u := range f.Units {
-		t := u.Text
-		if u.Lead != "" {
-			t = u.Lead + "\n\n" + t
-		}
-		out[i] = piece{text: t, line: u.Line}
-	}
-	if f.Tail != "" {
-		out[len(out)-1].text += "\n\n" + f.Tail
-	}
-	return out
-}
-
-func (r *router) packFile(f *File, budget int) []string {
-	ps := pieces(f)
-	var out []string
-	used := 0
-	for i, p := range ps {
-		t := EstimateTokens(p.text)
-		if budget > 0 && i > 0 && used+t > budget {
-			r.omit(f.Name, ps[i:], budget)
-			break
-		}
-		if budget > 0 && i == 0 && t > budget {
-			r.res.Oversized = append(r.res.Oversized, Oversized{Path: f.Name, Line: p.line, Tokens: t, Budget: budget})
-		}
-		used += t
-		out = append(out, p.text)
-	}
-	return out
-}
-
-func (r *router) omit(name string, rest []piece, budget int) {
-	n := 0
-	for _, p := range rest {
-		n += EstimateTokens(p.text)
-	}
-	r.res.Omitted = append(r.res.Omitted, Omission{
-		Path: name, Units: len(rest), FirstLine: rest[0].line, Tokens: n,
-		Reason: fmt.Sprintf("the unit on line %d does not fit the %d-token budget", rest[0].line, budget),
-	})
+	return b.String()
 }

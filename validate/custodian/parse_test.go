@@ -3,6 +3,8 @@ package custodian
 import (
 	"testing"
 	"testing/fstest"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 func TestEstimateTokens(t *testing.T) {
@@ -61,23 +63,23 @@ func TestParseEntry(t *testing.T) {
 	}
 }
 
-func TestHeadingCategory(t *testing.T) {
+func TestCategoryOfHeading(t *testing.T) {
 	tests := map[string]string{
-		"Planning / architecture / refactoring":  "planning",
-		"Implementation / execution / debugging": "implementation",
-		"User-facing artifact / output":          "artifact",
-		"Preferences":                            "preferences",
-		"Change history / recap":                 "history",
-		"Memory maintenance":                     "maintenance",
-		"Deployment":                             "",
+		"### Planning / architecture / refactoring":  "planning",
+		"### Implementation / execution / debugging": "implementation",
+		"### User-facing artifact / output":          "artifact",
+		"### PREFERENCES ###":                        "preferences",
+		"###   Change history / recap  ":             "history",
+		"### Memory maintenance":                     "maintenance",
+		"### Memory  maintenance":                    "",
+		"### Planning":                               "",
+		"### Debugging":                              "",
+		"### Deployment":                             "",
 	}
 	for h, want := range tests {
-		if got, amb := headingCategory(h); got != want || amb {
-			t.Errorf("headingCategory(%q) = %q, %v", h, got, amb)
+		if got := categoryOfHeading(normalizeHeading(h)); got != want {
+			t.Errorf("categoryOfHeading(%q) = %q, want %q", h, got, want)
 		}
-	}
-	if _, amb := headingCategory("Planning / debugging"); !amb {
-		t.Error("mixed heading not ambiguous")
 	}
 }
 
@@ -110,12 +112,50 @@ func TestUnsafePath(t *testing.T) {
 	}
 	tests := map[string]bool{
 		"brief.md": true, "areas/x.md": true, "in/x.md": true,
-		"": false, "/etc/x.md": false, `a\b.md`: false, "C:x.md": false, "x.txt": false,
-		"a//b.md": false, "../x.md": false, "out/x.md": false, "abs/x.md": false,
+		"a//b.md": true, "./brief.md": true,
+		"": false, "/etc/x.md": false, `a\b.md`: false, "C:x.md": false, "x.txt": false, ".md": false,
+		"../x.md": false, "out/x.md": false, "abs/x.md": false, "brief.MD": false,
 	}
 	for p, safe := range tests {
-		if got := unsafePath(fsys, p) == ""; got != safe {
-			t.Errorf("unsafePath(%q) = %q, want safe=%v", p, unsafePath(fsys, p), safe)
+		if got := pathProblem(p) == "" && !escapes(fsys, cleanName(p)); got != safe {
+			t.Errorf("path %q: safe = %v, want %v (%s)", p, got, safe, pathProblem(p))
+		}
+	}
+}
+
+func TestEntryIDsAreNotRedacted(t *testing.T) {
+	for _, s := range []string{"MC-DEC-20261030-00000000 was edited", "see MC-SUBJ-20261001-0a1b2c3d."} {
+		if got := validate.Redact(s); got != s {
+			t.Errorf("Redact(%q) = %q", s, got)
+		}
+	}
+	if got := validate.Redact("MC-DEC-20261030-0000000g0"); got == "MC-DEC-20261030-0000000g0" {
+		t.Error("a token that is no Entry ID passed unredacted")
+	}
+}
+
+func TestPyLines(t *testing.T) {
+	tests := map[string][]string{
+		"":               nil,
+		"a\n":            {"a"},
+		"a\nb":           {"a", "b"},
+		"a\n\nb\n":       {"a", "", "b"},
+		"a\vb\fc":        {"a", "b", "c"},
+		"a\x1cb\x1dc":    {"a", "b", "c"},
+		"a\u0085b":       {"a", "b"},
+		"a\u2028b\u2029": {"a", "b"},
+		"é\nü":           {"é", "ü"},
+	}
+	for in, want := range tests {
+		got := pyLines(in)
+		if len(got) != len(want) {
+			t.Errorf("pyLines(%q) = %q, want %q", in, got, want)
+			continue
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Errorf("pyLines(%q) = %q, want %q", in, got, want)
+			}
 		}
 	}
 }

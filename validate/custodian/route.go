@@ -1,90 +1,90 @@
 package custodian
 
 import (
+	"errors"
+	"fmt"
 	"io/fs"
-	"path"
+	"regexp"
 	"sort"
 	"strings"
 )
 
-// RouteRequest asks which memory a task loads.
-type RouteRequest struct {
-	// Task is a category or alias ("implementation", "debugging", ...).
-	Task string
-	// Areas and Profiles name optional modules: areas/NAME.md and
-	// profiles/NAME.md, loaded when present.
-	Areas, Profiles []string
-	// Budget packs the loaded files into RouteResult.Packed under their
-	// token budgets.
-	Budget bool
-	// Budgets overrides token budgets as Options.Budgets does.
-	Budgets map[string]int
+// ExitCode is the exit status of upstream's read for this result. Up to
+// protocol 0.6: 0 when something loaded and no required file is missing,
+// 1 otherwise. From 0.7: 0, or 1 for an INCOMPLETE route when Strict.
+func (r *RouteResult) ExitCode() int {
+	if r.Protocol >= "0.7" {
+		if r.strict && r.Completeness != "COMPLETE" {
+			return 1
+		}
+		return 0
+	}
+	if len(r.Loaded) > 0 && len(r.MissingRequired) == 0 {
+		return 0
+	}
+	return 1
 }
 
-// RouteResult explains a route: what was loaded, what was not, and why.
-type RouteResult struct {
-	Task            string       `json:"task"`
-	Category        string       `json:"category"`
-	Route           string       `json:"route"`
-	RouteLine       int          `json:"route_line"`
-	Loaded          []LoadedFile `json:"loaded"`
-	MissingRequired []string     `json:"missing_required"`
-	SkippedOptional []string     `json:"skipped_optional"`
-	Omitted         []Omission   `json:"omitted"`
-	Oversized       []Oversized  `json:"oversized"`
-	Packed          string       `json:"packed,omitempty"`
-}
-
-// LoadedFile is one file the route loads, in load order.
-type LoadedFile struct {
-	Path string `json:"path"`
-	// Source is "always", "route", "area" or "profile".
-	Source   string `json:"source"`
-	Required bool   `json:"required"`
-	Tokens   int    `json:"tokens"`
-	Budget   int    `json:"budget,omitempty"`
-	Units    int    `json:"units"`
-}
-
-// Omission is the tail of a file that packing left out.
-type Omission struct {
-	Path      string `json:"path"`
-	Units     int    `json:"units"`
-	FirstLine int    `json:"first_line"`
-	Tokens    int    `json:"tokens"`
-	Reason    string `json:"reason"`
-}
-
-// Oversized is a first unit kept whole although it exceeds its budget.
-type Oversized struct {
-	Path   string `json:"path"`
-	Line   int    `json:"line"`
-	Tokens int    `json:"tokens"`
-	Budget int    `json:"budget"`
-}
-
-// Route resolves req against the manifest of the memory directory fsys.
-// It is deterministic and reads through fsys only. Errors are
-// *UnknownTaskError, *ManifestError and *ModuleNameError. Missing required
-// files do not fail: they are listed in MissingRequired.
+// Route resolves req against the manifest of the memory directory fsys,
+// as upstream's read does: Always load and the task's route, then the
+// profiles, then the areas asked for. It is deterministic and reads
+// through fsys only. Errors are *UnknownTaskError, *ManifestError and
+// *ModuleNameError; a manifest problem refuses only the tasks it affects,
+// and the protocol version never refuses one. Missing required files do
+// not fail: they are listed in MissingRequired.
 func Route(fsys fs.FS, req RouteRequest) (*RouteResult, error) {
-	cat := ResolveTask(req.Task)
+	mem := Load(fsys)
+	m := mem.Manifest
+	if m == nil {
+		return nil, &ManifestError{Rule: RuleManifestMissing, Message: ErrNoManifest.Error(), Err: ErrNoManifest}
+	}
+	if !m.UTF8 {
+		return nil, &ManifestError{Rule: RuleNotUTF8, Line: invalidLine(m.File.Src), Message: "manifest.md is not valid UTF-8 text"}
+	}
+	proto, _ := protocolOf(m)
+	cat := resolveTask(req.Task, proto)
 	if cat == "" {
 		return nil, &UnknownTaskError{Task: req.Task, Valid: validTasks()}
 	}
-	mem := Load(fsys)
-	if err := routable(mem); err != nil {
+	if p := blocking(m.problems(proto), cat); p != nil {
+		return nil, &ManifestError{Line: p.line, Rule: p.rule, Message: p.msg}
+	}
+	res := &RouteResult{Task: req.Task, Category: cat, Loaded: []LoadedFile{}, Protocol: proto, strict: req.Strict,
+		MissingRequired: []string{}, SkippedOptional: []string{}, Omitted: []Omission{}, Oversized: []Oversized{}, Files: []Disposition{}}
+	if cat != "general" {
+		r := m.Routes[cat][0]
+		res.Route, res.RouteLine = r.Heading, r.Line
+	}
+	r := &router{mem: mem, res: res, seen: map[string]bool{}, budgets: newBudgets(Options{Budgets: req.Budgets})}
+	if req.Project != nil {
+		r.onDisk = func(p string) bool { return exists(req.Project, p) }
+	}
+	always := map[string]bool{}
+	for _, e := range m.Always[0].Entries {
+		always[e.Path] = true
+	}
+	var err error
+	for _, e := range m.specs(cat) {
+		src, reason := "route", "MC-ROUTE-TASK"
+		if always[e.Path] {
+			src, reason = "always", "MC-ROUTE-ALWAYS"
+		}
+		err = errors.Join(err, r.add(e.Path, src, reason, e.Required))
+	}
+	if proto >= "0.7" {
+		err = errors.Join(err, r.declared(m, cat, req))
+	} else {
+		if len(req.Paths) > 0 || len(req.Rules) > 0 {
+			return nil, &ModuleNameError{Kind: "path", Name: strings.Join(append(req.Paths, req.Rules...), ", "), Reason: "--path and --rule need protocol 0.7 or later (this manifest is " + proto + ")"}
+		}
+		err = errors.Join(err, r.modules("profile", "profiles", req.Profiles), r.modules("area", "areas", req.Areas))
+	}
+	if err != nil {
 		return nil, err
 	}
-	res := &RouteResult{Task: req.Task, Category: cat, Loaded: []LoadedFile{},
-		MissingRequired: []string{}, SkippedOptional: []string{}, Omitted: []Omission{}, Oversized: []Oversized{}}
-	r := &router{mem: mem, res: res, seen: map[string]bool{}, budgets: newBudgets(Options{Budgets: req.Budgets}, mem.Manifest)}
-	r.routeFiles(cat)
-	if err := r.modules("area", "areas", req.Areas); err != nil {
-		return nil, err
-	}
-	if err := r.modules("profile", "profiles", req.Profiles); err != nil {
-		return nil, err
+	res.Completeness = "COMPLETE"
+	if len(res.MissingRequired) > 0 || r.scopeMissing {
+		res.Completeness = "INCOMPLETE"
 	}
 	if req.Budget {
 		res.Packed = r.pack()
@@ -97,100 +97,199 @@ type router struct {
 	res     *RouteResult
 	seen    map[string]bool
 	budgets budgets
+	packed  []packedFile
+	// scopeMissing is set when a substantial task has path-routed areas
+	// and was given neither paths nor areas.
+	scopeMissing bool
+	// onDisk tells whether a repository path exists (nil: unknown).
+	onDisk func(string) bool
 }
 
-func (r *router) routeFiles(cat string) {
-	m := r.mem.Manifest
-	for _, e := range m.Always[0].Entries {
-		r.add(path.Clean(e.Path), "always", e.Required)
-	}
-	route := m.Route(cat)
-	if route == nil {
-		return
-	}
-	r.res.Route, r.res.RouteLine = route.Heading, route.Line
-	for _, e := range route.Entries {
-		r.add(path.Clean(e.Path), "route", e.Required)
-	}
-}
+// safeName is upstream's rule for --area and --profile names.
+var safeName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
 func (r *router) modules(kind, dir string, names []string) error {
 	for _, n := range names {
-		if why := moduleNameProblem(n); why != "" {
-			return &ModuleNameError{Kind: kind, Name: n, Reason: why}
+		if !safeName.MatchString(n) {
+			return &ModuleNameError{Kind: kind, Name: n, Reason: "want letters, digits, '.', '_' or '-', starting with a letter or digit"}
 		}
-		p := dir + "/" + n + ".md"
-		if why := unsafePath(r.mem.FS, p); why != "" {
-			return &ModuleNameError{Kind: kind, Name: n, Reason: why}
-		}
-		r.add(p, kind, false)
 	}
+	var err error
+	for _, n := range names {
+		err = errors.Join(err, r.add(dir+"/"+n+".md", kind, "MC-ROUTE-EXPLICIT-"+strings.ToUpper(kind), false))
+	}
+	return err
+}
+
+// add loads the file named p once; a missing file is recorded as missing
+// or skipped.
+func (r *router) add(p, source, reason string, required bool) error {
+	if r.seen[p] {
+		return nil
+	}
+	r.seen[p] = true
+	name := cleanName(p)
+	if escapes(r.mem.FS, name) {
+		return &ManifestError{Rule: RuleUnsafeRoutePath, Message: fmt.Sprintf("memory path %q leaves the memory directory through a symbolic link", p)}
+	}
+	if !exists(r.mem.FS, name) {
+		if required {
+			r.res.MissingRequired = append(r.res.MissingRequired, p)
+			r.dispose(p, "missing-required", "MC-MISSING-REQUIRED")
+		} else {
+			r.res.SkippedOptional = append(r.res.SkippedOptional, p)
+			r.dispose(p, "missing-optional", "MC-MISSING-OPTIONAL")
+		}
+		return nil
+	}
+	f, ok := r.mem.Files[name]
+	switch {
+	case !ok:
+		return &ManifestError{Rule: RuleUnsafeRoutePath, Message: fmt.Sprintf("memory path %q is not a readable file", p)}
+	case !f.UTF8:
+		return &ManifestError{Rule: RuleNotUTF8, Message: fmt.Sprintf("%s is not valid UTF-8 text", p)}
+	}
+	budget, has := r.budgets.of(p)
+	pk := packFile(f, budget, has)
+	r.res.Loaded = append(r.res.Loaded, LoadedFile{Path: p, Source: source, Required: required,
+		Tokens: EstimateTokens(f.Text), Budget: budget, Units: pk.units, Reason: reason})
+	r.dispose(p, "loaded", reason)
+	if pk.omitted > 0 {
+		r.res.Omitted = append(r.res.Omitted, Omission{Path: p, Units: pk.omitted, FirstLine: pk.firstOmitted, Tokens: pk.omittedTokens,
+			Reason: fmt.Sprintf("MC-OMIT-BUDGET: complete entries omitted because of the %d-token budget", budget)})
+	}
+	if pk.oversized {
+		r.res.Oversized = append(r.res.Oversized, Oversized{Path: p, Line: pk.oversizedLine, Tokens: pk.oversizedTokens, Budget: budget})
+	}
+	r.packed = append(r.packed, packedFile{name: p, text: pk.text})
 	return nil
 }
 
-func moduleNameProblem(n string) string {
-	switch {
-	case n == "":
-		return "empty name"
-	case strings.ContainsAny(n, `/\:`):
-		return "name contains a path separator"
-	case strings.HasPrefix(n, "."):
-		return "name starts with a dot"
-	}
-	return ""
+func (r *router) dispose(p, disposition, reason string) {
+	r.res.Files = append(r.res.Files, Disposition{Path: p, Disposition: disposition, Reason: reason})
 }
 
-// add loads p once; a missing file is recorded as missing or skipped.
-func (r *router) add(p, source string, required bool) {
-	if r.seen[p] {
-		return
+// substantial are the tasks that need their scope (0.7+).
+var substantial = []string{"planning", "implementation", "artifact", "history"}
+
+// declared routes the declared modules of a 0.7+ manifest: a rule whose
+// tasks name the task, an area whose globs match a path, and modules named
+// explicitly whose activation allows it, each as optional.
+func (r *router) declared(m *Manifest, cat string, req RouteRequest) error {
+	mods, _ := m.modules()
+	sort.SliceStable(mods, func(i, j int) bool { return mods[i].Path < mods[j].Path })
+	paths, err := r.inputPaths(req.Paths)
+	if err != nil {
+		return err
 	}
-	r.seen[p] = true
-	f, ok := r.mem.Files[p]
-	switch {
-	case !ok && required:
-		r.res.MissingRequired = append(r.res.MissingRequired, p)
-		return
-	case !ok:
-		r.res.SkippedOptional = append(r.res.SkippedOptional, p)
-		return
+	asked := map[string]bool{}
+	for kind, names := range map[string][]string{"rules": req.Rules, "profiles": req.Profiles, "areas": req.Areas} {
+		for _, n := range names {
+			if !safeName.MatchString(n) {
+				return &ModuleNameError{Kind: strings.TrimSuffix(kind, "s"), Name: n, Reason: "want letters, digits, '.', '_' or '-', starting with a letter or digit"}
+			}
+			p := kind + "/" + n + ".md"
+			if !declaredModule(mods, p) {
+				return &ModuleNameError{Kind: strings.TrimSuffix(kind, "s"), Name: n, Reason: p + " is not declared in the optional module index"}
+			}
+			asked[p] = true
+		}
 	}
-	budget, _ := r.budgets.of(p)
-	r.res.Loaded = append(r.res.Loaded, LoadedFile{Path: p, Source: source, Required: required,
-		Tokens: EstimateTokens(string(f.Src)), Budget: budget, Units: len(f.Units)})
+	pathRouted := false
+	for _, md := range mods {
+		reason, skip := moduleReason(md, cat, paths, asked[md.Path])
+		if strings.HasPrefix(md.Activation, "path") && md.Kind == "areas" {
+			pathRouted = true
+		}
+		if skip {
+			r.dispose(md.Path, "skipped", reason)
+			continue
+		}
+		if err := r.add(md.Path, strings.TrimSuffix(md.Kind, "s"), reason, false); err != nil {
+			return err
+		}
+	}
+	r.scopeMissing = pathRouted && contains(substantial, cat) && len(req.Paths) == 0 && len(req.Areas) == 0
+	return nil
 }
 
-func validTasks() []string {
-	out := make([]string, 0, len(categoryWords))
-	for w, c := range categoryWords {
-		if w == c || !(strings.HasPrefix(w, c) || strings.HasPrefix(c, w)) {
-			out = append(out, w)
+func declaredModule(mods []Module, p string) bool {
+	for _, md := range mods {
+		if md.Path == p {
+			return true
+		}
+	}
+	return false
+}
+
+// moduleReason returns why a declared module loads or is skipped.
+func moduleReason(md Module, cat string, paths []string, asked bool) (string, bool) {
+	explicit := asked && (md.Activation == "explicit-only" || strings.HasSuffix(md.Activation, "-or-explicit"))
+	switch md.Kind {
+	case "rules":
+		if strings.HasPrefix(md.Activation, "task") && contains(md.Tasks, cat) {
+			return "MC-ROUTE-TASK", false
+		}
+		if explicit {
+			return "MC-ROUTE-EXPLICIT-RULE", false
+		}
+		if strings.HasPrefix(md.Activation, "task") {
+			return "MC-SKIP-TASK-MISMATCH", true
+		}
+	case "areas":
+		if strings.HasPrefix(md.Activation, "path") {
+			for _, p := range paths {
+				for _, g := range md.Paths {
+					if globMatch(g, p) {
+						return "MC-ROUTE-PATH", false
+					}
+				}
+			}
+		}
+		if explicit {
+			return "MC-ROUTE-EXPLICIT-AREA", false
+		}
+		if strings.HasPrefix(md.Activation, "path") {
+			if len(paths) == 0 {
+				return "MC-SKIP-SCOPE-MISSING", true
+			}
+			return "MC-SKIP-NO-PATH-MATCH", true
+		}
+	case "profiles":
+		if explicit {
+			return "MC-ROUTE-EXPLICIT-PROFILE", false
+		}
+	}
+	return "MC-SKIP-NOT-REQUESTED", true
+}
+
+// inputPaths normalizes --path values: `\` becomes `/`, a leading `./` is
+// dropped; a path must stay inside the project. They need not exist; the
+// result records whether they do (relative to the memory directory's
+// project, when known).
+func (r *router) inputPaths(in []string) ([]string, error) {
+	seen := map[string]bool{}
+	var out []string
+	for _, p := range in {
+		q := strings.ReplaceAll(p, `\`, "/")
+		for strings.HasPrefix(q, "./") {
+			q = q[2:]
+		}
+		bad := q == "" || strings.HasPrefix(q, "/") || (len(q) >= 2 && q[1] == ':')
+		for _, part := range strings.Split(q, "/") {
+			bad = bad || part == ".."
+		}
+		if bad {
+			return nil, &ModuleNameError{Kind: "path", Name: p, Reason: "must be a relative path inside the project"}
+		}
+		if !seen[q] {
+			seen[q] = true
+			out = append(out, q)
 		}
 	}
 	sort.Strings(out)
-	return out
-}
-
-// routable returns the first structural manifest problem, by line.
-func routable(mem *Memory) error {
-	m := mem.Manifest
-	if m == nil {
-		return &ManifestError{Rule: RuleManifestMissing, Message: ErrNoManifest.Error(), Err: ErrNoManifest}
+	for _, q := range out {
+		r.res.Paths = append(r.res.Paths, InputPath{Path: q, OnDisk: r.onDisk != nil && r.onDisk(q)})
 	}
-	c := &checker{mem: mem}
-	c.manifest()
-	var first *ManifestError
-	for _, f := range c.out {
-		switch f.RuleID {
-		case RuleMissingRouteTarget, RuleInboxRoute, RuleUnindexedModule, RuleMissingIndexedModule:
-			continue
-		}
-		if first == nil || f.Line < first.Line {
-			first = &ManifestError{Line: f.Line, Rule: f.RuleID, Message: f.Message}
-		}
-	}
-	if first != nil {
-		return first
-	}
-	return nil
+	return out, nil
 }

@@ -30,7 +30,7 @@ func TestRouteCategories(t *testing.T) {
 		{"planning", "planning", []string{"brief.md", "decisions.md", "constraints.md", "do-not-use.md"}},
 		{"refactoring", "planning", []string{"brief.md", "decisions.md", "constraints.md", "do-not-use.md"}},
 		{"implementation", "implementation", []string{"brief.md", "decisions.md", "constraints.md", "do-not-use.md", "preferences.md"}},
-		{"Debugging", "implementation", []string{"brief.md", "decisions.md", "constraints.md", "do-not-use.md", "preferences.md"}},
+		{"debugging", "implementation", []string{"brief.md", "decisions.md", "constraints.md", "do-not-use.md", "preferences.md"}},
 		{"artifact", "artifact", []string{"brief.md", "do-not-use.md", "rules/output.md", "preferences.md"}},
 		{"output", "artifact", []string{"brief.md", "do-not-use.md", "rules/output.md", "preferences.md"}},
 		{"preferences", "preferences", []string{"brief.md", "preferences.md"}},
@@ -101,7 +101,7 @@ func memFS(files map[string]string) fstest.MapFS {
 	return m
 }
 
-const miniManifest = "## MemoryCustodian Protocol\n- protocol_version: 0.5\n\n## Always load\n- brief.md\n\n## Load by task\n### Planning\nLoad:\n- decisions.md\n- constraints.md\nLoad if present:\n- preferences.md\n"
+const miniManifest = "## MemoryCustodian Protocol\n- protocol_version: 0.5\n\n## Always load\n- brief.md\n\n## Load by task\n### Planning / architecture / refactoring\nLoad:\n- decisions.md\n- constraints.md\nLoad if present:\n- preferences.md\n"
 
 func TestRouteMissingRequired(t *testing.T) {
 	fsys := memFS(map[string]string{"manifest.md": miniManifest, "brief.md": "# Brief\n", "decisions.md": "# D\n"})
@@ -118,11 +118,26 @@ func TestRouteMissingRequired(t *testing.T) {
 }
 
 func TestRouteMalformedManifest(t *testing.T) {
-	bad := miniManifest + "### Architecture\nLoad:\n- decisions.md\n"
+	bad := miniManifest + "### Planning / architecture / refactoring\nLoad:\n- decisions.md\n"
 	_, err := Route(memFS(map[string]string{"manifest.md": bad}), RouteRequest{Task: "planning"})
 	var me *ManifestError
 	if !errors.As(err, &me) || me.Line != 14 || me.Rule != RuleDuplicateCategory {
 		t.Fatalf("err = %#v, want duplicate category on line 14", err)
+	}
+	// Only the affected task is refused: general still routes, and the
+	// missing preferences route refuses preferences alone.
+	if _, err := Route(memFS(map[string]string{"manifest.md": bad, "brief.md": "# B\n"}), RouteRequest{Task: "general"}); err != nil {
+		t.Errorf("general refused: %v", err)
+	}
+	_, err = Route(memFS(map[string]string{"manifest.md": miniManifest}), RouteRequest{Task: "preferences"})
+	if !errors.As(err, &me) || me.Rule != RuleMissingRoute {
+		t.Errorf("preferences: err = %v, want a missing route", err)
+	}
+	for _, task := range []string{"Planning", "artifacts", " planning", "review"} {
+		var ue *UnknownTaskError
+		if _, err := Route(nightnotes, RouteRequest{Task: task}); !errors.As(err, &ue) {
+			t.Errorf("task %q: err = %v, want unknown task", task, err)
+		}
 	}
 	_, err = Route(memFS(map[string]string{}), RouteRequest{Task: "planning"})
 	if !errors.Is(err, ErrNoManifest) {
@@ -136,7 +151,6 @@ func decisionUnit(title string, n int) string {
 }
 
 func TestRoutePacking(t *testing.T) {
-	budget := "\n## Context budget\n- decisions.md: 30 tokens max\n"
 	tests := []struct {
 		name      string
 		decisions string
@@ -150,9 +164,9 @@ func TestRoutePacking(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			fsys := memFS(map[string]string{"manifest.md": miniManifest + budget, "brief.md": "# Brief\n",
+			fsys := memFS(map[string]string{"manifest.md": miniManifest, "brief.md": "# Brief\n",
 				"decisions.md": tt.decisions, "constraints.md": "- Offline.\n"})
-			r, err := Route(fsys, RouteRequest{Task: "planning", Budget: true})
+			r, err := Route(fsys, RouteRequest{Task: "planning", Budget: true, Budgets: map[string]int{"decisions.md": 30}})
 			if err != nil {
 				t.Fatal(err)
 			}

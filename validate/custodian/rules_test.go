@@ -1,6 +1,7 @@
 package custodian
 
 import (
+	"io/fs"
 	"os"
 	"strings"
 	"testing"
@@ -24,6 +25,9 @@ func runExample(src string) []validate.Finding {
 			old[strings.TrimPrefix(f.Name, "old/")] = &fstest.MapFile{Data: f.Data}
 		case strings.HasPrefix(f.Name, "new/"):
 			nw[strings.TrimPrefix(f.Name, "new/")] = &fstest.MapFile{Data: f.Data}
+		case strings.Contains(f.Name, " -> "):
+			name, target, _ := strings.Cut(f.Name, " -> ")
+			mem[name] = &fstest.MapFile{Data: []byte(target), Mode: fs.ModeSymlink}
 		default:
 			mem[f.Name] = &fstest.MapFile{Data: f.Data}
 		}
@@ -127,6 +131,22 @@ func TestDocListsRules(t *testing.T) {
 	for _, r := range Rules() {
 		if !strings.Contains(string(doc), "//\t"+r.ID+" ") || !strings.Contains(string(doc), r.ID+strings.Repeat(" ", 34-len(r.ID))+"["+r.Severity.String()+"]") {
 			t.Errorf("doc.go does not list %s [%s]", r.ID, r.Severity)
+		}
+	}
+}
+
+// TestReadmeListsRules keeps README.md's MemoryCustodian rules table
+// complete: every rule with its severity.
+func TestReadmeListsRules(t *testing.T) {
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, sec, _ := strings.Cut(string(b), "## MemoryCustodian rules")
+	sec, _, _ = strings.Cut(sec, "\n## Secret rules")
+	for _, r := range Rules() {
+		if !strings.Contains(sec, "| `"+r.ID+"` | "+r.Severity.String()+" |") {
+			t.Errorf("README.md does not list %s [%s]", r.ID, r.Severity)
 		}
 	}
 }

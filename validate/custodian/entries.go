@@ -1,0 +1,292 @@
+package custodian
+
+import (
+	"regexp"
+	"strings"
+)
+
+// FormalEntry is a structured entry of protocol 0.6 and later:
+//
+//	## MC-DEC-20260728-a1b2c3d4 — Support Python 3.10+
+//
+//	Status: active
+//	Scope: project
+//	Subject: MC-SUBJ-20260729-a1b2c3d4
+//	Facet: version-policy
+//	Evidence:
+//	- repo:pyproject.toml
+//
+//	Decision:
+//	Support Python 3.10+.
+type FormalEntry struct {
+	File  string
+	ID    string
+	Type  string // DEC, CON, DNU, PREF, AREA, INBOX, TOMB, SUBJ, REC
+	Title string
+	Line  int
+	// Fields are the scalar and list fields by name, in order of
+	// appearance; a field given twice has two values.
+	Fields map[string][]Field
+	// Problems are the entry's schema problems found while parsing.
+	Problems []entryProblem
+}
+
+// Field is one field line and what follows it.
+type Field struct {
+	Name  string
+	Value string   // inline value (scalars)
+	Items []string // "- " items (list fields)
+	Body  string   // text below (bodies)
+	Line  int
+}
+
+type entryProblem struct {
+	line int
+	msg  string
+}
+
+// One returns the value of a field given once, or "".
+func (e *FormalEntry) One(name string) string {
+	if fs := e.Fields[name]; len(fs) > 0 {
+		if fs[0].Value != "" {
+			return fs[0].Value
+		}
+		return fs[0].Body
+	}
+	return ""
+}
+
+var idPattern = `MC-(DEC|CON|DNU|PREF|AREA|INBOX|TOMB|SUBJ|REC)-[0-9]{8}-[0-9a-f]{8}`
+
+var (
+	entryIDRE = regexp.MustCompile(`\b` + idPattern + `\b`)
+)
+
+// field kinds.
+var (
+	scalarFields = map[string]bool{"Status": true, "Scope": true, "Subject": true, "Facet": true,
+		"Supersedes": true, "Superseded-By": true, "Promoted-From": true, "Promoted-To": true,
+		"Exception-To": true, "Candidate-Type": true, "Entry-Type": true, "Provisional-Subject": true,
+		"Provisional-Facet": true, "Kind": true, "Canonical-Ref": true, "Merged-Into": true, "Resolution": true}
+	listFields = map[string]bool{"Evidence": true, "Aliases": true, "Entries": true, "Merged-From": true}
+	bodyFields = map[string]bool{"Reason": true, "Decision": true, "Constraint": true, "Rejected": true,
+		"Preference": true, "Rule": true, "Profile": true, "Statement": true, "Promotion-Requirement": true}
+)
+
+// bodyFence opens a schema 2+ body block.
+const bodyFence = "```memory-custodian-body-v1"
+
+// formalFile holds the formal entries of one file and its legacy units.
+type formalFile struct {
+	entries []*FormalEntry
+	legacy  int // legacy H2 units and legacy bullets
+	// malformed are H2 lines that hold an Entry ID but are no canonical
+	// Entry heading.
+	malformed  []entryProblem
+	lexProblem entryProblem
+}
+
+// parseFormal reads the formal entries of a file (protocol 0.6+).
+// schema is the entry schema (fenced bodies from 2 on).
+func parseFormal(f *File, schema int) formalFile {
+	lines := f.Lines
+	lx := lex(lines)
+	var out formalFile
+	if lx.problem != "" {
+		out.lexProblem = entryProblem{lx.problemLine, lx.problem}
+	}
+	vis := lx.visibleLines(lines)
+	follows := fieldsFollow(vis)
+	var cur *FormalEntry
+	var curField *Field
+	inH2 := false
+	for i := 0; i < len(lines); i++ {
+		l := vis[i]
+		if strings.HasPrefix(l, "## ") || l == "##" {
+			cur, curField, inH2 = nil, nil, true
+			if id, typ, title, ok := entryHeading(l); ok {
+				cur = &FormalEntry{File: f.Name, ID: id, Type: typ, Title: title, Line: i + 1, Fields: map[string][]Field{}}
+				out.entries = append(out.entries, cur)
+				continue
+			}
+			if entryIDRE.MatchString(l) && validIDIn(l) {
+				out.malformed = append(out.malformed, entryProblem{i + 1, "malformed Entry heading " + quote(short(pyStrip(l))) + "; expected `## <ENTRY_ID> — <title>`"})
+			}
+			out.legacy++
+			continue
+		}
+		if !lx.hidden[i] && l != "" && l[0] == ' ' && strings.HasPrefix(strings.TrimLeft(l, " "), "## ") && entryIDRE.MatchString(l) {
+			out.malformed = append(out.malformed, entryProblem{i + 1, "malformed Entry heading " + quote(short(pyStrip(lines[i]))) + "; expected `## <ENTRY_ID> — <title>`"})
+		}
+		if cur == nil {
+			if !inH2 && isLegacyBullet(l) {
+				out.legacy++
+			}
+			continue
+		}
+		// Schema 2+: a body may be one fenced block right after its field.
+		if curField != nil && bodyFields[curField.Name] && schema >= 2 && strings.TrimRight(lines[i], " \t") == bodyFence && curField.Body == "" {
+			j := i + 1
+			for j < len(lines) && strings.TrimRight(lines[j], " \t") != "```" {
+				j++
+			}
+			curField.Body = strings.Join(lines[i+1:min(j, len(lines))], "\n")
+			i = j
+			continue
+		}
+		if name, rest, ok := fieldLine(l); ok {
+			val := pyStrip(rest)
+			if !scalarFields[name] && !listFields[name] && !bodyFields[name] {
+				cur.Problems = append(cur.Problems, entryProblem{i + 1, cur.ID + " has unknown field " + name})
+				curField = nil
+				continue
+			}
+			cur.Fields[name] = append(cur.Fields[name], Field{Name: name, Value: val, Line: i + 1})
+			fs := cur.Fields[name]
+			curField = &fs[len(fs)-1]
+			if listFields[name] && val != "" {
+				cur.Problems = append(cur.Problems, entryProblem{i + 1, cur.ID + " " + name + " block heading must not contain a value"})
+			}
+			if bodyFields[name] && val != "" {
+				curField.Body = val
+			}
+			continue
+		}
+		if curField == nil {
+			if pyStrip(l) != "" {
+				if isLegacyBullet(l) && !follows[i] {
+					cur.Problems = append(cur.Problems, entryProblem{i + 1, "ambiguous column-zero bullet follows a formal Entry; indent body bullets or move legacy memory under an explicit heading"})
+				}
+			}
+			continue
+		}
+		switch {
+		case listFields[curField.Name]:
+			if strings.HasPrefix(l, "- ") || l == "-" {
+				item := pyStrip(strings.TrimPrefix(l, "-"))
+				curField.Items = append(curField.Items, item)
+			} else if pyStrip(l) != "" {
+				curField = nil
+				if isLegacyBullet(l) && !follows[i] {
+					cur.Problems = append(cur.Problems, entryProblem{i + 1, "ambiguous column-zero bullet follows a formal Entry; indent body bullets or move legacy memory under an explicit heading"})
+				}
+			} else if len(curField.Items) > 0 {
+				curField = nil
+			}
+		case scalarFields[curField.Name]:
+			if pyStrip(l) != "" {
+				cur.Problems = append(cur.Problems, entryProblem{i + 1, cur.ID + " scalar field " + curField.Name + " has an unexpected visible continuation line"})
+			} else {
+				curField = nil
+			}
+		default: // a body runs to the next field line
+			if isLegacyBullet(l) && !follows[i] {
+				cur.Problems = append(cur.Problems, entryProblem{i + 1, "ambiguous column-zero bullet follows a formal Entry; indent body bullets or move legacy memory under an explicit heading"})
+				continue
+			}
+			if curField.Body == "" {
+				curField.Body = lines[i]
+			} else {
+				curField.Body += "\n" + lines[i]
+			}
+		}
+	}
+	for _, e := range out.entries {
+		for name, fs := range e.Fields {
+			for k := range fs {
+				fs[k].Body = strings.TrimSpace(fs[k].Body)
+			}
+			e.Fields[name] = fs
+		}
+	}
+	return out
+}
+
+func isLegacyBullet(l string) bool {
+	return strings.HasPrefix(l, "- ") || strings.HasPrefix(l, "* ") || strings.HasPrefix(l, "+ ")
+}
+
+// fieldsFollow reports, for each line, whether a field line follows it
+// within the same H2.
+func fieldsFollow(vis []string) []bool {
+	out := make([]bool, len(vis))
+	seen := false
+	for j := len(vis) - 1; j >= 0; j-- {
+		out[j] = seen
+		if strings.HasPrefix(vis[j], "## ") {
+			seen = false
+		} else if _, _, ok := fieldLine(vis[j]); ok {
+			seen = true
+		}
+	}
+	return out
+}
+
+func validIDIn(l string) bool { return entryIDRE.FindString(l) != "" }
+
+func quote(s string) string { return "'" + s + "'" }
+
+// fieldLine splits a field line, `Name: value` at column 0, where Name is
+// words of letters starting upper case, joined by '-'.
+func fieldLine(l string) (name, rest string, ok bool) {
+	i := 0
+	for {
+		if i >= len(l) || l[i] < 'A' || l[i] > 'Z' {
+			return "", "", false
+		}
+		i++
+		for i < len(l) && (('a' <= l[i] && l[i] <= 'z') || ('A' <= l[i] && l[i] <= 'Z')) {
+			i++
+		}
+		if i < len(l) && l[i] == ':' {
+			return l[:i], l[i+1:], true
+		}
+		if i >= len(l) || l[i] != '-' {
+			return "", "", false
+		}
+		i++
+	}
+}
+
+// entryTypes are the entry types of Entry IDs.
+var entryTypes = []string{"DEC", "CON", "DNU", "PREF", "AREA", "INBOX", "TOMB", "SUBJ", "REC"}
+
+// entryHeading parses a canonical Entry heading, `## <ID> — <title>`
+// (ID MC-<TYPE>-<YYYYMMDD>-<8 lower-case hex>, an em dash with one space
+// each side, a title that is not only hashes).
+func entryHeading(l string) (id, typ, title string, ok bool) {
+	l = strings.TrimRight(l, " \t")
+	rest, found := strings.CutPrefix(l, "## MC-")
+	if !found {
+		return "", "", "", false
+	}
+	dash := strings.IndexByte(rest, '-')
+	if dash < 0 || !contains(entryTypes, rest[:dash]) {
+		return "", "", "", false
+	}
+	typ = rest[:dash]
+	tail := rest[dash+1:]
+	if len(tail) < 18 || tail[8] != '-' || !allIn(tail[:8], "0123456789") || !allIn(tail[9:17], "0123456789abcdef") {
+		return "", "", "", false
+	}
+	id = "MC-" + typ + "-" + tail[:17]
+	t, found := strings.CutPrefix(tail[17:], " — ")
+	if !found || t == "" || t[0] == ' ' || t[0] == '\t' || strings.Trim(t, "# ") == "" || strings.HasPrefix(t, "#") {
+		return "", "", "", false
+	}
+	return id, typ, pyStrip(t), true
+}
+
+func allIn(s, set string) bool {
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(set, s[i]) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func isEntryHeading(l string) bool {
+	_, _, _, ok := entryHeading(l)
+	return ok
+}

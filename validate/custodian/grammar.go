@@ -1,0 +1,70 @@
+package custodian
+
+import "fmt"
+
+// problems returns every problem of the manifest's structure for the
+// protocol it is judged by. From 0.7 on the whole manifest is validated
+// on every read, so each problem refuses every task; before, a route
+// problem refuses only the tasks it affects.
+func (m *Manifest) problems(proto string) []routeProblem {
+	out := m.routeProblems()
+	if proto < "0.7" && m.Lex != nil && m.Lex.problem != "" {
+		// Lexed for a 0.7+ version that the lexing itself then hid.
+		out = append(out, routeProblem{category: "general", blocks: true, rule: RuleManifestGrammar, line: m.Lex.problemLine, msg: m.Lex.problem})
+	}
+	if proto < "0.6" {
+		return out
+	}
+	meta := metaProblems(m, proto)
+	if proto < "0.7" {
+		for i := range meta {
+			meta[i].blocks = false
+		}
+		return append(out, meta...)
+	}
+	out = append(out, meta...)
+	if m.Lex != nil && m.Lex.problem != "" {
+		out = append(out, routeProblem{category: "general", blocks: true, rule: RuleManifestGrammar, line: m.Lex.problemLine, msg: m.Lex.problem})
+	}
+	out = append(out, m.grammar07()...)
+	_, mods := m.modules()
+	out = append(out, mods...)
+	for i := range out {
+		out[i].category = "general"
+	}
+	return out
+}
+
+// grammar07 checks the task routes of a 0.7+ manifest: exactly one
+// `## Load by task`, only canonical `###` headings under it, and no
+// canonical heading outside it.
+func (m *Manifest) grammar07() []routeProblem {
+	var out []routeProblem
+	bad := func(line int, format string, args ...any) {
+		out = append(out, routeProblem{category: "general", blocks: true, rule: RuleManifestGrammar, line: line, msg: fmt.Sprintf(format, args...)})
+	}
+	if n := len(m.LoadByTask); n != 1 {
+		line := 0
+		if n > 1 {
+			line = m.LoadByTask[1]
+		}
+		bad(line, "expected exactly one 'Load by task' section, found %d", n)
+	}
+	for _, u := range m.Unknown {
+		bad(u.Line, "unknown H3 route heading(s) under Load by task: %q", u.Heading)
+	}
+	inside := map[int]bool{}
+	for _, l := range m.LoadByTask {
+		for i := l; i < m.sectionEnd(l-1, false); i++ {
+			inside[i+1] = true
+		}
+	}
+	for _, rs := range m.Routes {
+		for _, r := range rs {
+			if !inside[r.Line] {
+				bad(r.Line, "canonical heading appears outside Load by task: %q", r.Heading)
+			}
+		}
+	}
+	return out
+}

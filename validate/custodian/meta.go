@@ -1,0 +1,153 @@
+package custodian
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// metaRequired are the metadata values protocols 0.6 to 0.8 require; an
+// empty value means any non-empty value.
+var metaRequired = map[string][][2]string{
+	"0.6": {{"entry_schema_version", "1"}, {"subject_schema_version", "1"}, {"subject_registry", "subjects.md"},
+		{"admission_policy", "evidence-required"}, {"conflict_identity_policy", "scope-subject-facet"}},
+	"0.7": {{"subject_schema_version", "1"}, {"subject_registry", "subjects.md"}, {"routing_schema_version", "1"},
+		{"conflict_schema_version", "1"}, {"admission_policy", "evidence-required"},
+		{"routing_policy", "explicit-task-and-scope"}, {"conflict_policy", "canonical-subject-and-review"}},
+	"0.8": {{"entry_schema_version", "3"}, {"subject_schema_version", "1"}, {"subject_registry", "subjects.md"},
+		{"routing_schema_version", "1"}, {"conflict_schema_version", "1"}, {"admission_policy", "evidence-required"},
+		{"routing_policy", "explicit-task-and-scope"}, {"conflict_policy", "canonical-subject-and-review"}},
+}
+
+var uuid4RE = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
+
+var metaLineRE = regexp.MustCompile(`^- ([A-Za-z_]+):(.*)$`)
+
+// entrySchema returns the entry schema a manifest selects: 3 for 0.8, 1
+// or 2 for 0.7 as written, 1 otherwise.
+func entrySchema(m *Manifest, proto string) int {
+	switch proto {
+	case "0.8":
+		return 3
+	case "0.7":
+		if m.Meta["entry_schema_version"].Value == "2" {
+			return 2
+		}
+	}
+	return 1
+}
+
+// metaProblems checks the metadata contract of protocols 0.6 to 0.8: one
+// Protocol heading, every line of the section a "- key: value" field,
+// no key twice, no empty value, and the values the protocol requires.
+func metaProblems(m *Manifest, proto string) []routeProblem {
+	var out []routeProblem
+	add := func(line int, format string, args ...any) {
+		out = append(out, routeProblem{category: "general", blocks: true, rule: RuleProtocolMetadata, line: line, msg: fmt.Sprintf(format, args...)})
+	}
+	if n := len(m.ProtocolLines) + len(m.protocolTraces()); len(m.ProtocolLines) != 1 || n != 1 {
+		line := 0
+		if len(m.ProtocolLines) > 1 {
+			line = m.ProtocolLines[1]
+		} else if tr := m.protocolTraces(); len(tr) > 0 {
+			line = tr[0]
+		}
+		add(line, "manifest.md must contain exactly one MemoryCustodian Protocol heading, written as an H2 with canonical whitespace (found %d)", n)
+	}
+	seen := map[string]int{}
+	from := m.ProtocolLine
+	for i := from; i > 0 && i < len(m.Lines); i++ {
+		s := pyStrip(m.Lines[i])
+		if strings.HasPrefix(s, "## ") {
+			break
+		}
+		if s == "" {
+			continue
+		}
+		g := metaLineRE.FindStringSubmatch(strings.TrimRight(m.Lines[i], " \t"))
+		switch {
+		case g == nil:
+			add(i+1, "Malformed protocol metadata line %q", short(s))
+			continue
+		case seen[g[1]] > 0:
+			add(i+1, "Duplicate protocol metadata field: %s (first on line %d)", g[1], seen[g[1]])
+		case pyStrip(g[2]) == "":
+			add(i+1, "Protocol metadata field %s must not be empty", g[1])
+		}
+		seen[g[1]] = i + 1
+	}
+	if v, line := m.Version(); v != proto {
+		add(line, "Protocol %s must be written canonically: protocol_version: %s (manifest has %s)", proto, proto, v)
+	}
+	for _, k := range []string{"initialized_with", "last_migrated_with"} {
+		if _, ok := m.Meta[k]; !ok {
+			add(m.ProtocolLine, "Protocol %s requires %s; manifest has missing", proto, k)
+		}
+	}
+	for _, kv := range metaRequired[proto] {
+		f, ok := m.Meta[kv[0]]
+		switch {
+		case kv[0] == "entry_schema_version" && proto == "0.7":
+		case !ok:
+			add(m.ProtocolLine, "Protocol %s requires %s: %s; manifest has missing", proto, kv[0], kv[1])
+		case f.Value != kv[1]:
+			add(f.Line, "Protocol %s requires %s: %s; manifest has %s", proto, kv[0], kv[1], short(f.Value))
+		}
+	}
+	if proto == "0.7" {
+		if f := m.Meta["entry_schema_version"]; f.Value != "1" && f.Value != "2" {
+			add(f.Line, "Protocol 0.7 requires entry_schema_version: 1 or 2; manifest has %s", orMissing(f.Value))
+		}
+	}
+	if f := m.Meta["project_id"]; !uuid4RE.MatchString(f.Value) {
+		line := f.Line
+		if line == 0 {
+			line = m.ProtocolLine
+		}
+		add(line, "Protocol %s requires a valid UUIDv4 project_id (lower case); manifest has %s", proto, orMissing(short(f.Value)))
+	}
+	return out
+}
+
+func orMissing(s string) string {
+	if s == "" {
+		return "missing"
+	}
+	return s
+}
+
+// protocolTraces returns the lines that look like a Protocol heading but
+// are not a canonical H2: `###`, `##` without a space, a Setext form, or an
+// indented copy.
+func (m *Manifest) protocolTraces() []int {
+	var out []int
+	for i, l := range m.Lines {
+		s := strings.TrimSpace(l)
+		t := strings.ToLower(strings.Trim(s, "# \t"))
+		if t != "memorycustodian protocol" {
+			continue
+		}
+		canonical := strings.HasPrefix(l, "## ") && closingHashesOK(s)
+		switch {
+		case canonical && normalizeHeading(s) == "memorycustodian protocol":
+		case strings.HasPrefix(s, "#"):
+			out = append(out, i+1)
+		case i+1 < len(m.Lines) && isSetextUnderline(m.Lines[i+1]):
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
+
+func isSetextUnderline(l string) bool {
+	t := strings.TrimSpace(l)
+	return t != "" && (strings.Trim(t, "-") == "" || strings.Trim(t, "=") == "")
+}
+
+// closingHashesOK reports whether an ATX heading's closing hashes, if
+// any, are separated from its text by white space.
+func closingHashesOK(s string) bool {
+	t := strings.TrimRight(s, " \t")
+	body := strings.TrimRight(t, "#")
+	return body == t || strings.HasSuffix(body, " ") || strings.HasSuffix(body, "\t")
+}

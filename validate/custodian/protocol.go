@@ -1,0 +1,95 @@
+package custodian
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Protocol versions this package judges, oldest first. Each is checked by
+// its own rules; NewestProtocol is the newest.
+var Protocols = []string{"0.5", "0.6", "0.7", "0.8"}
+
+// NewestProtocol is the newest MemoryCustodian protocol this package knows.
+const NewestProtocol = "0.8"
+
+// ProtocolVersion is the protocol the reference CLI 0.9.1 writes and the
+// oldest this package judges.
+const ProtocolVersion = "0.5"
+
+// protocolOf returns the protocol of m ("0.5" ... "0.8") and, when it has
+// none this package judges, a problem saying why. A manifest without a
+// usable version is judged by the 0.5 rules.
+func protocolOf(m *Manifest) (string, *routeProblem) {
+	p := &routeProblem{category: "protocol", rule: RuleProtocolVersion, line: m.ProtocolLine}
+	v, line := m.Version()
+	switch {
+	case len(m.Meta) == 0:
+		p.msg = "manifest has no MemoryCustodian Protocol metadata (`## MemoryCustodian Protocol` with `- protocol_version: ...`)"
+		return ProtocolVersion, p
+	case line == 0:
+		p.msg = "protocol metadata has no protocol_version"
+		return ProtocolVersion, p
+	}
+	p.line = line
+	cmp, ok := compareVersion(v, ProtocolVersion)
+	if !ok {
+		p.msg = fmt.Sprintf("invalid protocol_version %q: want a version like %s", v, NewestProtocol)
+		return ProtocolVersion, p
+	}
+	if cmp == 0 {
+		return ProtocolVersion, nil
+	}
+	if cmp < 0 {
+		p.msg = fmt.Sprintf("protocol_version %s is older than %s, the oldest protocol this tool judges; run `memory-custodian migrate --apply`", v, ProtocolVersion)
+		return ProtocolVersion, p
+	}
+	for _, known := range Protocols[1:] {
+		if v == known {
+			return known, nil
+		}
+	}
+	if c, _ := compareVersion(v, NewestProtocol); c > 0 {
+		p.msg = fmt.Sprintf("protocol_version %s is newer than %s, the newest protocol this tool supports; update remnant-guard", v, NewestProtocol)
+	} else {
+		p.msg = fmt.Sprintf("protocol_version %q is not written canonically (want one of %s)", v, strings.Join(Protocols, ", "))
+	}
+	return ProtocolVersion, p
+}
+
+// compareVersion compares dotted numeric versions as the reference does
+// (missing parts count as 0); ok is false when a is not one.
+func compareVersion(a, b string) (int, bool) {
+	pa, ok := versionParts(a)
+	if !ok {
+		return 0, false
+	}
+	pb, _ := versionParts(b)
+	for len(pa) < len(pb) {
+		pa = append(pa, 0)
+	}
+	for len(pb) < len(pa) {
+		pb = append(pb, 0)
+	}
+	for i := range pa {
+		if pa[i] != pb[i] {
+			if pa[i] < pb[i] {
+				return -1, true
+			}
+			return 1, true
+		}
+	}
+	return 0, true
+}
+
+func versionParts(v string) ([]int, bool) {
+	fields := strings.Split(pyStrip(v), ".")
+	out := make([]int, len(fields))
+	for i, f := range fields {
+		if f == "" || strings.Trim(f, "0123456789") != "" || len(f) > 9 {
+			return nil, false
+		}
+		out[i], _ = strconv.Atoi(f)
+	}
+	return out, true
+}
