@@ -32,6 +32,9 @@ func (e *Engine) evaluate(t *text, r *rule, base, end int, m []int, hits []hit) 
 	if r.nameGroup > 0 && m[2*r.nameGroup] >= 0 {
 		in.name = string(t.data[base+m[2*r.nameGroup] : base+m[2*r.nameGroup+1]])
 	}
+	if r.extract != nil {
+		in.op = extractOp(m)
+	}
 	if !r.keep(&in) || t.suppressed(ls) {
 		return hits
 	}

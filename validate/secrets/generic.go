@@ -131,7 +131,7 @@ func looksRandom(v string) bool {
 			return false
 		}
 	}
-	return true
+	return !hasFakeWord(v)
 }
 
 var fakeWords = map[string]bool{
