@@ -199,6 +199,7 @@ func (hc *historyCheck) commit(c gitutil.CommitChanges) error {
 	hc.add(found, c.Hash)
 	if hc.engine != nil {
 		skipped = append(skipped, hc.secretBatch(c.Changes)...)
+		hc.batch.Commit = c.Hash
 		for _, found := range hc.engine.ScanBatch(&hc.batch) {
 			hc.add(found, c.Hash)
 		}

@@ -12,6 +12,7 @@ import (
 // line i of data is line i+1 of the file.
 type text struct {
 	path    string
+	commit  string // the commit the text comes from, or ""
 	data    []byte
 	numbers []int
 
