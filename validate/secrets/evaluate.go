@@ -38,19 +38,22 @@ func (e *Engine) evaluate(t *text, r *rule, base, end int, m []int, hits []hit) 
 	if !r.keep(&in) || t.suppressed(ls) {
 		return hits
 	}
-	allowed := false
 	if len(e.allowlists) > 0 {
+		// As in gitleaks, an allowlisted finding is gone before the broad
+		// rules give way to specific ones: it stands in for none.
 		ai := allowInput{rule: r.def.ID, path: t.path, commit: t.commit, secret: secret,
 			match: string(t.data[base+m[0] : base+m[1]]), line: string(line)}
-		allowed = e.allowlisted(&ai)
+		if e.allowlisted(&ai) {
+			return hits
+		}
 	}
 	f := t.finding(r, secret, s, en)
 	if r.def.FingerprintBody {
 		f.Fingerprint = Fingerprint(r.def.ID, secret+"\n"+string(keyBody(in.after)))
 	}
-	// An ignored or allowlisted finding is kept until the end: it still
-	// stands in for the broad rules that overlap it.
-	return append(hits, hit{f: f, s: s, e: en, fallback: r.def.Fallback, ignored: allowed || e.ignored(f, t.commit)})
+	// An ignored finding is kept until the end: it still stands in for
+	// the broad rules that overlap it.
+	return append(hits, hit{f: f, s: s, e: en, fallback: r.def.Fallback, ignored: e.ignored(f, t.commit)})
 }
 
 func secretSpan(r *rule, m []int) (int, int, bool) {

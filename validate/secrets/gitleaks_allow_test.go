@@ -59,9 +59,12 @@ func TestGitleaksAllowlistCriteria(t *testing.T) {
 		{"AND, both", "[[allowlists]]\ncondition = \"AND\"\npaths = ['''\\.env$''']\nstopwords = [\"2lmqw\"]\n", "a.env", "", patLine, 0},
 		{"AND, one", "[[allowlists]]\ncondition = \"AND\"\npaths = ['''\\.env$''']\nstopwords = [\"nothere\"]\n", "a.env", "", patLine, 1},
 		{"OR, one", "[[allowlists]]\npaths = ['''\\.env$''']\nstopwords = [\"nothere\"]\n", "a.env", "", patLine, 0},
-		{"targetRules, that rule", "[[allowlists]]\ntargetRules = [\"github-pat\"]\npaths = ['''\\.env$''']\n", "a.env", "", patLine, 0},
+		{"targetRules, that rule", "[[allowlists]]\ntargetRules = [\"github-pat\"]\npaths = ['''\\.env$''']\n", "a.env", "", "x " + fakePAT, 0},
 		{"targetRules, another rule", "[[allowlists]]\ntargetRules = [\"stripe-access-token\"]\npaths = ['''\\.env$''']\n", "a.env", "", patLine, 1},
-		{"default rule extended", "[extend]\nuseDefault = true\n[[rules]]\nid = \"github-pat\"\n[[rules.allowlists]]\nregexTarget = \"line\"\nregexes = ['''fixture''']\n", "a.env", "", patLine + " # fixture", 0},
+		{"default rule extended", "[extend]\nuseDefault = true\n[[rules]]\nid = \"github-pat\"\n[[rules.allowlists]]\nregexTarget = \"line\"\nregexes = ['''fixture''']\n", "a.env", "", "x " + fakePAT + " # fixture", 0},
+		// as in gitleaks, the generic rule still reports what a specific
+		// rule's allowlist lets through
+		{"default rule extended, generic", "[extend]\nuseDefault = true\n[[rules]]\nid = \"github-pat\"\n[[rules.allowlists]]\nregexTarget = \"line\"\nregexes = ['''fixture''']\n", "a.env", "", patLine + " # fixture", 1},
 		{"default rule disabled", "[extend]\nuseDefault = true\ndisabledRules = [\"github-pat\"]\n", "a.env", "", "x " + fakePAT, 0},
 	} {
 		e := glEngine(t, c.config, nil)
