@@ -77,6 +77,9 @@ func checkAssigned(in *checkInput) bool {
 	if hexOnly(v) {
 		return len(v) >= 12 && cl&classDigit != 0
 	}
+	if shortTail(v) {
+		return false
+	}
 	return len(v) >= 10 && h >= 3.0 && (bitsSet(cl) >= 2 || strongRandom(v))
 }
 
@@ -85,7 +88,7 @@ func checkAssigned(in *checkInput) bool {
 // are a key's mode (pk_test_...), not a stand-in.
 func hasFakeWord(v string) bool {
 	low := strings.ToLower(v)
-	for _, w := range []string{"fake", "dummy", "sample", "notreal", "invalid"} {
+	for _, w := range []string{"fake", "dummy", "sample", "notreal", "invalid", "hello", "world"} {
 		if strings.Contains(low, w) {
 			return true
 		}
@@ -175,18 +178,50 @@ func isHexByte(c byte) bool {
 // still random: long, high-entropy, no words.
 func strongRandom(v string) bool { return len(v) >= 24 && entropy(v) >= 3.8 }
 
+// shortTail tells a value whose part after its leading words (a
+// provider's prefix such as duffel_test_) is too short to be a key:
+// duffel_test_abc123, shippo_test_1234.
+func shortTail(v string) bool {
+	rest := v
+	for {
+		i := strings.IndexAny(rest, "_-.")
+		if i < 0 {
+			break
+		}
+		head := rest[:i]
+		if !(isLetters(head) && (len(head) <= 6 || isWordChunk(head))) {
+			break
+		}
+		rest = rest[i+1:]
+	}
+	return len(rest) < 8
+}
+
+func isLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
 // wordy tells a value made mostly of words (not_a_real_token,
-// SKILLS_inventory, sk_live_short, notHighEnoughEntropy): chunks of three
-// to twelve letters with a vowel cover most of it.
+// SKILLS_inventory, sk_live_short, notHighEnoughEntropy): word-like
+// chunks cover most of it, and it has few digits.
 func wordy(v string) bool {
-	total, inWords := 0, 0
+	total, inWords, digits, digitChunks := 0, 0, 0, 0
 	for _, c := range chunks(v) {
 		total += len(c)
-		if isWordChunk(c) {
+		switch {
+		case c[0] >= '0' && c[0] <= '9':
+			digits += len(c)
+			digitChunks++
+		case isWordChunk(c):
 			inWords += len(c)
 		}
 	}
-	return total > 0 && inWords*10 >= total*6
+	return total > 0 && inWords*10 >= total*6 && (digits*10 <= total || digitChunks <= 2)
 }
 
 // chunks splits v at symbols, at letter-digit changes and before an
@@ -220,11 +255,19 @@ func chunks(v string) []string {
 	return out
 }
 
+// isWordChunk tells a chunk that reads as a word: three to twelve
+// letters in one case (or capitalised), vowels at least a fifth of them
+// (an upper-case acronym-like word: a sixth), no more than three
+// consonants in a row.
 func isWordChunk(c string) bool {
 	if len(c) < 3 || len(c) > 12 || c[0] >= '0' && c[0] <= '9' {
 		return false
 	}
 	low := strings.ToLower(c)
+	upper := c == strings.ToUpper(c)
+	if c != low && !upper && c[1:] != low[1:] {
+		return false // mixed case: EGe, NKAu
+	}
 	vowels, run, maxRun := 0, 0, 0
 	for i := 0; i < len(low); i++ {
 		if strings.IndexByte("aeiouy", low[i]) >= 0 {
@@ -235,7 +278,11 @@ func isWordChunk(c string) bool {
 			maxRun = max(maxRun, run)
 		}
 	}
-	return vowels > 0 && maxRun <= 4
+	need := 5
+	if upper {
+		need = 6
+	}
+	return vowels > 0 && vowels*need >= len(low) && maxRun <= 3
 }
 
 // sequenceFake tells the a1B2c3D4... kind of stand-in: its letters, or
