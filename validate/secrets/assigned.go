@@ -10,13 +10,50 @@ var keyWords = map[string]bool{
 	"passphrase": true, "pw": true,
 }
 
-// mentionsSecretWord reports a name that could hold a secret.
+// mentionsSecretWord reports a name that could hold a secret. It does
+// not allocate: it runs at every operator of a keyword line.
 func mentionsSecretWord(name []byte) bool {
-	if mentionsSecret(name) {
-		return true
+	for _, w := range secretWords {
+		if containsFold(name, w) {
+			return true
+		}
 	}
-	for _, w := range words(string(name)) {
-		if keyWords[w] {
+	var buf [16]byte
+	start := -1
+	for i := 0; i <= len(name); i++ {
+		boundary := i == len(name) || !isAlnum(name[i])
+		camel := !boundary && i > 0 && start >= 0 && isUpper(name[i]) && isLower(name[i-1])
+		if (boundary || camel) && start >= 0 {
+			if w := name[start:i]; len(w) <= len(buf) {
+				for j, c := range w {
+					buf[j] = c | 0x20
+				}
+				if keyWords[string(buf[:len(w)])] { // no allocation: map lookup by converted key
+					return true
+				}
+			}
+			start = -1
+		}
+		if !boundary && start < 0 {
+			start = i
+		}
+	}
+	return false
+}
+
+func isAlnum(c byte) bool { return isLower(c) || isUpper(c) || '0' <= c && c <= '9' }
+func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
+func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
+
+// containsFold reports whether b holds the lowercase ASCII word w in any
+// case.
+func containsFold(b, w []byte) bool {
+	for i := 0; i+len(w) <= len(b); i++ {
+		j := 0
+		for j < len(w) && b[i+j]|0x20 == w[j] {
+			j++
+		}
+		if j == len(w) {
 			return true
 		}
 	}

@@ -38,70 +38,114 @@ func extractOp(m []int) byte {
 }
 
 // extractAssignments finds values given to names in the common syntaxes
-// of code, configuration, shell, logs, XML and URLs. It reports every pair
-// whose name could hold a secret; the generic check judges them.
+// of code, configuration, shell, logs, XML and URLs. It starts from the
+// secret words on the line, so a line costs what its names cost; it
+// reports every pair whose name could hold a secret, and the assigned
+// check judges them.
 func extractAssignments(line []byte) [][]int {
 	var out [][]int
-	for i := 0; i < len(line); i++ {
-		c := line[i]
-		var op byte
-		opEnd := i + 1
-		switch {
-		case c == '=':
-			if i+1 < len(line) && line[i+1] == '=' || i > 0 && bytes.IndexByte([]byte("=!<>+-*/%|&^"), line[i-1]) >= 0 {
-				continue
-			}
-			if i+1 < len(line) && line[i+1] == '>' {
-				opEnd++
-			}
-			op = opAssign
-		case c == ':':
-			if i+1 < len(line) && bytes.IndexByte([]byte(" \t\"'`"), line[i+1]) < 0 || i > 0 && line[i-1] == ':' {
-				continue // name:value with no space is a reference (pkg:artifact, host:port)
-			}
-			op = opColon
-		case c == '-' && i > 0 && line[i-1] == ' ' && i+1 < len(line) && line[i+1] == ' ':
-			op = opDash
-		case c == ',':
-			op = opComma
-		case c == '<':
-			if m := xmlElement(line, i); m != nil {
-				out = append(out, m)
-			}
-			continue
-		case c == ' ' || c == '\t':
-			op = opSpace
-		default:
+	last := -1
+	for p := nextSecretWord(line, 0); p >= 0; p = nextSecretWord(line, p+1) {
+		ns, ne := p, p
+		for ns > 0 && isNameByte(line[ns-1]) {
+			ns--
+		}
+		for ne < len(line) && isNameByte(line[ne]) {
+			ne++
+		}
+		if ns == last || ne-ns < 3 || !mentionsSecretWord(line[ns:ne]) {
 			continue
 		}
-		if m := pairAt(line, i, opEnd, op); m != nil {
+		last = ns
+		var m []int
+		if ns > 0 && line[ns-1] == '<' {
+			m = xmlElement(line, ns-1)
+		} else {
+			m = pairAfter(line, ns, ne)
+		}
+		if m != nil {
 			out = append(out, m)
 		}
 	}
 	return out
 }
 
-// pairAt reads the name before an operator at [i, opEnd) and the value
-// after it.
-func pairAt(line []byte, i, opEnd int, op byte) []int {
-	ns, ne, quotedName := nameSpan(line, i, op)
-	if ne-ns < 3 || !mentionsSecretWord(line[ns:ne]) {
+// nextSecretWord is the offset from i of the next word of the generic
+// rule's keywords, or -1.
+func nextSecretWord(line []byte, i int) int {
+	for ; i < len(line); i++ {
+		var ws []string
+		switch line[i] | 0x20 {
+		case 'p':
+			ws = []string{"pass", "pwd", "private"}
+		case 's':
+			ws = []string{"secret"}
+		case 't':
+			ws = []string{"token", "tkn"}
+		case 'k':
+			ws = []string{"key"}
+		case 'a':
+			ws = []string{"auth", "access"}
+		case 'c':
+			ws = []string{"cred"}
+		case 'l':
+			ws = []string{"licen"}
+		default:
+			continue
+		}
+		for _, w := range ws {
+			if hasFoldAt(line, i, w) {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+func hasFoldAt(b []byte, i int, w string) bool {
+	if i+len(w) > len(b) {
+		return false
+	}
+	for j := 0; j < len(w); j++ {
+		if b[i+j]|0x20 != w[j] {
+			return false
+		}
+	}
+	return true
+}
+
+// pairAfter reads the operator after the name at [ns, ne) and the value
+// after the operator.
+func pairAfter(line []byte, ns, ne int) []int {
+	j := ne
+	quotedName := false
+	for j < len(line) && isQuote(line[j]) {
+		quotedName = true
+		j++
+	}
+	if j < len(line) && line[j] == ']' {
+		j++
+	}
+	k := j
+	for k < len(line) && (line[k] == ' ' || line[k] == '\t') {
+		k++
+	}
+	if k >= len(line) {
 		return nil
 	}
-	if op == opSpace {
-		if ne != i {
-			return nil // spaces between a name and its value only
-		}
-		if line[ns] == '-' {
-			op = opFlag
-		}
-	}
-	if op == opComma && !quotedName {
+	op, opEnd := opAt(line, j, k, quotedName)
+	if op == 0 {
 		return nil
+	}
+	if op == opSpace && line[ns] == '-' {
+		op = opFlag
 	}
 	vs, ve, ok := valueSpan(line, opEnd, op)
 	if !ok || ve-vs < 6 {
 		return nil
+	}
+	if !isQuote(line[vs-1]) && bytes.ContainsAny(line[vs:ve], "([{") {
+		return nil // an unquoted call, index or literal is code
 	}
 	if op == opColon && !isQuote(line[vs-1]) && argumentLabel(line, ns) {
 		return nil // f(token: expr): an unquoted argument is an expression
@@ -112,32 +156,33 @@ func pairAt(line []byte, i, opEnd int, op byte) []int {
 	return []int{ns, ve, ns, ne, vs, ve, int(op), 0}
 }
 
-// nameSpan is the name ending just before an operator at i: quotes,
-// brackets and spaces between them skipped (spaces only before = and :).
-func nameSpan(line []byte, i int, op byte) (int, int, bool) {
-	end := i
-	if op == opAssign && end > 0 && (line[end-1] == ':' || line[end-1] == '?') {
-		end--
+// opAt reads the operator at k (j is where the name and its closing
+// quote end; spaces lie between): its kind and where it ends, or 0.
+func opAt(line []byte, j, k int, quotedName bool) (byte, int) {
+	next := byte(0)
+	if k+1 < len(line) {
+		next = line[k+1]
 	}
-	quoted := false
-	for end > 0 {
-		b := line[end-1]
-		switch {
-		case b == '"' || b == '\'' || b == '`':
-			quoted = true
-		case b == ']' && op != opSpace:
-		case (b == ' ' || b == '\t') && (op == opAssign || op == opColon || op == opDash):
-		default:
-			goto done
+	switch c := line[k]; {
+	case c == '=' && next == '=':
+		return 0, 0
+	case c == '=' && next == '>', c == ':' && next == '=', c == '?' && next == '=':
+		return opAssign, k + 2
+	case c == '=':
+		return opAssign, k + 1
+	case c == ':':
+		if next == 0 || next == ' ' || next == '\t' || isQuote(next) {
+			return opColon, k + 1
 		}
-		end--
+		return 0, 0 // name:value with no space is a reference (pkg:artifact, host:port)
+	case c == '-' && k > j && next == ' ':
+		return opDash, k + 1
+	case c == ',' && quotedName:
+		return opComma, k + 1
+	case k > j && !quotedName && c != ',' && c != ')' && c != '(':
+		return opSpace, k
 	}
-done:
-	start := end
-	for start > 0 && isNameByte(line[start-1]) {
-		start--
-	}
-	return start, end, quoted
+	return 0, 0
 }
 
 // valueSpan is the value after an operator: quoted (up to its closing
