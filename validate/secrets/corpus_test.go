@@ -41,9 +41,8 @@ func (s sample) origin() string {
 	return o
 }
 
-// loadSamples reads a JSON-lines file of samples; ok is false when the
-// corpus is not beside the repository.
-func loadSamples(t *testing.T, name string) []sample {
+// loadSamples reads a JSON-lines file of samples.
+func loadSamples(t testing.TB, name string) []sample {
 	t.Helper()
 	f, err := os.Open(filepath.Join(corpusDir, name))
 	if err != nil {
