@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	pathpkg "path"
 	"strconv"
 	"strings"
 
@@ -134,6 +135,11 @@ func loadBase(name string, data []byte, path string, read ReadFunc, depth int) (
 	if read == nil {
 		return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("extend.path %q cannot be read here", path)}
 	}
+	clean := pathpkg.Clean(strings.ReplaceAll(path, `\`, "/"))
+	if pathpkg.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") || len(clean) > 1 && clean[1] == ':' {
+		return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("extend.path %q is not a file inside the repository", path)}
+	}
+	path = clean
 	base, err := read(path)
 	if err != nil {
 		return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("extend.path %q: %v", path, err)}

@@ -93,6 +93,12 @@ func TestGitleaksExtendPath(t *testing.T) {
 	if _, err := ParseGitleaksConfig("g.toml", []byte("[extend]\npath = \"a.toml\"\n"), func(n string) ([]byte, error) { return []byte(deep[n]), nil }); err == nil || !strings.Contains(err.Error(), "more than 2 deep") {
 		t.Errorf("deep extend: %v", err)
 	}
+	for _, out := range []string{"/etc/gitleaks.toml", "../other/g.toml", "a/../../g.toml", `C:\\g.toml`} {
+		_, err := ParseGitleaksConfig("g.toml", []byte("[extend]\npath = '"+out+"'\n"), func(string) ([]byte, error) { return []byte(""), nil })
+		if err == nil || !strings.Contains(err.Error(), "not a file inside the repository") {
+			t.Errorf("extend.path %q: %v", out, err)
+		}
+	}
 	if _, err := ParseGitleaksConfig("g.toml", []byte("[extend]\npath = \"gone.toml\"\n"), func(string) ([]byte, error) { return nil, nil }); err == nil || !strings.Contains(err.Error(), "g.toml:2: extend.path \"gone.toml\" does not exist") {
 		t.Errorf("missing base: %v", err)
 	}
