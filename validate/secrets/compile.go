@@ -15,6 +15,7 @@ type rule struct {
 	path      *regexp.Regexp // compiled eagerly: needed for every file
 	gate      gateFunc
 	extract   extractFunc
+	checksum  checksumFunc
 
 	once      sync.Once
 	re        *regexp.Regexp
@@ -39,6 +40,7 @@ func newRule(d RuleDef) (*rule, error) {
 	}
 	r.gate = gateFuncs[d.Gate]
 	r.extract = extractFuncs[d.Extract]
+	r.checksum = checksumFuncs[d.Checksum]
 	if d.Path != "" {
 		r.path = regexp.MustCompile(d.Path) // a handful of rules; needed for every file
 	}

@@ -69,11 +69,13 @@ func secretSpan(r *rule, m []int) (int, int, bool) {
 // keep applies the rule's entropy floor, stopwords, allow lists,
 // look-alike filter and named checks.
 func (r *rule) keep(in *checkInput) bool {
-	if r.def.Entropy > 0 && entropy(in.secret) < r.def.Entropy {
-		return false
-	}
-	if !r.def.KeepFakes && looksFake(in.secret) {
-		return false
+	if r.checksum == nil || !r.checksum(in.secret) {
+		if r.def.Entropy > 0 && entropy(in.secret) < r.def.Entropy {
+			return false
+		}
+		if !r.def.KeepFakes && looksFake(in.secret) {
+			return false
+		}
 	}
 	low := strings.ToLower(in.secret)
 	for _, w := range r.stopwords {

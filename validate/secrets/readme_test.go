@@ -34,6 +34,11 @@ func TestReadmeSecretRules(t *testing.T) {
 			t.Errorf("README.md's rule format does not list the gate %q", name)
 		}
 	}
+	for name := range checksumFuncs {
+		if !strings.Contains(readme, "`"+name+"`") {
+			t.Errorf("README.md's rule format does not list the checksum %q", name)
+		}
+	}
 	for name := range extractFuncs {
 		if !strings.Contains(readme, "`"+name+"`") {
 			t.Errorf("README.md's rule format does not list the extract %q", name)

@@ -79,6 +79,9 @@ func renderTable(t *testing.T, defs []RuleDef) []byte {
 		if d.Gate != "" {
 			field("Gate", strconv.Quote(d.Gate))
 		}
+		if d.Checksum != "" {
+			field("Checksum", strconv.Quote(d.Checksum))
+		}
 		if d.Extract != "" {
 			field("Extract", strconv.Quote(d.Extract))
 		}
