@@ -50,16 +50,68 @@ func BenchmarkCorpusGitleaks(b *testing.B) {
 		}
 		flagged := gitleaksFlagged(b, report, dir)
 		var all tally
-		bySource := map[string]*tally{}
+		bySource, byKind := map[string]*tally{}, map[string]*tally{}
 		for i, s := range samples {
 			all.add(s.Label, flagged[i])
 			count(bySource, s.origin(), s.Label, flagged[i])
+			p := s.Path
+			if p == "" {
+				p = "sample.txt"
+			}
+			count(byKind, fileKind(p), s.Label, flagged[i])
 		}
-		for src, c := range bySource {
-			b.Logf("%s gitleaks source %s: %s", file, src, c)
+		if file == "neutral-dev.jsonl" {
+			for src, c := range bySource {
+				b.Logf("%s gitleaks source %s: %s", file, src, c)
+			}
+			for k, c := range byKind {
+				b.Logf("%s gitleaks file %s: %s", file, k, c)
+			}
 		}
 		b.Logf("%s gitleaks all: %s", file, all)
 	}
+	b.Logf("detect-secrets gitleaks all: %s", gitleaksDetectSecrets(b, bin))
+}
+
+// gitleaksDetectSecrets scans the detect-secrets files, labelled as
+// detectSecretsQuality labels them.
+func gitleaksDetectSecrets(b *testing.B, bin string) tally {
+	src := filepath.Join(corpusDir, "detect-secrets-test-data")
+	dir := b.TempDir()
+	names := make([]string, 0, len(detectSecretsFiles))
+	for name := range detectSecretsFiles {
+		names = append(names, name)
+	}
+	for i, name := range names {
+		data, err := os.ReadFile(filepath.Join(src, filepath.FromSlash(name)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		full := filepath.Join(dir, strconv.Itoa(i), filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(full, data, 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	report := filepath.Join(b.TempDir(), "report.json")
+	cmd := exec.Command(bin, "dir", "--no-banner", "--log-level", "error", "-f", "json", "-r", report, dir)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+			b.Fatalf("gitleaks: %v\n%s", err, out)
+		}
+	}
+	flagged := gitleaksFlagged(b, report, dir)
+	var all tally
+	for i, name := range names {
+		label := "fp"
+		if detectSecretsFiles[name] {
+			label = "tp"
+		}
+		all.add(label, flagged[i])
+	}
+	return all
 }
 
 // gitleaksFlagged reads a gitleaks JSON report: the samples (directories

@@ -97,7 +97,7 @@ func (c tally) String() string {
 // the misses (never more than a secret's first characters).
 func quality(t *testing.T, e *Engine, samples []sample) tally {
 	var all tally
-	bySource, byProvider := map[string]*tally{}, map[string]*tally{}
+	bySource, byProvider, byKind := map[string]*tally{}, map[string]*tally{}, map[string]*tally{}
 	for _, s := range samples {
 		path := s.Path
 		if path == "" {
@@ -108,14 +108,24 @@ func quality(t *testing.T, e *Engine, samples []sample) tally {
 		all.add(s.Label, flagged)
 		count(bySource, s.origin(), s.Label, flagged)
 		count(byProvider, s.group(), s.Label, flagged)
+		count(byKind, fileKind(path), s.Label, flagged)
 		if testing.Verbose() && flagged != (s.Label == "tp") {
 			t.Logf("%s %s %s %v", s.Label, s.ID, s.group(), ruleIDs(fs))
 		}
 	}
 	logTallies(t, "source", bySource)
+	logTallies(t, "file", byKind)
 	logTallies(t, "provider", byProvider)
 	t.Logf("all: %s", all)
 	return all
+}
+
+// fileKind is a path's extension, or its name when it has none (.env).
+func fileKind(p string) string {
+	if ext := filepath.Ext(p); ext != "" {
+		return ext
+	}
+	return filepath.Base(p)
 }
 
 func count(m map[string]*tally, key, label string, flagged bool) {
