@@ -44,19 +44,20 @@ func extractOp(m []int) byte {
 // check judges them.
 func extractAssignments(line []byte) [][]int {
 	var out [][]int
-	last := -1
-	for p := nextSecretWord(line, 0); p >= 0; p = nextSecretWord(line, p+1) {
+	names, from := 0, 0
+	for p := nextSecretWord(line, 0); p >= 0 && names < maxNamesPerLine; p = nextSecretWord(line, from) {
 		ns, ne := p, p
-		for ns > 0 && isNameByte(line[ns-1]) {
+		for ns > from && isNameByte(line[ns-1]) {
 			ns--
 		}
 		for ne < len(line) && isNameByte(line[ne]) {
 			ne++
 		}
-		if ns == last || ne-ns < 3 || !mentionsSecretWord(line[ns:ne]) {
+		from = ne // the rest of this name is not another one
+		if ne-ns < 3 || ne-ns > maxNameLen || !mentionsSecretWord(line[ns:ne]) {
 			continue
 		}
-		last = ns
+		names++
 		var m []int
 		if ns > 0 && line[ns-1] == '<' {
 			m = xmlElement(line, ns-1)
@@ -69,6 +70,14 @@ func extractAssignments(line []byte) [][]int {
 	}
 	return out
 }
+
+// Bounds that keep a hostile line linear: names read per line, a
+// name's length, and how far a value is looked for.
+const (
+	maxNamesPerLine = 64
+	maxNameLen      = 256
+	maxValueLen     = 1024
+)
 
 // nextSecretWord is the offset from i of the next word of the generic
 // rule's keywords, or -1.
@@ -199,7 +208,7 @@ func valueSpan(line []byte, j int, op byte) (int, int, bool) {
 		return 0, 0, false
 	}
 	if q := line[j]; q == '"' || q == '\'' || q == '`' {
-		k := bytes.IndexByte(line[j+1:], q)
+		k := bytes.IndexByte(line[j+1:min(len(line), j+1+maxValueLen)], q)
 		if k < 0 {
 			return 0, 0, false
 		}
@@ -213,7 +222,7 @@ func valueSpan(line []byte, j int, op byte) (int, int, bool) {
 		return 0, 0, false // a default or a note: quoted values only
 	}
 	k := j
-	for k < len(line) && !isValueEnd(line[k]) {
+	for k < len(line) && k-j < maxValueLen && !isValueEnd(line[k]) {
 		k++
 	}
 	if bytes.HasSuffix(line[j:k], []byte("..")) {
