@@ -76,7 +76,7 @@ func extractAssignments(line []byte) [][]int {
 const (
 	maxNamesPerLine = 64
 	maxNameLen      = 256
-	maxValueLen     = 1024
+	maxValueLen     = 4096
 )
 
 // nextSecretWord is the offset from i of the next word of the generic
