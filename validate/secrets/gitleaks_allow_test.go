@@ -109,7 +109,7 @@ func TestGitleaksExtendPath(t *testing.T) {
 
 func TestGitleaksIgnore(t *testing.T) {
 	const c1 = "abcdef1234567890abcdef1234567890abcdef12"
-	ig, err := ParseGitleaksIgnore(".gitleaksignore", []byte("# comment\n\nsrc/a.env:github-pat:1\n"+c1+":src/b.env:github-pat:2\nsrc/c.py:generic-api-key:3\nC:\\dir\\d.env:github-pat:4\n"))
+	ig, err := ParseGitleaksIgnore(".gitleaksignore", []byte("# comment\n\nsrc/a.env:github-pat:1\n"+c1+":src/b.env:github-pat:2\nsrc/c.py:generic-api-key:3\nC:\\dir\\d.env:github-pat:4\nsrc/e.py:adafruit-api-key:1\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,6 +130,9 @@ func TestGitleaksIgnore(t *testing.T) {
 		{"src/c.py", "", "\n\ndb_password = \"Xk9#mP2qLw7z\"", 0},
 		{"src/c.py", "", "\n\n" + patLine, 1},
 		{"C:/dir/d.env", "", "\n\n\n" + patLine, 0},
+		// a gitleaks rule with no counterpart here matches the generic rules
+		{"src/e.py", "", "db_password = \"Xk9#mP2qLw7z\"", 0},
+		{"src/e.py", "", patLine, 1},
 	} {
 		if got := len(scanAt(e, c.commit, c.path, c.src)); got != c.found {
 			t.Errorf("%s at %q, %q: %d findings, want %d", c.path, c.commit, c.src, got, c.found)
