@@ -52,7 +52,8 @@ type glRule struct {
 	Allowlist   *glAllowlist  `toml:"allowlist"`
 	Allowlists  []glAllowlist `toml:"allowlists"`
 
-	file string // the file that defined it, for errors
+	file string // the file that defined it, and the line, for errors
+	line int
 }
 
 type glAllowlist struct {
@@ -66,6 +67,7 @@ type glAllowlist struct {
 	TargetRules []string `toml:"targetRules"`
 
 	file  string
+	line  int
 	rules []string // gitleaks rule IDs it is limited to
 }
 
@@ -110,14 +112,27 @@ func loadGitleaks(name string, data []byte, read ReadFunc, depth int) (*glMerged
 	m.useDefault = m.useDefault || c.Extend.UseDefault
 	m.disabled = append(m.disabled, c.Extend.DisabledRules...)
 	m.dropDisabled(c.Extend.DisabledRules)
+	one, many := 0, 0 // [rules.allowlist] and [[rules.allowlists]] seen
 	for i, r := range c.Rules {
-		r.file = name
+		r.file, r.line = name, nthHeaderLine(data, "[[rules]]", i)
 		if strings.TrimSpace(r.ID) == "" {
-			return nil, &ParseError{File: name, Line: nthTableLine(data, "rules", i), Err: errors.New("a [[rules]] table needs an id")}
+			return nil, &ParseError{File: name, Line: r.line, Err: errors.New("a [[rules]] table needs an id")}
+		}
+		if r.Allowlist != nil {
+			r.Allowlist.line = nthHeaderLine(data, "[rules.allowlist]", one)
+			one++
+		}
+		for j := range r.Allowlists {
+			r.Allowlists[j].line = nthHeaderLine(data, "[[rules.allowlists]]", many)
+			many++
 		}
 		m.addRule(r)
 	}
+	for i := range c.Allowlists {
+		c.Allowlists[i].line = nthHeaderLine(data, "[[allowlists]]", i)
+	}
 	if c.Allowlist != nil {
+		c.Allowlist.line = nthHeaderLine(data, "[allowlist]", 0)
 		c.Allowlists = append([]glAllowlist{*c.Allowlist}, c.Allowlists...)
 	}
 	for _, a := range c.Allowlists {
@@ -162,7 +177,7 @@ func (m *glMerged) addRule(r glRule) {
 			b.Description = r.Description
 		}
 		if r.Regex != "" {
-			b.Regex, b.SecretGroup, b.file = r.Regex, r.SecretGroup, r.file
+			b.Regex, b.SecretGroup, b.file, b.line = r.Regex, r.SecretGroup, r.file, r.line
 		}
 		if r.Entropy != 0 {
 			b.Entropy = r.Entropy

@@ -61,17 +61,18 @@ func TestParseGitleaksConfig(t *testing.T) {
 
 func TestParseGitleaksConfigErrors(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
-		{"[[rules]]\nid = \"x\"\nregex = \"(\"\n", "g.toml: secret rule secret-gitleaks-x: bad regex"},
+		{"[[rules]]\nid = \"x\"\nregex = \"(\"\n", "g.toml:1: secret rule secret-gitleaks-x: bad regex"},
 		{"[[rules]\n", "g.toml:2:"},
 		{"title = \"t\"\n[[rules]]\nid = \"x\"\nregex = 'a'\nseverity = 1\n", `g.toml:5: unknown key "rules.severity"`},
 		{"[extend]\nuseDefault = true\nuse_default = true\n", `g.toml:3: unknown key "extend.use_default"`},
 		{"[[allowlists]]\npaths = ['a']\nregexTarget = \"line\"\nconditions = \"AND\"\n", `g.toml:4: unknown key "allowlists.conditions"`},
 		{"[[rules]]\nid = \"x\"\nregex = 'a'\n[[rules.required]]\nid = \"y\"\n", "g.toml:4: rules.required: composite rules"},
-		{"[[rules]]\nid = \"x\"\nregex = 'a'\n[[rules.allowlists]]\ncondition = \"and\"\npaths = ['b']\n", `allowlist of rule "x": condition "and"`},
-		{"[allowlist]\nregexTarget = \"secret\"\n", "global allowlist: it has no commits"},
-		{"[[allowlists]]\nregexTarget = \"all\"\nregexes = ['a']\n", `regexTarget "all"`},
-		{"[[allowlists]]\npaths = ['(']\n", "paths:"},
-		{"[[rules]]\nid = \"github-pat\"\n", "has no regex or path"},
+		{"[[rules]]\nid = \"x\"\nregex = 'a'\n[[rules.allowlists]]\ncondition = \"and\"\npaths = ['b']\n", `g.toml:4: allowlist of rule "x": condition "and"`},
+		{"[[rules]]\nid = 'a'\nregex = 'a'\n[[rules.allowlists]]\npaths = ['x']\n[[rules]]\nid = 'b'\nregex = 'b'\n[[rules.allowlists]]\ncondition = 'and'\npaths = ['y']\n", `g.toml:9: allowlist of rule "b": condition "and"`},
+		{"[allowlist]\nregexTarget = \"secret\"\n", "g.toml:1: global allowlist: it has no commits"},
+		{"[[allowlists]]\nregexTarget = \"all\"\nregexes = ['a']\n", `g.toml:1: global allowlist: regexTarget "all"`},
+		{"title = 't'\n[[allowlists]]\npaths = ['(']\n", "g.toml:2: global allowlist: paths:"},
+		{"[[rules]]\nid = \"github-pat\"\n", "g.toml:1: rule \"github-pat\" has no regex or path"},
 		{"[[rules]]\nregex = 'a'\n", "g.toml:1: a [[rules]] table needs an id"},
 		{"[extend]\npath = \"base.toml\"\n", `g.toml:2: extend.path "base.toml" cannot be read`},
 	} {

@@ -53,10 +53,11 @@ func keyLineIn(data []byte, k toml.Key) int {
 	return 0
 }
 
-// nthTableLine is the line of the n-th (0-based) [[name]] header, or 0.
-func nthTableLine(data []byte, name string, n int) int {
+// nthHeaderLine is the line of the n-th (0-based) table header given
+// literally ("[[rules]]"), or 0.
+func nthHeaderLine(data []byte, header string, n int) int {
 	for i, line := range strings.Split(string(data), "\n") {
-		if strings.TrimSpace(line) == "[["+name+"]]" {
+		if strings.ReplaceAll(strings.TrimSpace(line), " ", "") == header {
 			if n == 0 {
 				return i + 1
 			}

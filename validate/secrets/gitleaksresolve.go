@@ -18,11 +18,11 @@ func (m *glMerged) resolve() (*GitleaksImport, error) {
 			if m.useDefault {
 				continue // extends a default rule: its allowlists apply to ours
 			}
-			return nil, &ParseError{File: r.file, Err: fmt.Errorf("rule %q has no regex or path, and [extend] useDefault is not set", r.ID)}
+			return nil, &ParseError{File: r.file, Line: r.line, Err: fmt.Errorf("rule %q has no regex or path, and [extend] useDefault is not set", r.ID)}
 		}
 		d := r.toRuleDef(i)
 		if err := d.Validate(); err != nil {
-			return nil, &ParseError{File: r.file, Err: err}
+			return nil, &ParseError{File: r.file, Line: r.line, Err: err}
 		}
 		own[r.ID] = d.ID
 		imp.Rules = append(imp.Rules, d)
@@ -67,7 +67,7 @@ func (a glAllowlist) compile(own map[string]string) (Allowlist, error) {
 		where = fmt.Sprintf("allowlist of rule %q", a.rules[0])
 	}
 	fail := func(format string, args ...any) (Allowlist, error) {
-		return Allowlist{}, &ParseError{File: a.file, Err: fmt.Errorf(where+": "+format, args...)}
+		return Allowlist{}, &ParseError{File: a.file, Line: a.line, Err: fmt.Errorf(where+": "+format, args...)}
 	}
 	al := Allowlist{Commits: a.Commits, Stopwords: a.Stopwords}
 	switch a.Condition {
