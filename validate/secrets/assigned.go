@@ -95,6 +95,8 @@ func checkAssigned(in *checkInput) bool {
 		return false
 	case strings.ContainsAny(v, " \t"), isPlaceholder(v), interpolation().MatchString(v), notAValue(v):
 		return false
+	case !quoted(in) && (strings.ContainsAny(v, "{([") || strings.IndexByte("&*-", v[0]) >= 0 || in.op == opSpace && strings.IndexByte(v, '=') >= 0):
+		return false // an unquoted expression, a flag, or a flag's setting
 	case uuidRe().MatchString(v):
 		return !idName(in.name) && in.op != opSpace
 	case sequenceFake(v), periodic(v), digitRun(v) >= 6, hasFakeWord(v):
@@ -155,12 +157,34 @@ func notAValue(v string) bool {
 	switch {
 	case strings.Contains(v, "://"), v[0] == '/', strings.HasPrefix(v, "./"), strings.HasPrefix(v, "~/"):
 		return true
-	case archiveName().MatchString(v):
+	case archiveName().MatchString(v), sourceFileName().MatchString(v), numberLiteral().MatchString(v), wordPath(v):
 		return true
 	case strings.HasPrefix(v, "sha512-"), strings.HasPrefix(v, "sha256-"), strings.HasPrefix(v, "sha1-"):
 		return true
 	}
 	return notASecretValue(v)
+}
+
+// sourceFileName is a value that names a file (x509_string.go).
+var sourceFileName = lazyRegexp(`(?i)\.(?:go|py|js|ts|java|rb|rs|c|h|cc|cpp|cs|php|txt|json|ya?ml|toml|ini|md|html|css|sh|xml|csv|log)$`)
+
+// numberLiteral is a number in code: -0x3f879678, 1e9, 0o755.
+var numberLiteral = lazyRegexp(`^[-+]?(?:0[xX][0-9a-fA-F_]+|0[oObB][0-7_]+|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)$`)
+
+// wordPath tells a path made of letters only (very/nested/s/u/b), where
+// a key with slashes (base64) has digits in its parts.
+func wordPath(v string) bool {
+	if strings.IndexByte(v, '/') < 0 {
+		return false
+	}
+	for _, part := range strings.Split(v, "/") {
+		for i := 0; i < len(part); i++ {
+			if c := part[i]; '0' <= c && c <= '9' {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // archiveName finds a package file name in a value (name-1.2.4.tgz#sha).
@@ -292,12 +316,11 @@ func chunks(v string) []string {
 	return out
 }
 
-// isWordChunk tells a chunk that reads as a word: three to twelve
-// letters in one case (or capitalised), vowels at least a fifth of them
-// (an upper-case acronym-like word: a sixth), no more than three
-// consonants in a row.
+// isWordChunk tells a chunk that reads as a word: three to sixteen
+// letters in one case (or capitalised), vowels at least a sixth of them,
+// no more than three consonants in a row.
 func isWordChunk(c string) bool {
-	if len(c) < 3 || len(c) > 12 || c[0] >= '0' && c[0] <= '9' {
+	if len(c) < 3 || len(c) > 16 || c[0] >= '0' && c[0] <= '9' {
 		return false
 	}
 	low := strings.ToLower(c)
@@ -315,11 +338,7 @@ func isWordChunk(c string) bool {
 			maxRun = max(maxRun, run)
 		}
 	}
-	need := 5
-	if upper {
-		need = 6
-	}
-	return vowels > 0 && vowels*need >= len(low) && maxRun <= 3
+	return vowels > 0 && vowels*6 >= len(low) && maxRun <= 3
 }
 
 // sequenceFake tells the a1B2c3D4... kind of stand-in: its letters, or

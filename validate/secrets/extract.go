@@ -149,6 +149,9 @@ func pairAfter(line []byte, ns, ne int) []int {
 	if op == opSpace && line[ns] == '-' {
 		op = opFlag
 	}
+	if op == opComma && !callArgument(line, ns) {
+		return nil // a list of strings, not getenv("NAME", "default")
+	}
 	vs, ve, ok := valueSpan(line, opEnd, op)
 	if !ok || ve-vs < 6 {
 		return nil
@@ -187,7 +190,7 @@ func opAt(line []byte, j, k int, quotedName bool) (byte, int) {
 	case c == '-' && k > j && next == ' ':
 		return opDash, k + 1
 	case c == ',' && quotedName:
-		return opComma, k + 1
+		return opComma, k + 1 // pairAfter wants the name to open a call's arguments
 	case k > j && !quotedName && c != ',' && c != ')' && c != '(':
 		return opSpace, k
 	}
@@ -235,6 +238,19 @@ func valueSpan(line []byte, j int, op byte) (int, int, bool) {
 }
 
 func isQuote(c byte) bool { return c == '"' || c == '\'' || c == '`' }
+
+// callArgument tells a quoted name that is a call's first argument: "("
+// just before its opening quote.
+func callArgument(line []byte, ns int) bool {
+	i := ns - 1
+	for i >= 0 && isQuote(line[i]) {
+		i--
+	}
+	for i >= 0 && (line[i] == ' ' || line[i] == '\t') {
+		i--
+	}
+	return i >= 0 && line[i] == '('
+}
 
 // argumentLabel tells a name that labels a call's argument: "(" or ","
 // comes just before it.

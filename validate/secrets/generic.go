@@ -165,6 +165,9 @@ func words(s string) []string {
 // about one (token_count, publicToken, CREDENTIALS_ID).
 func secretName(name string) bool {
 	w := words(name)
+	for len(w) > 1 && strings.Trim(w[len(w)-1], "0123456789") == "" {
+		w = w[:len(w)-1] // _name_0: the last word is "name"
+	}
 	if len(w) == 0 {
 		return true
 	}
