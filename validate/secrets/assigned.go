@@ -78,7 +78,7 @@ func passwordName(name string) bool {
 // idNames are names whose UUID value identifies rather than authenticates.
 func idName(name string) bool {
 	for _, w := range words(name) {
-		if w == "id" || w == "uuid" || w == "guid" || w == "client" || w == "tenant" || w == "app" {
+		if w == "id" || w == "ids" || w == "uuid" || w == "guid" {
 			return true
 		}
 	}

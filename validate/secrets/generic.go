@@ -29,6 +29,10 @@ var nonSecretWords = map[string]bool{
 	"sha256": true, "sha512": true, "commit": true, "revision": true, "rev": true,
 	"srcrev": true, "uuid": true, "guid": true, "pubkey": true, "cipher": true,
 	"ciphertext": true, "plaintext": true, "encoded": true, "image": true,
+	// keys that index data, not credentials: cache_key, sort_key, i18n_key
+	"cache": true, "sort": true, "partition": true, "primary": true, "foreign": true,
+	"unique": true, "lookup": true, "map": true, "event": true, "column": true,
+	"shortcut": true, "hot": true, "schema": true, "i18n": true, "translation": true,
 }
 
 // interpolation finds a variable expanded inside a string ("...$user").
