@@ -207,6 +207,7 @@ func (hc *historyCheck) commit(c gitutil.CommitChanges) error {
 		if err := hc.secretBatch(c.Changes); err != nil {
 			return err
 		}
+		hc.batch.Commit = c.Hash
 		for i, found := range hc.engine.ScanBatch(&hc.batch) {
 			if path, ok := hc.names[i]; ok {
 				var masked string

@@ -86,8 +86,9 @@ type SecretsConfig struct {
 	ExcludePaths []string `toml:"exclude_paths"`
 	// Rules are extra rules, in the format of the built-in ones.
 	Rules []secrets.RuleDef `toml:"rules"`
-	// GitleaksConfig is a gitleaks config whose [[rules]] are added; ""
-	// means .gitleaks.toml at the repository root when it exists.
+	// GitleaksConfig is a gitleaks config applied with the built-in
+	// rules (its rules, allowlists and [extend]); "" means .gitleaks.toml
+	// at the repository root when it exists.
 	GitleaksConfig string `toml:"gitleaks_config"`
 }
 

@@ -13,6 +13,9 @@ import (
 // IgnoreName is the file of secret fingerprints that are not reported.
 const IgnoreName = ".remnant-guard-ignore"
 
+// GitleaksIgnoreName is gitleaks' file of fingerprints not reported.
+const GitleaksIgnoreName = ".gitleaksignore"
+
 // configFiles reads the files that, with the config, decide what is
 // reported: the ignore file and a gitleaks config. read returns nil data
 // and no error for a file that does not exist.
@@ -27,7 +30,8 @@ func workingFiles(root string) configFiles {
 
 // newEngine builds the secret scanner the config asks for: the built-in
 // rules and the config's, a gitleaks config's [[rules]], less the rules
-// turned off, with the ignore file applied.
+// turned off (by the config or the gitleaks config's [extend]), with the
+// ignore files and the gitleaks allowlists applied.
 func newEngine(cfg *Config, read configFiles) (*secrets.Engine, error) {
 	opt := secrets.Options{MaxFileSize: cfg.Secrets.MaxFileSize, Disabled: map[string]bool{}}
 	for id, sev := range cfg.severity {
@@ -51,11 +55,22 @@ func newEngine(cfg *Config, read configFiles) (*secrets.Engine, error) {
 		if line, err := precheckTOML(data, maxConfigSize); err != nil {
 			return nil, &ConfigError{Path: name, Line: line, Msg: err.Error()}
 		}
-		defs, err := secrets.ParseGitleaksConfig(name, data)
+		imp, err := secrets.ParseGitleaksConfig(name, data, secrets.ReadFunc(read))
 		if err != nil {
 			return nil, err
 		}
-		opt.Extra = append(opt.Extra, defs...)
+		opt.Extra = append(opt.Extra, imp.Rules...)
+		opt.Allowlists = imp.Allowlists
+		for id := range imp.Disabled {
+			opt.Disabled[id] = true
+		}
+	}
+	if data, err = read(GitleaksIgnoreName); err != nil {
+		return nil, err
+	} else if data != nil {
+		if opt.GitleaksIgnore, err = secrets.ParseGitleaksIgnore(GitleaksIgnoreName, data); err != nil {
+			return nil, err
+		}
 	}
 	if data, err = read(IgnoreName); err != nil {
 		return nil, err

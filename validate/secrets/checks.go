@@ -10,6 +10,7 @@ import (
 type checkInput struct {
 	secret string
 	name   string // the regex's "name" group, if any
+	op     byte   // an extract's kind of assignment (see extract.go)
 	line   []byte
 	after  []byte // the text after the match, to the end of the rule's window
 	path   string
@@ -25,6 +26,7 @@ var checkFuncs = map[string]checkFunc{
 	"pem-body":        checkPEMBody,
 	"not-placeholder": func(in *checkInput) bool { return !isPlaceholder(in.secret) },
 	"generic":         checkGeneric,
+	"assigned":        checkAssigned,
 	"userinfo":        checkUserinfo,
 	"basic-auth":      checkBasicAuth,
 	"not-lockfile":    func(in *checkInput) bool { return !isLockfile(in.path) },

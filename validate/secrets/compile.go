@@ -14,6 +14,8 @@ type rule struct {
 	checks    []checkFunc
 	path      *regexp.Regexp // compiled eagerly: needed for every file
 	gate      gateFunc
+	extract   extractFunc
+	checksum  checksumFunc
 
 	once      sync.Once
 	re        *regexp.Regexp
@@ -37,6 +39,8 @@ func newRule(d RuleDef) (*rule, error) {
 		r.checks = append(r.checks, checkFuncs[c])
 	}
 	r.gate = gateFuncs[d.Gate]
+	r.extract = extractFuncs[d.Extract]
+	r.checksum = checksumFuncs[d.Checksum]
 	if d.Path != "" {
 		r.path = regexp.MustCompile(d.Path) // a handful of rules; needed for every file
 	}
@@ -53,6 +57,9 @@ func (r *rule) compiled() *rule {
 				r.group = max(r.re.SubexpIndex("secret"), 0)
 			}
 			r.nameGroup = max(r.re.SubexpIndex("name"), 0)
+		}
+		if r.extract != nil {
+			r.group, r.nameGroup = extractSecret, extractName
 		}
 		r.allow = mustCompileAll(r.def.Allow)
 		r.allowLine = mustCompileAll(r.def.AllowLine)
@@ -74,4 +81,4 @@ func (r *rule) appliesTo(path string) bool {
 }
 
 // pathOnly reports whether the rule flags files by their path alone.
-func (r *rule) pathOnly() bool { return r.def.Regex == "" }
+func (r *rule) pathOnly() bool { return r.def.Regex == "" && r.extract == nil }

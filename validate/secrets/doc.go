@@ -19,6 +19,7 @@
 //	path = '''(?i)\.php$'''                  # only files whose path matches
 //	checks = ["generic"]                     # named validators, see below
 //	gate = "assignment"                      # named fast line test, see below
+//	extract = "assignments"                  # named pair parser instead of a regex
 //	keep_fakes = false                       # true: keep xxxxxxxx-like values
 //	fallback = false                         # true: yields to a specific rule's finding
 //	window = 0                               # lines after the keyword line the regex sees
@@ -31,7 +32,13 @@
 // its examples are paths. A regex named group "name" gives checks the
 // name a value is assigned to.
 //
-// Checks: "jwt" (the header decodes to JSON with alg or typ), "pem-body"
+// An extract finds name/value pairs itself: "assignments" reads the
+// assignments of code, configuration, shell, logs, XML and URLs, starting
+// from the secret words on a line (extract.go), and hands each pair to the
+// rule's checks with its kind of syntax.
+//
+// Checks: "assigned" (the generic rule's judgement of a pair: the name,
+// the value's shape and randomness, see assigned.go), "jwt" (the header decodes to JSON with alg or typ), "pem-body"
 // (a key block whose END is in view must hold a body), "not-placeholder",
 // "generic" (placeholders, variable references, lock files, UUIDs, short
 // hex, names about a secret such as token_count, obvious fakes),
@@ -66,5 +73,7 @@
 // secret shorter than 16). The fingerprint is the hex of the first 16
 // bytes of SHA-256(rule ID, NUL, secret): it does not change when the
 // text moves. ParseIgnore reads .remnant-guard-ignore files of
-// fingerprints; ParseGitleaksConfig imports a .gitleaks.toml's rules.
+// fingerprints; ParseGitleaksConfig reads a .gitleaks.toml (rules,
+// allowlists, [extend]) and ParseGitleaksIgnore a .gitleaksignore, with
+// gitleaks rule IDs mapped to the built-in rules by gitleaks_ids.txt.
 package secrets

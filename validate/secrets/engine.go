@@ -21,26 +21,32 @@ type Options struct {
 	Disabled    map[string]bool // rule IDs not to run
 	Extra       []RuleDef       // more rules, e.g. from ParseGitleaksConfig
 	Ignore      *Ignore         // findings it matches are dropped
+	// Allowlists and GitleaksIgnore come from a gitleaks configuration:
+	// findings they match are dropped.
+	Allowlists     []Allowlist
+	GitleaksIgnore *GitleaksIgnore
 }
 
 // Engine runs a set of rules. It is safe for concurrent use.
 type Engine struct {
-	rules     []*rule
-	kw        *matcher
-	kwLen     []int     // keyword index -> length
-	kwRules   [][]int32 // keyword index -> rules triggered
-	always    []int32   // rules with a regex and no keywords
-	pathRules []int32   // rules judging a file by its path alone
-	pathBound []int32   // rules that run only on paths their pattern matches
-	maxSize   int64
-	ignore    *Ignore
-	pool      sync.Pool
+	rules      []*rule
+	kw         *matcher
+	kwLen      []int     // keyword index -> length
+	kwRules    [][]int32 // keyword index -> rules triggered
+	always     []int32   // rules with a regex and no keywords
+	pathRules  []int32   // rules judging a file by its path alone
+	pathBound  []int32   // rules that run only on paths their pattern matches
+	maxSize    int64
+	ignore     *Ignore
+	allowlists []Allowlist
+	glIgnore   *GitleaksIgnore
+	pool       sync.Pool
 }
 
 // NewEngine prepares defs and opt.Extra, less opt.Disabled. An error names
 // the rule whose definition is bad.
 func NewEngine(defs []RuleDef, opt Options) (*Engine, error) {
-	e := &Engine{maxSize: opt.MaxFileSize, ignore: opt.Ignore}
+	e := &Engine{maxSize: opt.MaxFileSize, ignore: opt.Ignore, allowlists: opt.Allowlists, glIgnore: opt.GitleaksIgnore}
 	if e.maxSize <= 0 {
 		e.maxSize = DefaultMaxFileSize
 	}
@@ -107,7 +113,7 @@ func (e *Engine) RuleIDs() []string {
 // (binary, too big) is returned as Skipped, with any findings about its
 // path alone.
 func (e *Engine) ScanFile(path string, src []byte) ([]validate.Finding, *validate.Skipped) {
-	found := e.scanPath(path)
+	found := e.scanPath(path, "")
 	if int64(len(src)) > e.maxSize {
 		return found, &validate.Skipped{Path: path, Reason: fmt.Sprintf("over the size limit (%d bytes)", e.maxSize)}
 	}
@@ -123,7 +129,7 @@ func isBinary(src []byte) bool {
 }
 
 // scanPath reports the path-only rules that match path.
-func (e *Engine) scanPath(path string) []validate.Finding {
+func (e *Engine) scanPath(path, commit string) []validate.Finding {
 	var out []validate.Finding
 	for _, ri := range e.pathRules {
 		r := e.rules[ri]
@@ -135,13 +141,14 @@ func (e *Engine) scanPath(path string) []validate.Finding {
 			Message: r.def.Description, Hint: pathHint,
 			Fingerprint: Fingerprint(r.def.ID, path),
 		}
-		if !e.ignored(f) {
+		in := allowInput{rule: r.def.ID, path: path, commit: commit, secret: path, match: path}
+		if !e.ignored(f, commit) && !e.allowlisted(&in) {
 			out = append(out, f)
 		}
 	}
 	return out
 }
 
-func (e *Engine) ignored(f validate.Finding) bool {
-	return e.ignore != nil && e.ignore.Match(f)
+func (e *Engine) ignored(f validate.Finding, commit string) bool {
+	return e.ignore != nil && e.ignore.Match(f) || e.glIgnore.match(&f, commit)
 }

@@ -32,8 +32,20 @@ func (e *Engine) evaluate(t *text, r *rule, base, end int, m []int, hits []hit) 
 	if r.nameGroup > 0 && m[2*r.nameGroup] >= 0 {
 		in.name = string(t.data[base+m[2*r.nameGroup] : base+m[2*r.nameGroup+1]])
 	}
+	if r.extract != nil {
+		in.op = extractOp(m)
+	}
 	if !r.keep(&in) || t.suppressed(ls) {
 		return hits
+	}
+	if len(e.allowlists) > 0 {
+		// As in gitleaks, an allowlisted finding is gone before the broad
+		// rules give way to specific ones: it stands in for none.
+		ai := allowInput{rule: r.def.ID, path: t.path, commit: t.commit, secret: secret,
+			match: string(t.data[base+m[0] : base+m[1]]), line: string(line)}
+		if e.allowlisted(&ai) {
+			return hits
+		}
 	}
 	f := t.finding(r, secret, s, en)
 	if r.def.FingerprintBody {
@@ -41,7 +53,7 @@ func (e *Engine) evaluate(t *text, r *rule, base, end int, m []int, hits []hit) 
 	}
 	// An ignored finding is kept until the end: it still stands in for
 	// the broad rules that overlap it.
-	return append(hits, hit{f: f, s: s, e: en, fallback: r.def.Fallback, ignored: e.ignored(f)})
+	return append(hits, hit{f: f, s: s, e: en, fallback: r.def.Fallback, ignored: e.ignored(f, t.commit)})
 }
 
 func secretSpan(r *rule, m []int) (int, int, bool) {
@@ -57,11 +69,13 @@ func secretSpan(r *rule, m []int) (int, int, bool) {
 // keep applies the rule's entropy floor, stopwords, allow lists,
 // look-alike filter and named checks.
 func (r *rule) keep(in *checkInput) bool {
-	if r.def.Entropy > 0 && entropy(in.secret) < r.def.Entropy {
-		return false
-	}
-	if !r.def.KeepFakes && looksFake(in.secret) {
-		return false
+	if r.checksum == nil || !r.checksum(in.secret) {
+		if r.def.Entropy > 0 && entropy(in.secret) < r.def.Entropy {
+			return false
+		}
+		if !r.def.KeepFakes && looksFake(in.secret) {
+			return false
+		}
 	}
 	low := strings.ToLower(in.secret)
 	for _, w := range r.stopwords {

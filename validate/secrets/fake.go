@@ -5,7 +5,31 @@ package secrets
 // more consecutive lowercase letters of the alphabet (abcdef, mnopqr).
 // Rules whose real values can hold such runs set keep_fakes.
 func looksFake(s string) bool {
-	return maxRun(s) >= 8 || ascendingRun(s) >= 6
+	if maxRun(s) >= 8 || ascendingRun(s) >= 6 {
+		return true
+	}
+	return interleavedRun(s) >= 5
+}
+
+// interleavedRun is the longest run of letters that climbs the alphabet
+// every other character, with a digit or the same letter in the other case
+// between them: a1b2c3d4, aAbBcC.
+func interleavedRun(s string) int {
+	best := 0
+	for start := 0; start < 2; start++ {
+		run := 0
+		for j := start; j+2 < len(s); j += 2 {
+			a, mid, b := s[j]|0x20, s[j+1], s[j+2]|0x20
+			ok := 'a' <= a && a <= 'z' && b == a+1 && ('0' <= mid && mid <= '9' || mid|0x20 == a)
+			if ok {
+				run++
+				best = max(best, run)
+			} else {
+				run = 0
+			}
+		}
+	}
+	return best
 }
 
 func maxRun(s string) int {

@@ -29,6 +29,10 @@ var nonSecretWords = map[string]bool{
 	"sha256": true, "sha512": true, "commit": true, "revision": true, "rev": true,
 	"srcrev": true, "uuid": true, "guid": true, "pubkey": true, "cipher": true,
 	"ciphertext": true, "plaintext": true, "encoded": true, "image": true,
+	// keys that index data, not credentials: cache_key, sort_key, i18n_key
+	"cache": true, "sort": true, "partition": true, "primary": true, "foreign": true,
+	"unique": true, "lookup": true, "map": true, "event": true, "column": true,
+	"shortcut": true, "hot": true, "schema": true, "i18n": true, "translation": true,
 }
 
 // interpolation finds a variable expanded inside a string ("...$user").
@@ -131,7 +135,7 @@ func looksRandom(v string) bool {
 			return false
 		}
 	}
-	return true
+	return !hasFakeWord(v)
 }
 
 var fakeWords = map[string]bool{
@@ -165,6 +169,9 @@ func words(s string) []string {
 // about one (token_count, publicToken, CREDENTIALS_ID).
 func secretName(name string) bool {
 	w := words(name)
+	for len(w) > 1 && strings.Trim(w[len(w)-1], "0123456789") == "" {
+		w = w[:len(w)-1] // _name_0: the last word is "name"
+	}
 	if len(w) == 0 {
 		return true
 	}

@@ -54,11 +54,12 @@ func FuzzGitleaksImport(f *testing.F) {
 		if strings.Count(src, "[")+strings.Count(src, "{") > 64 {
 			return // the caller bounds nesting before decoding (hooks.precheckTOML)
 		}
-		defs, err := ParseGitleaksConfig(".gitleaks.toml", []byte(src))
+		noFiles := func(string) ([]byte, error) { return nil, nil }
+		imp, err := ParseGitleaksConfig(".gitleaks.toml", []byte(src), noFiles)
 		if err != nil {
 			return
 		}
-		if _, err := NewEngine(nil, Options{Extra: defs}); err != nil {
+		if _, err := NewEngine(nil, Options{Extra: imp.Rules, Allowlists: imp.Allowlists}); err != nil {
 			var re *RuleError
 			if !errors.As(err, &re) {
 				t.Fatalf("an imported rule fails without naming itself: %v", err)

@@ -14,7 +14,7 @@ type Line struct {
 // following given lines; a key's BEGIN line is reported even when its END
 // line is not among them.
 func (e *Engine) ScanLines(path string, lines []Line) []validate.Finding {
-	found := e.scanPath(path)
+	found := e.scanPath(path, "")
 	if len(lines) == 0 {
 		return found
 	}
@@ -37,6 +37,10 @@ func (e *Engine) ScanLines(path string, lines []Line) []validate.Finding {
 // commit adds, for ScanBatch to scan in one pass. The zero value is an
 // empty batch; Reset empties it and keeps its memory.
 type LineBatch struct {
+	// Commit is the commit the lines come from, for allowlists and
+	// .gitleaksignore entries that name commits; "" for none.
+	Commit string
+
 	data    []byte
 	numbers []int
 	files   []batchFile
@@ -52,7 +56,7 @@ type batchFile struct {
 
 // Reset empties the batch.
 func (b *LineBatch) Reset() {
-	b.data, b.numbers, b.files = b.data[:0], b.numbers[:0], b.files[:0]
+	b.data, b.numbers, b.files, b.Commit = b.data[:0], b.numbers[:0], b.files[:0], ""
 }
 
 // AddFile starts the lines of the file at path; AddLine adds to it.
@@ -88,7 +92,7 @@ func (e *Engine) ScanBatch(b *LineBatch) [][]validate.Finding {
 	st.kwHits = e.kw.find(b.data, st.kwHits[:0])
 	all, h := st.kwHits, 0
 	for i, f := range b.files {
-		out[i] = e.scanPath(f.path)
+		out[i] = e.scanPath(f.path, b.Commit)
 		for h < len(all) && all[h].end <= f.start {
 			h++
 		}
@@ -104,7 +108,7 @@ func (e *Engine) ScanBatch(b *LineBatch) [][]validate.Finding {
 		if last == f.first || len(hits) == 0 && len(e.always) == 0 {
 			continue
 		}
-		t := text{path: f.path, data: b.data[f.start:f.end:f.end], numbers: b.numbers[f.first:last:last]}
+		t := text{path: f.path, commit: b.Commit, data: b.data[f.start:f.end:f.end], numbers: b.numbers[f.first:last:last]}
 		out[i] = append(out[i], e.scanHits(st, &t, hits, f.start)...)
 	}
 	return out

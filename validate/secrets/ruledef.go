@@ -33,6 +33,14 @@ type RuleDef struct {
 	Fallback bool `toml:"fallback"`
 	// Gate names a fast line test run before the regex (see gate.go).
 	Gate string `toml:"gate"`
+	// Checksum names the token format's own checksum (see checksum.go):
+	// a token whose checksum is right is reported even where the entropy
+	// floor or the look-alike filter would drop it; one whose checksum is
+	// wrong is judged like any other match.
+	Checksum string `toml:"checksum"`
+	// Extract names a parser that finds name/value pairs on a line in
+	// place of a regex (see extract.go).
+	Extract string `toml:"extract"`
 	// Window is how many lines after the keyword's line the regex may span.
 	Window int `toml:"window"`
 	// FingerprintBody computes the fingerprint from the secret and the text
@@ -67,8 +75,14 @@ func (d *RuleDef) Validate() error {
 	if !idPattern().MatchString(d.ID) {
 		return &RuleError{d.ID, fmt.Errorf("id must be kebab-case and start with \"secret-\"")}
 	}
-	if d.Regex == "" && d.Path == "" {
-		return &RuleError{d.ID, fmt.Errorf("needs a regex or a path")}
+	if d.Regex == "" && d.Path == "" && d.Extract == "" {
+		return &RuleError{d.ID, fmt.Errorf("needs a regex, an extract or a path")}
+	}
+	if _, ok := checksumFuncs[d.Checksum]; d.Checksum != "" && !ok {
+		return &RuleError{d.ID, fmt.Errorf("unknown checksum %q", d.Checksum)}
+	}
+	if _, ok := extractFuncs[d.Extract]; d.Extract != "" && (!ok || d.Regex != "") {
+		return &RuleError{d.ID, fmt.Errorf("extract %q: unknown, or given with a regex", d.Extract)}
 	}
 	for _, k := range d.Keywords {
 		if k == "" || k != strings.ToLower(k) {

@@ -58,7 +58,7 @@ func TestBuiltinRuleExamples(t *testing.T) {
 // scanExample scans an example: the text of a file, or for a rule that
 // judges paths alone, the path of an empty file.
 func scanExample(e *Engine, d RuleDef, ex string) []validate.Finding {
-	if d.Regex == "" {
+	if d.Regex == "" && d.Extract == "" {
 		fs, _ := e.ScanFile(ex, nil)
 		return fs
 	}

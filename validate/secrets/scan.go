@@ -12,6 +12,7 @@ import (
 // line i of data is line i+1 of the file.
 type text struct {
 	path    string
+	commit  string // the commit the text comes from, or ""
 	data    []byte
 	numbers []int
 
@@ -128,6 +129,12 @@ func (e *Engine) runCandidate(t *text, c candidate, hits []hit) []hit {
 	}
 	r = r.compiled()
 	end := windowEnd(t.data, c.start, r.def.Window)
+	if r.extract != nil {
+		for _, m := range r.extract(t.data[c.start:end]) {
+			hits = e.evaluate(t, r, c.start, end, m, hits)
+		}
+		return hits
+	}
 	for _, m := range r.re.FindAllSubmatchIndex(t.data[c.start:end], -1) {
 		hits = e.evaluate(t, r, c.start, end, m, hits)
 	}
@@ -137,6 +144,12 @@ func (e *Engine) runCandidate(t *text, c candidate, hits []hit) []hit {
 // runWhole runs a rule with no keywords over all of the text.
 func (e *Engine) runWhole(t *text, ri int32, hits []hit) []hit {
 	r := e.rules[ri].compiled()
+	if r.extract != nil {
+		for _, m := range r.extract(t.data) {
+			hits = e.evaluate(t, r, 0, len(t.data), m, hits)
+		}
+		return hits
+	}
 	for _, m := range r.re.FindAllSubmatchIndex(t.data, -1) {
 		hits = e.evaluate(t, r, 0, len(t.data), m, hits)
 	}

@@ -79,6 +79,12 @@ func renderTable(t *testing.T, defs []RuleDef) []byte {
 		if d.Gate != "" {
 			field("Gate", strconv.Quote(d.Gate))
 		}
+		if d.Checksum != "" {
+			field("Checksum", strconv.Quote(d.Checksum))
+		}
+		if d.Extract != "" {
+			field("Extract", strconv.Quote(d.Extract))
+		}
 		if d.Window != 0 {
 			field("Window", strconv.Itoa(d.Window))
 		}

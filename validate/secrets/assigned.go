@@ -1,0 +1,397 @@
+package secrets
+
+import "strings"
+
+// keyWords are whole words of a name that make it a secret's name besides
+// the secretWords it may contain anywhere: STREAM_KEY, license_key, pass.
+var keyWords = map[string]bool{
+	"key": true, "keys": true, "pass": true, "tkn": true, "creds": true, "cred": true,
+	"private": true, "access": true, "license": true, "licence": true, "skey": true,
+	"passphrase": true, "pw": true,
+}
+
+// mentionsSecretWord reports a name that could hold a secret. It does
+// not allocate: it runs at every operator of a keyword line.
+func mentionsSecretWord(name []byte) bool {
+	for _, w := range secretWords {
+		if containsFold(name, w) {
+			return true
+		}
+	}
+	var buf [16]byte
+	start := -1
+	for i := 0; i <= len(name); i++ {
+		boundary := i == len(name) || !isAlnum(name[i])
+		camel := !boundary && i > 0 && start >= 0 && isUpper(name[i]) && isLower(name[i-1])
+		if (boundary || camel) && start >= 0 {
+			if w := name[start:i]; len(w) <= len(buf) {
+				for j, c := range w {
+					buf[j] = c | 0x20
+				}
+				if keyWords[string(buf[:len(w)])] { // no allocation: map lookup by converted key
+					return true
+				}
+			}
+			start = -1
+		}
+		if !boundary && start < 0 {
+			start = i
+		}
+	}
+	return false
+}
+
+func isAlnum(c byte) bool { return isLower(c) || isUpper(c) || '0' <= c && c <= '9' }
+func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
+func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
+
+// containsFold reports whether b holds the lowercase ASCII word w in any
+// case.
+func containsFold(b, w []byte) bool {
+	for i := 0; i+len(w) <= len(b); i++ {
+		j := 0
+		for j < len(w) && b[i+j]|0x20 == w[j] {
+			j++
+		}
+		if j == len(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// passwordName tells a password's name: its value may be a word with a
+// digit or symbol rather than random.
+func passwordName(name string) bool {
+	low := strings.ToLower(name)
+	if strings.Contains(low, "passw") || strings.Contains(low, "pwd") || strings.Contains(low, "passphrase") {
+		return true
+	}
+	for _, w := range words(name) {
+		if w == "pass" || w == "pw" {
+			return true
+		}
+	}
+	return false
+}
+
+// idNames are names whose UUID value identifies rather than authenticates.
+func idName(name string) bool {
+	for _, w := range words(name) {
+		if w == "id" || w == "ids" || w == "uuid" || w == "guid" {
+			return true
+		}
+	}
+	return false
+}
+
+// checkAssigned judges a value the assignments extract found: a value that
+// is not a reference, a stand-in, a hash of known shape or a word, and
+// looks as random as its name and syntax demand.
+func checkAssigned(in *checkInput) bool {
+	v := in.secret
+	switch {
+	case !secretName(in.name), isLockfile(in.path), isTestPath(in.path):
+		return false
+	case strings.ContainsAny(v, " \t"), isPlaceholder(v), interpolation().MatchString(v), notAValue(v):
+		return false
+	case !quoted(in) && (strings.ContainsAny(v, "{([") || strings.IndexByte("&*-", v[0]) >= 0 || in.op == opSpace && strings.IndexByte(v, '=') >= 0):
+		return false // an unquoted expression, a flag, or a flag's setting
+	case uuidRe().MatchString(v):
+		return !idName(in.name) && in.op != opSpace
+	case sequenceFake(v), periodic(v), digitRun(v) >= 6, hasFakeWord(v):
+		return false
+	case wordy(v) && !(passwordName(in.name) && in.op != opSpace):
+		return false
+	}
+	cl := charClasses(v)
+	h := entropy(v)
+	if in.op == opSpace || in.op == opDash || in.op == opXML && !passwordName(in.name) || !quoted(in) && looksLikeCode(v, in.path) {
+		// no assignment, or an identifier in code: only what is plainly random
+		return len(v) >= 12 && h >= 3.3 && (cl&classDigit != 0 && cl != classDigit || strongRandom(v))
+	}
+	if passwordName(in.name) {
+		return len(v) >= 6 && h >= 2.5 && (cl&classDigit != 0 || strings.Trim(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-.") != "")
+	}
+	if hexOnly(v) {
+		return len(v) >= 12 && cl&classDigit != 0
+	}
+	if shortTail(v) {
+		return false
+	}
+	return len(v) >= 10 && h >= 3.0 && (bitsSet(cl) >= 2 || strongRandom(v))
+}
+
+// hasFakeWord tells a value with a stand-in word in it (secret123,
+// helloWorld, pk_fake_...); "test" and "live" right after a short prefix
+// are a key's mode (pk_test_...), not a stand-in.
+func hasFakeWord(v string) bool {
+	low := strings.ToLower(v)
+	for _, w := range []string{"fake", "dummy", "sample", "notreal", "invalid", "hello", "world"} {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	cs := chunks(v)
+	for i, c := range cs {
+		w := strings.ToLower(c)
+		if i == 1 && len(cs[0]) <= 6 && (w == "test" || w == "live") {
+			continue
+		}
+		if fakeWords[w] || standInWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+var standInWords = map[string]bool{
+	"hello": true, "world": true, "invalid": true, "notreal": true, "changeme": true,
+	"redacted": true, "foo": true, "bar": true, "foobar": true, "xxx": true,
+	"placeholder": true, "your": true, "insert": true, "replace": true,
+}
+
+// notAValue tells values no credential has: URLs, paths, e-mail
+// addresses, dates, integrity digests.
+func notAValue(v string) bool {
+	switch {
+	case strings.Contains(v, "://"), v[0] == '/', strings.HasPrefix(v, "./"), strings.HasPrefix(v, "~/"):
+		return true
+	case archiveName().MatchString(v), sourceFileName().MatchString(v), numberLiteral().MatchString(v), wordPath(v):
+		return true
+	case strings.HasPrefix(v, "sha512-"), strings.HasPrefix(v, "sha256-"), strings.HasPrefix(v, "sha1-"):
+		return true
+	}
+	return notASecretValue(v)
+}
+
+// sourceFileName is a value that names a file (x509_string.go).
+var sourceFileName = lazyRegexp(`(?i)\.(?:go|py|js|ts|java|rb|rs|c|h|cc|cpp|cs|php|txt|json|ya?ml|toml|ini|md|html|css|sh|xml|csv|log)$`)
+
+// numberLiteral is a number in code: -0x3f879678, 1e9, 0o755.
+var numberLiteral = lazyRegexp(`^[-+]?(?:0[xX][0-9a-fA-F_]+|0[oObB][0-7_]+|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)$`)
+
+// wordPath tells a path made of letters only (very/nested/s/u/b), where
+// a key with slashes (base64) has digits in its parts.
+func wordPath(v string) bool {
+	if strings.IndexByte(v, '/') < 0 {
+		return false
+	}
+	for _, part := range strings.Split(v, "/") {
+		for i := 0; i < len(part); i++ {
+			if c := part[i]; '0' <= c && c <= '9' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// archiveName finds a package file name in a value (name-1.2.4.tgz#sha).
+var archiveName = lazyRegexp(`(?i)\.(?:tgz|tar|gz|zip|jar|whl|gem|nupkg|rpm|deb)(?:$|[#?])`)
+
+const (
+	classLower = 1 << iota
+	classUpper
+	classDigit
+	classSymbol
+)
+
+func charClasses(v string) int {
+	cl := 0
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case 'a' <= c && c <= 'z':
+			cl |= classLower
+		case 'A' <= c && c <= 'Z':
+			cl |= classUpper
+		case '0' <= c && c <= '9':
+			cl |= classDigit
+		default:
+			cl |= classSymbol
+		}
+	}
+	return cl
+}
+
+func bitsSet(n int) int {
+	c := 0
+	for ; n > 0; n &= n - 1 {
+		c++
+	}
+	return c
+}
+
+func hexOnly(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if !isHexByte(v[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isHexByte(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+// strongRandom tells a long value of one class (letters only) that is
+// still random: long, high-entropy, no words.
+func strongRandom(v string) bool { return len(v) >= 24 && entropy(v) >= 3.8 }
+
+// shortTail tells a value whose part after its leading words (a
+// provider's prefix such as duffel_test_) is too short to be a key:
+// duffel_test_abc123, shippo_test_1234.
+func shortTail(v string) bool {
+	rest := v
+	for {
+		i := strings.IndexAny(rest, "_-.")
+		if i < 0 {
+			break
+		}
+		head := rest[:i]
+		if !(isLetters(head) && (len(head) <= 6 || isWordChunk(head))) {
+			break
+		}
+		rest = rest[i+1:]
+	}
+	return len(rest) < 8
+}
+
+func isLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// wordy tells a value made mostly of words (not_a_real_token,
+// SKILLS_inventory, sk_live_short, notHighEnoughEntropy): word-like
+// chunks cover most of it, and it has few digits.
+func wordy(v string) bool {
+	total, inWords, digits, digitChunks := 0, 0, 0, 0
+	for _, c := range chunks(v) {
+		total += len(c)
+		switch {
+		case c[0] >= '0' && c[0] <= '9':
+			digits += len(c)
+			digitChunks++
+		case isWordChunk(c):
+			inWords += len(c)
+		}
+	}
+	return total > 0 && inWords*10 >= total*6 && (digits*10 <= total || digitChunks <= 2)
+}
+
+// chunks splits v at symbols, at letter-digit changes and before an
+// upper-case letter that follows a lower-case one.
+func chunks(v string) []string {
+	var out []string
+	start := -1
+	kind := func(c byte) int {
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+			return 1
+		case '0' <= c && c <= '9':
+			return 2
+		}
+		return 0
+	}
+	for i := 0; i <= len(v); i++ {
+		split := i == len(v) || kind(v[i]) == 0
+		if !split && start >= 0 {
+			prev := v[i-1]
+			split = kind(prev) != kind(v[i]) || 'a' <= prev && prev <= 'z' && 'A' <= v[i] && v[i] <= 'Z'
+		}
+		if split && start >= 0 {
+			out = append(out, v[start:i])
+			start = -1
+		}
+		if i < len(v) && kind(v[i]) != 0 && start < 0 {
+			start = i
+		}
+	}
+	return out
+}
+
+// isWordChunk tells a chunk that reads as a word: three to sixteen
+// letters in one case (or capitalised), vowels at least a sixth of them,
+// no more than three consonants in a row.
+func isWordChunk(c string) bool {
+	if len(c) < 3 || len(c) > 16 || c[0] >= '0' && c[0] <= '9' {
+		return false
+	}
+	low := strings.ToLower(c)
+	upper := c == strings.ToUpper(c)
+	if c != low && !upper && c[1:] != low[1:] {
+		return false // mixed case: EGe, NKAu
+	}
+	vowels, run, maxRun := 0, 0, 0
+	for i := 0; i < len(low); i++ {
+		if strings.IndexByte("aeiouy", low[i]) >= 0 {
+			vowels++
+			run = 0
+		} else {
+			run++
+			maxRun = max(maxRun, run)
+		}
+	}
+	return vowels > 0 && vowels*6 >= len(low) && maxRun <= 3
+}
+
+// sequenceFake tells the a1B2c3D4... kind of stand-in: its letters, or
+// its digits, taken alone, run up the alphabet five or more in a row.
+func sequenceFake(v string) bool {
+	letters, digits := sequences(v)
+	return letters >= 5 || digits >= 5
+}
+
+// sequences are the longest runs up the alphabet of v's letters, and of
+// its digits, each taken alone.
+func sequences(v string) (int, int) {
+	var letters, digits []byte
+	for i := 0; i < len(v); i++ {
+		c := v[i] | 0x20
+		switch {
+		case 'a' <= c && c <= 'z':
+			if len(letters) == 0 || letters[len(letters)-1] != c {
+				letters = append(letters, c) // aAbBcC counts as abc
+			}
+		case '0' <= v[i] && v[i] <= '9':
+			digits = append(digits, v[i])
+		}
+	}
+	return ascending(letters), ascending(digits)
+}
+
+func ascending(b []byte) int {
+	best, run := 0, 0
+	for i := range b {
+		if i > 0 && (b[i-1]+1 == b[i] || b[i-1] == '9' && b[i] == '0') {
+			run++
+		} else {
+			run = 1
+		}
+		best = max(best, run)
+	}
+	return best
+}
+
+// periodic tells a value that repeats a short unit (abcd1234abcd1234).
+func periodic(v string) bool {
+	low := []byte(strings.ToLower(v))
+	for p := 1; p <= 8 && 3*p <= len(low); p++ {
+		same := 0
+		for i := p; i < len(low); i++ {
+			if low[i] == low[i-p] {
+				same++
+			}
+		}
+		if same*10 >= (len(low)-p)*8 {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,68 @@
+package secrets
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// unsupportedKeys are gitleaks keys read and refused, with the reason.
+var unsupportedKeys = map[string]string{
+	"rules.required":   "composite rules ([[rules.required]]) are not supported",
+	"rules.skipReport": "skipReport (rules that only serve composite rules) is not supported",
+}
+
+// unknownGitleaksKey reports a key of a gitleaks configuration that is
+// not understood, with its line.
+func unknownGitleaksKey(name string, data []byte, k toml.Key) error {
+	msg := fmt.Sprintf("unknown key %q", k.String())
+	for prefix, why := range unsupportedKeys {
+		if k.String() == prefix || strings.HasPrefix(k.String(), prefix+".") {
+			msg = fmt.Sprintf("%s: %s", k.String(), why)
+		}
+	}
+	return &ParseError{File: name, Line: keyLineIn(data, k), Err: fmt.Errorf("%s", msg)}
+}
+
+// keyLineIn finds the first line of a TOML source where the key k is set
+// or its table starts, or 0. Array tables ([[a.b]]) are matched by name.
+func keyLineIn(data []byte, k toml.Key) int {
+	full := strings.Join(k, ".")
+	parent := strings.Join(k[:len(k)-1], ".")
+	name := k[len(k)-1]
+	cur := ""
+	for i, line := range strings.Split(string(data), "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "[") {
+			cur = strings.TrimSpace(strings.Trim(t, "[]"))
+			if cur == full {
+				return i + 1
+			}
+			continue
+		}
+		key, _, ok := strings.Cut(t, "=")
+		if !ok {
+			continue
+		}
+		key = strings.Trim(strings.TrimSpace(key), `"'`)
+		if key == name && cur == parent || cur == "" && key == full {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// nthHeaderLine is the line of the n-th (0-based) table header given
+// literally ("[[rules]]"), or 0.
+func nthHeaderLine(data []byte, header string, n int) int {
+	for i, line := range strings.Split(string(data), "\n") {
+		if strings.ReplaceAll(strings.TrimSpace(line), " ", "") == header {
+			if n == 0 {
+				return i + 1
+			}
+			n--
+		}
+	}
+	return 0
+}
