@@ -204,8 +204,8 @@ func valueSpan(line []byte, j int, op byte) (int, int, bool) {
 	for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
 		j++
 	}
-	if j < len(line) && line[j] == '\\' && j+1 < len(line) && (line[j+1] == '"' || line[j+1] == '\'') {
-		j++ // \"value\" in an escaped string
+	if b := skipBackslashes(line, j); b > j && b < len(line) && (line[b] == '"' || line[b] == '\'') {
+		j = b // \"value\" in an escaped string, \\\"value\\\" in one escaped twice
 	}
 	if j >= len(line) {
 		return 0, 0, false
@@ -216,7 +216,7 @@ func valueSpan(line []byte, j int, op byte) (int, int, bool) {
 			return 0, 0, false
 		}
 		vs, ve := j+1, j+1+k
-		if ve > vs && line[ve-1] == '\\' {
+		for ve > vs && line[ve-1] == '\\' {
 			ve--
 		}
 		return vs, ve, true
@@ -235,6 +235,15 @@ func valueSpan(line []byte, j int, op byte) (int, int, bool) {
 		k--
 	}
 	return j, k, k > j
+}
+
+// skipBackslashes returns the index of the first byte at or after j that
+// is not a backslash.
+func skipBackslashes(line []byte, j int) int {
+	for j < len(line) && line[j] == '\\' {
+		j++
+	}
+	return j
 }
 
 func isQuote(c byte) bool { return c == '"' || c == '\'' || c == '`' }
