@@ -137,7 +137,25 @@ func TestMarkdownMatchesGoldmarkOnGenerated(t *testing.T) {
 		if !checkSame(t, fmt.Sprintf("generated document %d", i), []byte(src)) {
 			failed++
 		}
+		if !checkSame(t, fmt.Sprintf("generated fragments %d", i), []byte(genFragments(rng))) {
+			failed++
+		}
 	}
+}
+
+var genAtoms = []string{" ", "  ", "\t", "    ", ">", "> ", "-", "- ", "*", "+", "1.", "2)", "#", "# ",
+	"=", "```", "~~~", "`", "<", "</", "div", "a", "pre>", "<!--", "-->", "\\", "x", "\n", "\n",
+	"\n", "\n\n", "<div>", "</div>", "<a b=c>", "ſ", "\r", "[a]: b", "---", "***", "__", "<?", "?>",
+	"<!A", "]]>", "<![CDATA["}
+
+// genFragments glues markers, indentation and line ends at random, so that
+// they meet in every order, in the middle of lines too.
+func genFragments(rng *rand.Rand) string {
+	var b strings.Builder
+	for k := 1 + rng.Intn(30); k > 0; k-- {
+		b.WriteString(genAtoms[rng.Intn(len(genAtoms))])
+	}
+	return b.String()
 }
 
 var genPrefixes = []string{"", "", "", " ", "  ", "   ", "    ", "\t", " \t", "  \t", "> ", ">", ">\t",
