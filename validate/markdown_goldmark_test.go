@@ -100,4 +100,3 @@ func (f *goldmarkFile) addHeading(n *ast.Heading) {
 	}
 	f.headings = append(f.headings, h)
 }
-

@@ -6,11 +6,15 @@ import (
 )
 
 // htmlBlockTags are the tag names that start an HTML block of kind 6.
-var htmlBlockTags = strings.Fields(`address article aside base basefont blockquote body
-	caption center col colgroup dd details dialog dir div dl dt fieldset figcaption figure
-	footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li link
-	main menu menuitem meta nav noframes ol optgroup option p param search section summary
-	table tbody td tfoot th thead title tr track ul`)
+var htmlBlockTags = []string{
+	"address", "article", "aside", "base", "basefont", "blockquote", "body", "caption", "center",
+	"col", "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset",
+	"figcaption", "figure", "footer", "form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5",
+	"h6", "head", "header", "hr", "html", "iframe", "legend", "li", "link", "main", "menu",
+	"menuitem", "meta", "nav", "noframes", "ol", "optgroup", "option", "p", "param", "search",
+	"section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "title", "tr", "track",
+	"ul",
+}
 
 func isHTMLBlockTag(name string) bool {
 	name = strings.ToLower(name)
