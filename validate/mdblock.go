@@ -50,8 +50,8 @@ func (n *mdNode) add(k *mdNode) {
 }
 
 func (n *mdNode) remove(k *mdNode) {
-	for i, c := range n.kids {
-		if c == k {
+	for i := len(n.kids) - 1; i >= 0; i-- {
+		if n.kids[i] == k {
 			n.kids = append(n.kids[:i:i], n.kids[i+1:]...)
 			k.parent = nil
 			return

@@ -44,6 +44,9 @@ type mdReader struct {
 	pos     mdSeg
 	head    int
 	peekLen int
+	// colPos, col: the column at byte colPos of the line, kept so that
+	// reading columns as the position moves on costs no rescanning.
+	colPos, col int
 }
 
 func newMDReader(src []byte) *mdReader {
@@ -68,15 +71,17 @@ func (r *mdReader) peek() ([]byte, mdSeg) {
 func (r *mdReader) lineOffset() int { return r.offsetAt(r.pos.start, r.pos.padding) }
 
 func (r *mdReader) offsetAt(start, padding int) int {
-	v := 0
-	for i := r.head; i < start; i++ {
-		if r.src[i] == '\t' {
-			v += tabWidth(v)
+	if start < r.colPos {
+		r.colPos, r.col = r.head, 0
+	}
+	for ; r.colPos < start; r.colPos++ {
+		if r.src[r.colPos] == '\t' {
+			r.col += tabWidth(r.col)
 		} else {
-			v++
+			r.col++
 		}
 	}
-	return v - padding
+	return r.col - padding
 }
 
 // advance moves n columns on; padding is used up first, and a "\n" moves
@@ -137,6 +142,7 @@ func (r *mdReader) nextLine() {
 	r.peekLen = -1
 	r.pos.start = r.pos.stop
 	r.head = r.pos.start
+	r.colPos, r.col = r.head, 0
 	if r.pos.start < 0 || r.pos.start >= len(r.src) {
 		return
 	}
