@@ -226,3 +226,21 @@ var mdTricky = []string{
 	"  >\tfoo\n", "- \t\tx\n", "*\t*\t*\n", "- a\n\t- b\n\t\t- c\n", "123456789. x\n", "1234567890. x\n",
 	"         123456789. a\n     b\n", "- a\n  > b\n  ```\n  c\n", "    - a\n", "  - a\n    b\n   c\n",
 }
+
+// TestBinaryDoesNotLinkGoldmark: goldmark is the tests' reference only; the
+// program does not pay for its package initialisation at start.
+func TestBinaryDoesNotLinkGoldmark(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "github.com/remnant-guard/remnant-guard/cmd/remnant-guard").Output()
+	if err != nil {
+		t.Skipf("go list -deps failed (%v): the binary's imports are not checked", err)
+	}
+	deps := strings.Fields(string(out))
+	if len(deps) < 20 {
+		t.Fatalf("go list -deps gave only %d packages", len(deps))
+	}
+	for _, d := range deps {
+		if strings.Contains(d, "goldmark") {
+			t.Errorf("the binary imports %s", d)
+		}
+	}
+}
