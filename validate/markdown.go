@@ -1,14 +1,6 @@
 package validate
 
-import (
-	"strings"
-	"sync"
-
-	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/text"
-	"github.com/yuin/goldmark/util"
-)
+import "strings"
 
 // mdFile is a Markdown file cut into lines, with the block structure that
 // matters to the memory rules: top-level headings and the lines that belong
@@ -33,64 +25,51 @@ type fence struct {
 	info       string
 }
 
-// blockParser parses block structure only: the rules never need inlines.
-// It is built on first use, not when the program starts: most runs of a
-// hook never parse Markdown.
-var blockParser = sync.OnceValue(func() parser.Parser {
-	return parser.NewParser(parser.WithBlockParsers(parser.DefaultBlockParsers()...))
-})
-
 func parseMarkdown(src []byte) *mdFile {
 	t := normalize(src)
 	lines, starts := splitLines(t)
 	f := &mdFile{text: t, lines: lines, starts: starts,
 		code: make([]bool, len(lines)), html: make([]bool, len(lines))}
-	doc := blockParser().Parse(text.NewReader(t))
-	_ = ast.Walk(doc, f.visit)
+	f.visit(parseBlocks(t))
 	return f
 }
 
-func (f *mdFile) visit(n ast.Node, entering bool) (ast.WalkStatus, error) {
-	if !entering {
-		return ast.WalkContinue, nil
-	}
-	switch n := n.(type) {
-	case *ast.Heading:
-		if n.Parent() != nil && n.Parent().Kind() == ast.KindDocument {
-			f.addHeading(n)
+// visit records the blocks under n, in document order.
+func (f *mdFile) visit(n *mdNode) {
+	for _, k := range n.kids {
+		switch k.kind {
+		case mdATX, mdSetext:
+			if n.kind == mdDocument {
+				f.addHeading(k)
+			}
+		case mdFence:
+			f.addFence(k)
+		case mdCode:
+			f.mark(f.code, k.lines)
+		case mdHTML:
+			f.mark(f.html, k.lines)
+		case mdQuote, mdList, mdItem:
+			f.visit(k)
 		}
-		return ast.WalkSkipChildren, nil
-	case *ast.FencedCodeBlock:
-		f.addFence(n)
-		return ast.WalkSkipChildren, nil
-	case *ast.CodeBlock:
-		f.mark(f.code, n.Lines())
-		return ast.WalkSkipChildren, nil
-	case *ast.HTMLBlock:
-		f.mark(f.html, n.Lines())
-		return ast.WalkSkipChildren, nil
-	case *ast.Paragraph, *ast.TextBlock:
-		return ast.WalkSkipChildren, nil
 	}
-	return ast.WalkContinue, nil
 }
 
-func (f *mdFile) mark(set []bool, segs *text.Segments) {
-	for i := 0; i < segs.Len(); i++ {
-		if l := lineAt(f.starts, segs.At(i).Start); l >= 1 && l <= len(set) {
+func (f *mdFile) mark(set []bool, segs []mdSeg) {
+	for _, s := range segs {
+		if l := lineAt(f.starts, s.start); l >= 1 && l <= len(set) {
 			set[l-1] = true
 		}
 	}
 }
 
-func (f *mdFile) addFence(n *ast.FencedCodeBlock) {
-	fc := fence{start: lineAt(f.starts, n.Pos())}
-	if n.Info != nil {
-		fc.info = strings.TrimSpace(string(n.Info.Value(f.text)))
+func (f *mdFile) addFence(n *mdNode) {
+	fc := fence{start: lineAt(f.starts, n.pos)}
+	if n.hasInfo {
+		fc.info = strings.TrimSpace(string(n.info.value(f.text)))
 	}
 	fc.end = fc.start
-	if segs := n.Lines(); segs.Len() > 0 {
-		fc.end = lineAt(f.starts, segs.At(segs.Len()-1).Start)
+	if len(n.lines) > 0 {
+		fc.end = lineAt(f.starts, n.lines[len(n.lines)-1].start)
 	}
 	if fc.end < len(f.lines) && isFenceLine(f.lines[fc.end]) {
 		fc.end++
@@ -106,15 +85,15 @@ func isFenceLine(s string) bool {
 	return strings.HasPrefix(s, "```") || strings.HasPrefix(s, "~~~")
 }
 
-func (f *mdFile) addHeading(n *ast.Heading) {
-	h := heading{level: n.Level, line: lineAt(f.starts, n.Pos())}
+func (f *mdFile) addHeading(n *mdNode) {
+	h := heading{level: n.level, line: lineAt(f.starts, n.pos)}
 	line := f.line(h.line)
-	if segs := n.Lines(); segs.Len() > 0 {
-		seg := segs.At(0)
-		h.line = lineAt(f.starts, seg.Start)
+	if len(n.lines) > 0 {
+		seg := n.lines[0]
+		h.line = lineAt(f.starts, seg.start)
 		line = f.line(h.line)
-		h.text = strings.TrimSpace(string(util.UnescapePunctuations(seg.Value(f.text))))
-		h.col = runeCol(line, seg.Start-f.starts[h.line-1])
+		h.text = strings.TrimSpace(string(unescapePunct(seg.value(f.text))))
+		h.col = runeCol(line, seg.start-f.starts[h.line-1])
 	} else {
 		h.col = runeCol(line, len(line)-len(strings.TrimLeft(line, " \t")))
 	}

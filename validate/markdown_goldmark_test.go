@@ -1,0 +1,102 @@
+package validate
+
+// The goldmark-based block reader that parseMarkdown replaced. It stays as
+// the reference the differential tests and the fuzz target compare with.
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// goldmarkFile is an mdFile filled from goldmark's syntax tree.
+type goldmarkFile mdFile
+
+func (f *goldmarkFile) line(l int) string { return (*mdFile)(f).line(l) }
+
+// goldmarkParser parses block structure only: the rules never need inlines.
+// It is built on first use, not when the program starts: most runs of a
+// hook never parse Markdown.
+var goldmarkParser = sync.OnceValue(func() parser.Parser {
+	return parser.NewParser(parser.WithBlockParsers(parser.DefaultBlockParsers()...))
+})
+
+func parseMarkdownGoldmark(src []byte) *mdFile {
+	t := normalize(src)
+	lines, starts := splitLines(t)
+	f := &mdFile{text: t, lines: lines, starts: starts,
+		code: make([]bool, len(lines)), html: make([]bool, len(lines))}
+	doc := goldmarkParser().Parse(text.NewReader(t))
+	_ = ast.Walk(doc, (*goldmarkFile)(f).visit)
+	return f
+}
+
+func (f *goldmarkFile) visit(n ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	switch n := n.(type) {
+	case *ast.Heading:
+		if n.Parent() != nil && n.Parent().Kind() == ast.KindDocument {
+			f.addHeading(n)
+		}
+		return ast.WalkSkipChildren, nil
+	case *ast.FencedCodeBlock:
+		f.addFence(n)
+		return ast.WalkSkipChildren, nil
+	case *ast.CodeBlock:
+		f.mark(f.code, n.Lines())
+		return ast.WalkSkipChildren, nil
+	case *ast.HTMLBlock:
+		f.mark(f.html, n.Lines())
+		return ast.WalkSkipChildren, nil
+	case *ast.Paragraph, *ast.TextBlock:
+		return ast.WalkSkipChildren, nil
+	}
+	return ast.WalkContinue, nil
+}
+
+func (f *goldmarkFile) mark(set []bool, segs *text.Segments) {
+	for i := 0; i < segs.Len(); i++ {
+		if l := lineAt(f.starts, segs.At(i).Start); l >= 1 && l <= len(set) {
+			set[l-1] = true
+		}
+	}
+}
+
+func (f *goldmarkFile) addFence(n *ast.FencedCodeBlock) {
+	fc := fence{start: lineAt(f.starts, n.Pos())}
+	if n.Info != nil {
+		fc.info = strings.TrimSpace(string(n.Info.Value(f.text)))
+	}
+	fc.end = fc.start
+	if segs := n.Lines(); segs.Len() > 0 {
+		fc.end = lineAt(f.starts, segs.At(segs.Len()-1).Start)
+	}
+	if fc.end < len(f.lines) && isFenceLine(f.lines[fc.end]) {
+		fc.end++
+	}
+	for l := fc.start; l <= fc.end && l <= len(f.code); l++ {
+		f.code[l-1] = true
+	}
+	f.fences = append(f.fences, fc)
+}
+
+func (f *goldmarkFile) addHeading(n *ast.Heading) {
+	h := heading{level: n.Level, line: lineAt(f.starts, n.Pos())}
+	line := f.line(h.line)
+	if segs := n.Lines(); segs.Len() > 0 {
+		seg := segs.At(0)
+		h.line = lineAt(f.starts, seg.Start)
+		line = f.line(h.line)
+		h.text = strings.TrimSpace(string(util.UnescapePunctuations(seg.Value(f.text))))
+		h.col = runeCol(line, seg.Start-f.starts[h.line-1])
+	} else {
+		h.col = runeCol(line, len(line)-len(strings.TrimLeft(line, " \t")))
+	}
+	f.headings = append(f.headings, h)
+}

@@ -1,0 +1,271 @@
+package validate
+
+// The block reader: it cuts Markdown into CommonMark blocks the way
+// goldmark's parser does (the tests compare the two on every fixture, on
+// generated documents and by fuzzing), without inlines and without any
+// package-level set-up at program start.
+
+// mdKind is a block's kind; for headings it also says which syntax.
+type mdKind uint8
+
+const (
+	mdDocument mdKind = iota
+	mdQuote
+	mdList
+	mdItem
+	mdCode
+	mdFence
+	mdATX
+	mdSetext
+	mdBreak
+	mdHTML
+	mdPara
+)
+
+// mdNode is a block: its lines are the segments of text it holds.
+type mdNode struct {
+	kind     mdKind
+	parent   *mdNode
+	kids     []*mdNode
+	lines    []mdSeg
+	pos      int // byte offset the block starts at, -1 when unknown
+	level    int // heading level
+	info     mdSeg
+	hasInfo  bool
+	htmlKind int
+	offset   int  // list item: indentation of its content
+	marker   byte // list: '-', '+', '*', '.' or ')'
+}
+
+func (n *mdNode) lastKid() *mdNode {
+	if len(n.kids) == 0 {
+		return nil
+	}
+	return n.kids[len(n.kids)-1]
+}
+
+func (n *mdNode) add(k *mdNode) {
+	k.parent = n
+	n.kids = append(n.kids, k)
+}
+
+func (n *mdNode) remove(k *mdNode) {
+	for i := len(n.kids) - 1; i >= 0; i-- {
+		if n.kids[i] == k {
+			n.kids = append(n.kids[:i:i], n.kids[i+1:]...)
+			k.parent = nil
+			return
+		}
+	}
+}
+
+// fenceState is the open fence: its character, where it starts and its
+// length.
+type fenceState struct {
+	char           byte
+	indent, length int
+	node           *mdNode
+}
+
+// mdParser holds the state of one parse.
+type mdParser struct {
+	r           *mdReader
+	src         []byte
+	doc         *mdNode
+	open        []*mdNode
+	blockOffset int
+	fence       *fenceState
+	setextPara  *mdNode // the paragraph a setext underline turns into a heading
+	skipList    bool    // a list item just closed on a new item's line
+	emptyItem   bool    // an empty list item was followed by a blank line
+	breakPos    int     // end of the last line tested for a thematic break in a list
+	replaced    bool    // a setext heading took the last paragraph's place
+}
+
+// openResult says what openBlocks did with a line.
+type openResult int
+
+const (
+	paragraphContinued openResult = iota + 1
+	blocksOpened
+	nothingOpened
+)
+
+// parseBlocks reads src into a tree of blocks.
+func parseBlocks(src []byte) *mdNode {
+	p := &mdParser{r: newMDReader(src), src: src, doc: &mdNode{kind: mdDocument, pos: -1}}
+	p.run()
+	return p.doc
+}
+
+func (p *mdParser) last() *mdNode {
+	if len(p.open) == 0 {
+		return nil
+	}
+	return p.open[len(p.open)-1]
+}
+
+// run reads the text: runs of blocks separated by blank lines, each line
+// first offered to the open blocks, outermost first.
+func (p *mdParser) run() {
+	for {
+		if !p.r.skipBlankLines() {
+			return
+		}
+		if p.openBlocks(p.doc) != blocksOpened {
+			return
+		}
+		p.r.nextLine()
+		for len(p.open) > 0 {
+			if !p.line() {
+				return
+			}
+			p.r.nextLine()
+		}
+	}
+}
+
+// line offers the current line to the open blocks; false at the end of
+// the text.
+func (p *mdParser) line() bool {
+	opened := p.open
+	lastIndex := len(opened) - 1
+	for i, n := range opened {
+		if l, _ := p.r.peek(); l == nil {
+			p.closeBlocks(lastIndex, 0)
+			p.r.nextLine()
+			return false
+		}
+		if n.kind != mdPara {
+			ok, kids := p.continueBlock(n)
+			if ok && kids && i == lastIndex {
+				p.openBlocks(n)
+				return true
+			}
+			if ok {
+				continue
+			}
+		}
+		parent := p.doc
+		if i != 0 {
+			parent = opened[i-1]
+		}
+		p.replaced = false
+		if p.openBlocks(parent) != paragraphContinued {
+			if p.replaced {
+				lastIndex--
+			}
+			p.closeBlocks(lastIndex, i)
+		}
+		return true
+	}
+	return true
+}
+
+// closeBlocks closes the open blocks from index from down to index to.
+func (p *mdParser) closeBlocks(from, to int) {
+	for i := from; i >= to; i-- {
+		if n := p.open[i]; n.parent != nil {
+			p.closeBlock(n)
+		}
+	}
+	if from == len(p.open)-1 {
+		p.open = p.open[:to]
+	} else {
+		p.open = append(p.open[:to], p.open[from+1:]...)
+	}
+}
+
+// openBlocks tries to start blocks at the current position under parent,
+// and else to continue the last open paragraph lazily.
+func (p *mdParser) openBlocks(parent *mdNode) openResult {
+	result := nothingOpened
+	para := p.last()
+	continuable := para != nil && para.kind == mdPara
+retry:
+	line, _ := p.r.peek()
+	w, pos := indentWidth(line, p.r.lineOffset())
+	p.blockOffset = pos
+	if w >= len(line) {
+		p.blockOffset = -1
+	}
+	if line != nil && line[0] != '\n' {
+		for _, k := range starters(line, pos) {
+			if continuable && result == nothingOpened && !interrupts(k) {
+				continue
+			}
+			if w > 3 && k != mdCode {
+				continue
+			}
+			last := p.last()
+			start := p.r.pos.start
+			node, kids, needPara := p.openBlock(k, parent)
+			if node == nil {
+				continue
+			}
+			node.pos = start + max(p.blockOffset, 0)
+			if needPara && last == parent.lastKid() {
+				p.closeBlock(last)
+				p.open = p.open[:len(p.open)-1]
+				p.replaced = true
+			}
+			parent.add(node)
+			result = blocksOpened
+			p.open = append(p.open, node)
+			if !kids {
+				break
+			}
+			parent = node
+			goto retry
+		}
+	}
+	if result == nothingOpened && continuable && p.continueParagraph(para) {
+		result = paragraphContinued
+	}
+	return result
+}
+
+var (
+	startDash   = []mdKind{mdSetext, mdBreak, mdList, mdItem, mdCode, mdPara}
+	startEquals = []mdKind{mdSetext, mdCode, mdPara}
+	startStar   = []mdKind{mdBreak, mdList, mdItem, mdCode, mdPara}
+	startUnder  = []mdKind{mdBreak, mdCode, mdPara}
+	startPlus   = []mdKind{mdList, mdItem, mdCode, mdPara}
+	startHash   = []mdKind{mdATX, mdCode, mdPara}
+	startFence  = []mdKind{mdFence, mdCode, mdPara}
+	startQuote  = []mdKind{mdQuote, mdCode, mdPara}
+	startHTML   = []mdKind{mdHTML, mdCode, mdPara}
+	startOther  = []mdKind{mdCode, mdPara}
+)
+
+// starters lists the blocks that may start with line's byte at pos, in the
+// order they are tried.
+func starters(line []byte, pos int) []mdKind {
+	if pos >= len(line) {
+		return startOther
+	}
+	switch c := line[pos]; {
+	case c == '-':
+		return startDash
+	case c == '=':
+		return startEquals
+	case c == '*':
+		return startStar
+	case c == '_':
+		return startUnder
+	case c == '+' || c >= '0' && c <= '9':
+		return startPlus
+	case c == '#':
+		return startHash
+	case c == '`' || c == '~':
+		return startFence
+	case c == '>':
+		return startQuote
+	case c == '<':
+		return startHTML
+	}
+	return startOther
+}
+
+// interrupts: the block may start in the middle of a paragraph.
+func interrupts(k mdKind) bool { return k != mdCode && k != mdPara }
