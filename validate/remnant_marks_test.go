@@ -65,6 +65,11 @@ func TestTemplateDecisionIsNoEntry(t *testing.T) {
 	for text, want := range map[string]bool{
 		"<YYYY-MM-DD — decision — why. Append-only, never compressed>": true,
 		"<YYYY-MM-DD> — <decision> — <why>":                            true,
+		"2026-05-05 — <decision> — <why>":                              true, // being filled in
+		"2026-05-05 — use Go — <why>":                                  true,
+		"2026-05-05 -- <decision> -- why":                              true,
+		"2026-05-05 — use `<T>` — <br>":                                false,
+		"2026-05-05 — <br> — line break":                               false,
 		"2026-05-05 — use <T> generics — simpler":                      false,
 		"2026-05-05 — use Go — one binary":                             false,
 		"<br> 2026-05-05 — odd — but real":                             false,
