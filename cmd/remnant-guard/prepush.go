@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
@@ -12,9 +13,12 @@ func runPrePush(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var rf reportFlags
 	fs := newFlagSet("pre-push", "pre-push [flags] [REMOTE URL] < refs", stderr)
 	rf.register(fs)
-	_, opt, failOn, code, ok := rf.parse(fs, args, stderr)
+	pos, opt, failOn, code, ok := rf.parse(fs, args, stderr)
 	if !ok {
 		return code
+	}
+	if len(pos) > 2 { // git passes the remote's name and URL
+		return usageError(fs, stderr, fmt.Errorf("unexpected argument %q", pos[2]))
 	}
 	updates, err := hooks.ParsePushUpdates(stdin)
 	if err != nil {
