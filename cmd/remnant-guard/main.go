@@ -66,9 +66,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	name := rest[0]
 	switch name {
-	case "-h", "-help", "--help":
-		usage(stdout)
-		return exitClean
+	case "-h", "-help", "--help": // --help COMMAND, as git and gitleaks take it
+		return runHelp(rest[1:], stdin, stdout, stderr)
 	case "-version", "--version":
 		name = "version"
 	}
