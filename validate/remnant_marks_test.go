@@ -17,7 +17,10 @@ func TestHasRemnantMarks(t *testing.T) {
 		"# Notes\n\n## Session\n- date: 2026-05-05\n":    true,
 		"<!-- AGENT PROTOCOL: read this -->\n# Notes\n":  true,
 		"intro\n\n<!-- agent protocol: lower case -->\n": true,
-		"# Remnants of the day\n":                        true, // lenient: the schema judges it
+		"# Remnants of the day\n":                        false, // another word: a poem's title
+		"# Remnant\n":                                    true,
+		"# Remnant—demo\n":                               true,
+		"# Remnant: demo\n":                              true,
 	} {
 		if got := HasRemnantMarks([]byte(src)); got != want {
 			t.Errorf("HasRemnantMarks(%q) = %v, want %v", src, got, want)
