@@ -86,7 +86,25 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "remnant-guard: hint: run 'remnant-guard help %s' for its flags\n", c.name)
 		return exitError
 	}
-	return c.run(append(global, rest[1:]...), stdin, stdout, stderr)
+	return c.run(append(global, dropNoColor(c, rest[1:])...), stdin, stdout, stderr)
+}
+
+// dropNoColor takes the global --no-color out of the arguments of a
+// command that colours nothing, so that it may come after the command too.
+func dropNoColor(c command, args []string) []string {
+	var out []string
+	for i, a := range args {
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		if name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "="); strings.HasPrefix(a, "-") && name == "no-color" {
+			if kept, _ := forCommand(c, []string{a}); len(kept) == 0 {
+				continue
+			}
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 // forCommand keeps the global flags the command takes, read from its
