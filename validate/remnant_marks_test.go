@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestHasRemnantMarks(t *testing.T) {
@@ -81,5 +82,16 @@ func TestTemplateDecisionIsNoEntry(t *testing.T) {
 		if got := isPlaceholderEntry(text); got != want {
 			t.Errorf("isPlaceholderEntry(%q) = %v, want %v", text, got, want)
 		}
+	}
+}
+
+// TestPlaceholderEntryLinear: an entry made of separators is read in one
+// pass, not once per separator.
+func TestPlaceholderEntryLinear(t *testing.T) {
+	src := "# Remnant - x\n\n## Decisions\n- 2026-01-02" + strings.Repeat(" - x", 200000) + "\n"
+	start := time.Now()
+	ParseRemnant([]byte(src))
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("a Decisions entry with 200000 separators took %v", d)
 	}
 }

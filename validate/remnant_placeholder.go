@@ -92,15 +92,16 @@ func isPlaceholderEntry(text string) bool {
 			return true
 		}
 	}
-	for rest, ok := t, true; ok; {
-		var part string
-		part, rest, ok = cutSeparator(rest)
+	for _, part := range strings.Split(separatorMark.Replace(t), "\x00") {
 		if isWholePlaceholder(strings.TrimSpace(part)) {
 			return true
 		}
 	}
 	return false
 }
+
+// separatorMark turns every entry separator into a NUL, in one pass.
+var separatorMark = strings.NewReplacer(" — ", "\x00", " -- ", "\x00", " - ", "\x00")
 
 // isWholePlaceholder tells whether s is one template placeholder and
 // nothing else.
