@@ -93,12 +93,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // command that colours nothing, so that it may come after the command too.
 func dropNoColor(c command, args []string) []string {
 	var out []string
+	takes := -1 // unknown until a --no-color is met
 	for i, a := range args {
 		if a == "--" {
 			return append(out, args[i:]...)
 		}
 		if name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "="); strings.HasPrefix(a, "-") && name == "no-color" {
-			if kept, _ := forCommand(c, []string{a}); len(kept) == 0 {
+			if takes < 0 {
+				kept, _ := forCommand(c, []string{"--no-color"})
+				takes = len(kept)
+			}
+			if takes == 0 {
 				continue
 			}
 		}
