@@ -149,6 +149,8 @@ func splitGlobal(args []string) (global, rest []string, err error) {
 		switch {
 		case a == "-h" || a == "-help" || a == "--help" || a == "-version" || a == "--version":
 			return global, args, nil
+		case a == "--":
+			return global, args[1:], nil
 		case name == "no-color":
 			global, args = append(global, a), args[1:]
 		case name == "config" && hasValue:
