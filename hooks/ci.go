@@ -48,6 +48,13 @@ func CI(opt CIOptions) (*Report, Range, error) {
 	if err != nil {
 		return nil, rng, err
 	}
+	if !hc.uses && rng.Base != "" {
+		// Where the base uses Remnant, a pull request that removes the
+		// signs still cannot commit a REMNANT.md.
+		if hc.uses, err = usesRemnantAt(repo, cfg, rng.Base); err != nil {
+			return nil, rng, err
+		}
+	}
 	if err := hc.run(log, rng.MergeBase, rng.Head); err != nil {
 		return nil, rng, err
 	}

@@ -207,6 +207,7 @@ func scanHistory(opt Options) (*Report, error) {
 			return nil, err
 		}
 		hc.rep.Findings = append(hc.rep.Findings, found...)
+		hc.rep.Checked += n
 		memFiles = n
 	}
 	rep := hc.report()

@@ -3,6 +3,8 @@ package validate
 import (
 	"bytes"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // RuleRemnantUnrecognized is the finding for a file named REMNANT.md that
@@ -36,11 +38,22 @@ func (f *remnantFile) hasMarks() bool {
 		return true
 	}
 	for _, h := range f.md.headings {
-		if h.level == 1 && len(h.text) >= len("Remnant") && strings.EqualFold(h.text[:len("Remnant")], "Remnant") {
+		if h.level == 1 && isRemnantTitle(h.text) {
 			return true
 		}
 	}
 	return false
+}
+
+// isRemnantTitle tells a title that starts with the word Remnant, in any
+// case: "Remnant - demo", "remnant: demo", not "Remnants of the day".
+func isRemnantTitle(text string) bool {
+	const word = "Remnant"
+	if len(text) < len(word) || !strings.EqualFold(text[:len(word)], word) {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(text[len(word):])
+	return len(text) == len(word) || !(unicode.IsLetter(r) || unicode.IsDigit(r))
 }
 
 // unrecognized is the one finding for a REMNANT.md without Remnant's marks.

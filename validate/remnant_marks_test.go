@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestHasRemnantMarks(t *testing.T) {
@@ -17,7 +18,10 @@ func TestHasRemnantMarks(t *testing.T) {
 		"# Notes\n\n## Session\n- date: 2026-05-05\n":    true,
 		"<!-- AGENT PROTOCOL: read this -->\n# Notes\n":  true,
 		"intro\n\n<!-- agent protocol: lower case -->\n": true,
-		"# Remnants of the day\n":                        true, // lenient: the schema judges it
+		"# Remnants of the day\n":                        false, // another word: a poem's title
+		"# Remnant\n":                                    true,
+		"# Remnant—demo\n":                               true,
+		"# Remnant: demo\n":                              true,
 	} {
 		if got := HasRemnantMarks([]byte(src)); got != want {
 			t.Errorf("HasRemnantMarks(%q) = %v, want %v", src, got, want)
@@ -65,6 +69,11 @@ func TestTemplateDecisionIsNoEntry(t *testing.T) {
 	for text, want := range map[string]bool{
 		"<YYYY-MM-DD — decision — why. Append-only, never compressed>": true,
 		"<YYYY-MM-DD> — <decision> — <why>":                            true,
+		"2026-05-05 — <decision> — <why>":                              true, // being filled in
+		"2026-05-05 — use Go — <why>":                                  true,
+		"2026-05-05 -- <decision> -- why":                              true,
+		"2026-05-05 — use `<T>` — <br>":                                false,
+		"2026-05-05 — <br> — line break":                               false,
 		"2026-05-05 — use <T> generics — simpler":                      false,
 		"2026-05-05 — use Go — one binary":                             false,
 		"<br> 2026-05-05 — odd — but real":                             false,
@@ -73,5 +82,16 @@ func TestTemplateDecisionIsNoEntry(t *testing.T) {
 		if got := isPlaceholderEntry(text); got != want {
 			t.Errorf("isPlaceholderEntry(%q) = %v, want %v", text, got, want)
 		}
+	}
+}
+
+// TestPlaceholderEntryLinear: an entry made of separators is read in one
+// pass, not once per separator.
+func TestPlaceholderEntryLinear(t *testing.T) {
+	src := "# Remnant - x\n\n## Decisions\n- 2026-01-02" + strings.Repeat(" - x", 200000) + "\n"
+	start := time.Now()
+	ParseRemnant([]byte(src))
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("a Decisions entry with 200000 separators took %v", d)
 	}
 }

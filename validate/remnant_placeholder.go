@@ -79,14 +79,33 @@ func (c *checker) checkEmptyNext() {
 }
 
 // isPlaceholderEntry tells a template entry such as "<YYYY-MM-DD —
-// decision — why>": one that starts with a placeholder. It stands for the
-// entries to come and is not an entry itself, so it is never part of the
-// append-only record.
+// decision — why>": one that starts with a placeholder, or one being
+// filled in, with a part between separators that is still a placeholder
+// ("2026-05-05 — <decision> — <why>"). It stands for an entry to come and
+// is not an entry itself, so it is never part of the append-only record;
+// a placeholder inside a real part ("use <T> generics") is.
 func isPlaceholderEntry(text string) bool {
 	t := strings.TrimSpace(text)
-	if !strings.HasPrefix(t, "<") {
-		return false
+	if strings.HasPrefix(t, "<") {
+		m := placeholder().FindStringIndex(t)
+		if m != nil && m[0] == 0 && isPlaceholder(t, m[0], m[1]) {
+			return true
+		}
 	}
-	m := placeholder().FindStringIndex(t)
-	return m != nil && m[0] == 0 && isPlaceholder(t, m[0], m[1])
+	for _, part := range strings.Split(separatorMark.Replace(t), "\x00") {
+		if isWholePlaceholder(strings.TrimSpace(part)) {
+			return true
+		}
+	}
+	return false
+}
+
+// separatorMark turns every entry separator into a NUL, in one pass.
+var separatorMark = strings.NewReplacer(" — ", "\x00", " -- ", "\x00", " - ", "\x00")
+
+// isWholePlaceholder tells whether s is one template placeholder and
+// nothing else.
+func isWholePlaceholder(s string) bool {
+	m := placeholder().FindStringIndex(s)
+	return m != nil && m[0] == 0 && m[1] == len(s) && isPlaceholder(s, 0, len(s))
 }

@@ -15,7 +15,7 @@ func (a *agentFlags) register(fs interface {
 	StringVar(p *string, name, value, usage string)
 }) {
 	fs.StringVar(&a.agent, "agent", "", "install the hooks of a coding `agent` instead: claude, gemini or codex")
-	fs.StringVar(&a.scope, "scope", "", "with --agent: which settings `file`: project (default), local (Claude Code only) or user")
+	fs.StringVar(&a.scope, "scope", "", "with --agent: the `scope` whose settings file changes: project (default), local (Claude Code only) or user")
 }
 
 func (a agentFlags) options(stderr io.Writer) (hooks.AgentInstallOptions, bool) {

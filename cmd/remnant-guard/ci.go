@@ -9,7 +9,7 @@ import (
 )
 
 func runCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	var rf reportFlags
+	rf := reportFlags{acceptHint: acceptHintCI}
 	fs := newFlagSet("ci", "ci [--base REV] [--head REV] [flags]", stderr)
 	rf.register(fs)
 	base := fs.String("base", "", "check the commits after `rev` (default: the pull or merge request's base, or the merge base with origin/HEAD)")

@@ -20,6 +20,9 @@ type reportFlags struct {
 	only    string
 	output  string
 	verbose bool
+	// acceptHint is how to accept secret findings, said once per run;
+	// "" is acceptHint (text.go).
+	acceptHint string
 }
 
 func (r *reportFlags) register(fs *flag.FlagSet) {

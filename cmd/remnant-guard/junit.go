@@ -88,10 +88,11 @@ func writeJUnit(w io.Writer, rep *hooks.Report, rules []validate.Rule, only vali
 				delete(byRule, r.ID)
 			}
 		}
-		if fam == validate.Secrets && len(rep.Skipped) > 0 {
-			s.Cases = append(s.Cases, skippedCase(s.Name, rep))
-		}
 		out.Suites = append(out.Suites, s)
+	}
+	if len(rep.Skipped) > 0 { // in the last family's suite: secrets, or memory under --only memory
+		s := &out.Suites[len(out.Suites)-1]
+		s.Cases = append(s.Cases, skippedCase(s.Name, rep))
 	}
 	if len(byRule) > 0 { // findings of rules not in the list: configured secret rules
 		s := newSuite("remnant-guard.other", now, host, len(out.Suites))

@@ -86,9 +86,8 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	name := rest[0]
 	switch name {
-	case "-h", "-help", "--help":
-		usage(stdout)
-		return exitClean
+	case "-h", "-help", "--help": // --help COMMAND, as git and gitleaks take it
+		return runHelp(rest[1:], stdin, stdout, stderr)
 	case "-version", "--version":
 		name = "version"
 	}
@@ -107,7 +106,30 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "remnant-guard: hint: run 'remnant-guard help %s' for its flags\n", c.name)
 		return exitError
 	}
-	return c.run(append(global, rest[1:]...), stdin, stdout, stderr)
+	return c.run(append(global, dropNoColor(c, rest[1:])...), stdin, stdout, stderr)
+}
+
+// dropNoColor takes the global --no-color out of the arguments of a
+// command that colours nothing, so that it may come after the command too.
+func dropNoColor(c command, args []string) []string {
+	var out []string
+	takes := -1 // unknown until a --no-color is met
+	for i, a := range args {
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		if name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "="); strings.HasPrefix(a, "-") && name == "no-color" {
+			if takes < 0 {
+				kept, _ := forCommand(c, []string{"--no-color"})
+				takes = len(kept)
+			}
+			if takes == 0 {
+				continue
+			}
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 // forCommand keeps the global flags the command takes, read from its
@@ -147,6 +169,8 @@ func splitGlobal(args []string) (global, rest []string, err error) {
 		switch {
 		case a == "-h" || a == "-help" || a == "--help" || a == "-version" || a == "--version":
 			return global, args, nil
+		case a == "--":
+			return global, args[1:], nil
 		case name == "no-color":
 			global, args = append(global, a), args[1:]
 		case name == "config" && hasValue:

@@ -46,7 +46,7 @@ func writeReport(rep *hooks.Report, rf reportFlags, stdout, stderr io.Writer) er
 		listed := summaryTo != stdout || listsSkipped(rep, textOptions{verbose: rf.verbose})
 		writeSummary(summaryTo, rep, useColor(summaryTo, rf.noColor), listed)
 		if summaryTo == stdout && hasSecrets(rep) {
-			io.WriteString(stderr, acceptHint)
+			io.WriteString(stderr, rf.acceptHintText())
 		}
 		return nil
 	}
@@ -71,7 +71,7 @@ func writeReport(rep *hooks.Report, rf reportFlags, stdout, stderr io.Writer) er
 	}
 	writeSummary(stdout, rep, color, listsSkipped(rep, textOptions{verbose: rf.verbose}))
 	if hasSecrets(rep) {
-		io.WriteString(stderr, acceptHint)
+		io.WriteString(stderr, rf.acceptHintText())
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
@@ -15,6 +16,9 @@ func runPrePush(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	pos, opt, failOn, code, ok := rf.parse(fs, args, stderr)
 	if !ok {
 		return code
+	}
+	if len(pos) > 2 { // git passes the remote's name and URL
+		return usageError(fs, stderr, fmt.Errorf("unexpected argument %q", pos[2]))
 	}
 	if skipRequested(stderr) {
 		return exitClean

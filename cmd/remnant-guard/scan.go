@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"io"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
@@ -16,6 +17,9 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	paths, opt, failOn, code, ok := rf.parse(fs, args, stderr)
 	if !ok {
 		return code
+	}
+	if *history && len(paths) > 0 {
+		return usageError(fs, stderr, errors.New("scan --history takes no paths: it checks every commit reachable from HEAD"))
 	}
 	opt.WriteIgnore, opt.History, opt.AllRefs = *writeIgnore, *history, *all
 	p := newProgress(stderr, rf.format)

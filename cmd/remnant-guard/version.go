@@ -16,8 +16,8 @@ var (
 
 func runVersion(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("version", "version", stderr)
-	if _, err := parseArgs(fs, args); err != nil {
-		return usageError(fs, stderr, err)
+	if code, ok := noPositional(fs, args, stderr); !ok {
+		return code
 	}
 	v, c, gov := buildVersion()
 	fmt.Fprintf(stdout, "remnant-guard %s (commit %s, %s)\n", v, c, gov)
