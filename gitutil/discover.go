@@ -109,17 +109,45 @@ func readRepoConfig(commonDir, gitDir string) (format string, ok bool) {
 	if !ok || !plainConfig(cfg) {
 		return "", false
 	}
-	if _, ok := cfg.last("extensions", "refstorage"); ok {
+	format, ok = repoFormat(cfg)
+	if !ok {
 		return "", false
-	}
-	of, _ := cfg.last("extensions", "objectformat")
-	format = strings.ToLower(of.value)
-	if format == "" {
-		format = "sha1"
 	}
 	if cfg.isTrue("extensions", "worktreeconfig") {
 		wt, ok := loadConfig(filepath.Join(gitDir, "config.worktree"))
 		if !ok || !plainConfig(wt) {
+			return "", false
+		}
+	}
+	return format, format == "sha1" || format == "sha256"
+}
+
+// repoFormat reads core.repositoryformatversion and the extensions as
+// git's setup does, and refuses what git would refuse or read in a way
+// the fast path does not follow: a version other than 0 or 1, an
+// extension other than objectFormat (version 1 only, "sha1" or "sha256"
+// exactly as git spells them) and worktreeConfig.
+func repoFormat(cfg *gitConfig) (format string, ok bool) {
+	version := "0"
+	if e, found := cfg.last("core", "repositoryformatversion"); found {
+		version = e.value
+	}
+	if version != "0" && version != "1" {
+		return "", false
+	}
+	format = "sha1"
+	for _, e := range cfg.entries {
+		if e.section != "extensions" || e.subsection != "" {
+			continue
+		}
+		switch e.key {
+		case "worktreeconfig":
+		case "objectformat":
+			if version != "1" || !e.hasValue {
+				return "", false
+			}
+			format = e.value
+		default:
 			return "", false
 		}
 	}

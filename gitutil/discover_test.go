@@ -66,6 +66,25 @@ func TestDiscoverDeclines(t *testing.T) {
 	for name, setup := range map[string]func(dir string){
 		"core.worktree": func(dir string) { git(t, dir, env, "config", "core.worktree", dir) },
 		"include":       func(dir string) { git(t, dir, env, "config", "include.path", "/dev/null") },
+		// git refuses these repositories (or reads extensions the reader
+		// does not know): only git can say what it makes of them.
+		"v1-only extension in a version 0 repository": func(dir string) {
+			git(t, dir, env, "config", "extensions.objectformat", "sha256")
+		},
+		"unknown extension": func(dir string) {
+			git(t, dir, env, "config", "core.repositoryformatversion", "1")
+			git(t, dir, env, "config", "extensions.frobnicate", "true")
+		},
+		"object format in upper case": func(dir string) {
+			git(t, dir, env, "config", "core.repositoryformatversion", "1")
+			git(t, dir, env, "config", "extensions.objectformat", "SHA1")
+		},
+		"repository format version 2": func(dir string) {
+			git(t, dir, env, "config", "core.repositoryformatversion", "2")
+		},
+		"partial clone": func(dir string) {
+			git(t, dir, env, "config", "extensions.partialclone", "origin")
+		},
 		"symbolic ref chain": func(dir string) {
 			if err := os.WriteFile(filepath.Join(dir, ".git", "HEAD"), []byte("ref: refs/heads/alias\n"), 0o644); err != nil {
 				t.Fatal(err)
