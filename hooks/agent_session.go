@@ -45,9 +45,12 @@ func recordPath(dir, id string) string {
 
 // loadRecord reads a session's record; ok is false when there is none.
 func loadRecord(dir, id string) (rec sessionRecord, ok bool, err error) {
-	data, err := os.ReadFile(recordPath(dir, id))
+	data, err := readBounded(recordPath(dir, id), 1<<20)
 	if errors.Is(err, fs.ErrNotExist) {
 		return rec, false, nil
+	}
+	if errors.Is(err, errNotRegular) {
+		return rec, false, nil // a record that is not a file is not trusted
 	}
 	if err != nil {
 		return rec, false, err

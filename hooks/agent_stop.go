@@ -12,6 +12,10 @@ import (
 	"github.com/remnant-guard/remnant-guard/validate"
 )
 
+// maxHandoffSize bounds what the hooks read of REMNANT.md, its template
+// and the manifest; check reports a larger file.
+const maxHandoffSize = 4 << 20
+
 // maxBlocks is how many times in a row the handoff gate makes a session go
 // on before it lets the turn end anyway.
 const maxBlocks = 2
@@ -80,9 +84,12 @@ func blockText(why string, todo []string) string {
 // was updated during the session and passes check.
 func handoffTodo(repo *gitutil.Repo, rec sessionRecord, now time.Time) ([]string, error) {
 	file := filepath.Join(repo.TopLevel, "REMNANT.md")
-	src, err := readBounded(file, 4<<20)
-	if errors.Is(err, fs.ErrNotExist) {
+	src, err := readBounded(file, maxHandoffSize)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return []string{"create REMNANT.md (Remnant v2: Session, History, Done, Failed, State, Next, Blockers, Decisions, Map) with this session's handoff"}, nil
+	case errors.Is(err, errNotRegular):
+		return []string{"REMNANT.md is not a regular file: replace it with the handoff file (Remnant v2) holding this session's handoff"}, nil
 	}
 	if err != nil {
 		return nil, err

@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
@@ -274,14 +276,19 @@ func usesRemnant(root string) bool {
 	return err == nil && strings.Contains(string(gi), "REMNANT.md")
 }
 
-// readBounded reads at most limit+1 bytes of a file, so that an oversized
-// file is reported without being loaded whole.
+// readBounded reads at most limit+1 bytes of a regular file, so that an
+// oversized file is reported without being loaded whole. Anything else (a
+// FIFO, a device, a directory) is errNotRegular: it is opened without
+// waiting for a writer and never read.
 func readBounded(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return nil, &fs.PathError{Op: "read", Path: path, Err: errNotRegular}
+	}
 	return io.ReadAll(io.LimitReader(f, limit+1))
 }
 
