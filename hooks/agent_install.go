@@ -145,12 +145,12 @@ func UninstallAgent(opt AgentInstallOptions) (AgentSettingsResult, error) {
 		return res, err
 	}
 	se := opt.editor(file)
-	out, n, err := se.remove(src)
+	out, n, gone, err := se.undo(src)
 	if err != nil || n == 0 {
 		return res, err
 	}
 	res.Removed, res.Changed = n, true
-	if root, err := se.parse(out); err == nil && len(root.members) == 0 && len(bytes.TrimSpace(out)) == 2 {
+	if gone {
 		res.Deleted = true
 		return res, os.Remove(file)
 	}
