@@ -11,20 +11,23 @@ import (
 // hook pays for every process it starts. It returns ok=false, and the
 // caller asks git, whenever anything could make git's answer differ:
 // variables that steer discovery or configuration, core.worktree,
-// core.bare, config includes, reftable, a symbolic-ref chain, or a HEAD it
-// cannot read. The Repo it returns has no HooksDir (global config may set
-// core.hooksPath); it serves reading the commit being made.
+// core.bare, config includes, reftable, a symbolic-ref chain, a HEAD it
+// cannot read, or a repository another user owns. The Repo it returns has
+// no HooksDir (global config may set core.hooksPath); it serves reading
+// the commit being made.
 func discover(dir string, env []string) (r *Repo, ok bool) {
 	for _, name := range []string{"GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM",
 		"GIT_COMMON_DIR", "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES",
 		"GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_CONFIG", "GIT_NAMESPACE",
-		"GIT_IMPLICIT_WORK_TREE"} {
+		"GIT_IMPLICIT_WORK_TREE", "GIT_TEST_ASSUME_DIFFERENT_OWNER"} {
 		if envValue(env, name) != "" {
 			return nil, false
 		}
 	}
 	gitDir, top, ok := findGitDir(dir, env)
-	if !ok {
+	if !ok || envValue(env, "GIT_DIR") == "" && !ownedByCurrentUser(env, top, filepath.Join(top, ".git"), gitDir) {
+		// git refuses a repository it found that another user owns
+		// (safe.directory): its configuration may run commands.
 		return nil, false
 	}
 	commonDir := gitDir
