@@ -95,6 +95,10 @@ func findGitDir(dir string, env []string) (gitDir, top string, ok bool) {
 			return absFrom(d, gd), d, true
 		case err == nil:
 			return "", "", false
+		case looksLikeGitDir(d):
+			// git takes a directory holding HEAD, objects and refs for a
+			// git directory itself (a bare repository, or inside .git).
+			return "", "", false
 		}
 		parent := filepath.Dir(d)
 		if parent == d {
@@ -102,6 +106,18 @@ func findGitDir(dir string, env []string) (gitDir, top string, ok bool) {
 		}
 		d = parent
 	}
+}
+
+// looksLikeGitDir tells a directory git would take for a git directory:
+// it holds HEAD, objects and refs (git checks them more closely; any
+// likeness is left to git).
+func looksLikeGitDir(d string) bool {
+	for _, name := range []string{"HEAD", "objects", "refs"} {
+		if _, err := os.Lstat(filepath.Join(d, name)); err != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // readRepoConfig reads the repository's object format from its config

@@ -21,6 +21,8 @@ func TestDiscoverAgreesWithGit(t *testing.T) {
 	packed := baseRepo(t, env)
 	git(t, packed, env, "pack-refs", "--all")
 	sub := filepath.Join(main, "d")
+	bareInside := filepath.Join(main, "bare.git")
+	git(t, main, env, "init", "-q", "--bare", bareInside)
 
 	cases := []struct {
 		name string
@@ -36,6 +38,9 @@ func TestDiscoverAgreesWithGit(t *testing.T) {
 		{"unborn", unborn, env, true},
 		{"packed refs", packed, env, true},
 		{"alternate index", main, with(env, "GIT_INDEX_FILE="+filepath.Join(main, ".git", "alt-index")), true},
+		{"bare repository inside a work tree", bareInside, env, false},
+		{"inside .git", filepath.Join(main, ".git"), env, false},
+		{"inside .git/objects", filepath.Join(main, ".git", "objects"), env, false},
 		{"config parameters", main, with(env, "GIT_CONFIG_PARAMETERS='core.worktree'='/x'"), false},
 	}
 	for _, c := range cases {

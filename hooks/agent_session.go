@@ -122,3 +122,13 @@ func (rec sessionRecord) changed(repo *gitutil.Repo) (bool, string, error) {
 func (rec sessionRecord) String() string {
 	return fmt.Sprintf("session %s started %s", rec.SessionID, rec.Started.Format(time.RFC3339))
 }
+
+// agentRepo opens the repository a session works in; nil outside one and
+// in a bare repository, which has no working tree to keep memory in.
+func agentRepo(dir string) (*gitutil.Repo, error) {
+	repo, err := openRepo(dir)
+	if errors.Is(err, gitutil.ErrBareRepository) {
+		return nil, nil
+	}
+	return repo, err
+}

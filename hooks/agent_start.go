@@ -25,7 +25,7 @@ const (
 // sessionStart records the session's start and tells the model what the
 // memory protocols ask of it in this repository.
 func sessionStart(p *payload, now time.Time) (Action, string, error) {
-	repo, err := openRepo(p.Cwd)
+	repo, err := agentRepo(p.Cwd)
 	if err != nil || repo == nil {
 		return Silent, "", err
 	}

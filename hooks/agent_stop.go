@@ -23,7 +23,7 @@ const maxBlocks = 2
 // stopGate is the handoff gate at the end of a turn: a session that changed
 // the repository must leave a valid, updated REMNANT.md.
 func stopGate(p *payload, now time.Time) (Action, string, error) {
-	repo, err := openRepo(p.Cwd)
+	repo, err := agentRepo(p.Cwd)
 	if err != nil || repo == nil || !usesRemnant(repo.TopLevel) {
 		return Silent, "", err
 	}
