@@ -2,6 +2,7 @@ package hooks
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 )
 
@@ -22,35 +23,77 @@ func (se settingsEditor) undo(src []byte) (out []byte, n int, gone bool, err err
 	if !ok {
 		return out, n, empty, nil
 	}
-	names := append(AgentEventNames(se.agent), "hooks")
-	best, bestLen := []byte(nil), -1
+	names := se.emptied(src)
+	if len(names) == 0 {
+		return out, n, empty, nil // no container is left empty: nothing to choose
+	}
+	comments := se.comments && (bytes.Contains(src, []byte("//")) || bytes.Contains(src, []byte("/*")))
+	var cands [][]byte
+	seen := map[string]bool{}
 	for mask := 0; mask < 1<<(len(names)+1); mask++ {
 		r := removal{keep: map[string]bool{}, keepComments: mask&(1<<len(names)) != 0}
+		if r.keepComments && !comments {
+			continue
+		}
 		for i, name := range names {
 			r.keep[name] = mask&(1<<i) != 0
 		}
-		cand, _, err := se.removeKeeping(src, r)
-		if err != nil {
-			continue
+		if cand, _, err := se.removeKeeping(src, r); err == nil && !seen[string(cand)] {
+			seen[string(cand)] = true
+			cands = append(cands, cand)
 		}
+	}
+	// Where several originals give the same file, the shortest is taken:
+	// no file at all, else the fewest empty containers.
+	slices.SortStableFunc(cands, func(a, b []byte) int { return len(a) - len(b) })
+	for _, cand := range cands {
 		if se.isEmpty(cand) {
 			if again, err := se.add([]byte("{}"), binary); err == nil && string(again)+"\n" == string(src) {
-				return cand, n, true, nil // no file is the shortest
+				return cand, n, true, nil
 			}
 		}
-		if bestLen >= 0 && len(cand) >= bestLen {
-			continue
-		}
 		if again, err := se.add(cand, binary); err == nil && bytes.Equal(again, src) {
-			best, bestLen = cand, len(cand)
+			return cand, n, false, nil
 		}
-	}
-	if best != nil {
-		// Where several originals give the same file, the shortest is
-		// taken: the one with the fewest empty containers.
-		return best, n, false, nil
 	}
 	return out, n, empty, nil
+}
+
+// emptied names the containers removing our handlers leaves empty: the
+// events whose groups hold only handlers of ours, and "hooks" when all its
+// events are such.
+func (se settingsEditor) emptied(src []byte) []string {
+	root, err := se.parse(src)
+	if err != nil {
+		return nil
+	}
+	hooks := root.member("hooks")
+	if hooks == nil || hooks.value.kind != '{' {
+		return nil
+	}
+	var names []string
+	for _, evm := range hooks.value.members {
+		if evm.value.kind == '[' && len(evm.value.elems) > 0 && onlyOurs(evm.value) {
+			names = append(names, evm.key)
+		}
+	}
+	if len(names) == len(hooks.value.members) {
+		names = append(names, "hooks")
+	}
+	return names
+}
+
+// onlyOurs tells an event's list whose every group holds only our handlers.
+func onlyOurs(list *jsonValue) bool {
+	count := 0
+	for _, g := range list.elems {
+		hs := g.member("hooks")
+		if g.kind != '{' || hs == nil || hs.value.kind != '[' {
+			return false
+		}
+		count += len(hs.value.elems)
+	}
+	return len(oursIn(list)) == count
 }
 
 // isEmpty tells a settings text that is an empty object and nothing else.
