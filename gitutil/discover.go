@@ -11,20 +11,23 @@ import (
 // hook pays for every process it starts. It returns ok=false, and the
 // caller asks git, whenever anything could make git's answer differ:
 // variables that steer discovery or configuration, core.worktree,
-// core.bare, config includes, reftable, a symbolic-ref chain, or a HEAD it
-// cannot read. The Repo it returns has no HooksDir (global config may set
-// core.hooksPath); it serves reading the commit being made.
+// core.bare, config includes, reftable, a symbolic-ref chain, a HEAD it
+// cannot read, or a repository another user owns. The Repo it returns has
+// no HooksDir (global config may set core.hooksPath); it serves reading
+// the commit being made.
 func discover(dir string, env []string) (r *Repo, ok bool) {
 	for _, name := range []string{"GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM",
 		"GIT_COMMON_DIR", "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES",
 		"GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_CONFIG", "GIT_NAMESPACE",
-		"GIT_IMPLICIT_WORK_TREE"} {
+		"GIT_IMPLICIT_WORK_TREE", "GIT_TEST_ASSUME_DIFFERENT_OWNER"} {
 		if envValue(env, name) != "" {
 			return nil, false
 		}
 	}
 	gitDir, top, ok := findGitDir(dir, env)
-	if !ok {
+	if !ok || envValue(env, "GIT_DIR") == "" && !ownedByCurrentUser(env, top, filepath.Join(top, ".git"), gitDir) {
+		// git refuses a repository it found that another user owns
+		// (safe.directory): its configuration may run commands.
 		return nil, false
 	}
 	commonDir := gitDir
@@ -92,6 +95,10 @@ func findGitDir(dir string, env []string) (gitDir, top string, ok bool) {
 			return absFrom(d, gd), d, true
 		case err == nil:
 			return "", "", false
+		case looksLikeGitDir(d):
+			// git takes a directory holding HEAD, objects and refs for a
+			// git directory itself (a bare repository, or inside .git).
+			return "", "", false
 		}
 		parent := filepath.Dir(d)
 		if parent == d {
@@ -99,6 +106,18 @@ func findGitDir(dir string, env []string) (gitDir, top string, ok bool) {
 		}
 		d = parent
 	}
+}
+
+// looksLikeGitDir tells a directory git would take for a git directory:
+// it holds HEAD, objects and refs (git checks them more closely; any
+// likeness is left to git).
+func looksLikeGitDir(d string) bool {
+	for _, name := range []string{"HEAD", "objects", "refs"} {
+		if _, err := os.Lstat(filepath.Join(d, name)); err != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // readRepoConfig reads the repository's object format from its config
@@ -109,17 +128,45 @@ func readRepoConfig(commonDir, gitDir string) (format string, ok bool) {
 	if !ok || !plainConfig(cfg) {
 		return "", false
 	}
-	if _, ok := cfg.last("extensions", "refstorage"); ok {
+	format, ok = repoFormat(cfg)
+	if !ok {
 		return "", false
-	}
-	of, _ := cfg.last("extensions", "objectformat")
-	format = strings.ToLower(of.value)
-	if format == "" {
-		format = "sha1"
 	}
 	if cfg.isTrue("extensions", "worktreeconfig") {
 		wt, ok := loadConfig(filepath.Join(gitDir, "config.worktree"))
 		if !ok || !plainConfig(wt) {
+			return "", false
+		}
+	}
+	return format, format == "sha1" || format == "sha256"
+}
+
+// repoFormat reads core.repositoryformatversion and the extensions as
+// git's setup does, and refuses what git would refuse or read in a way
+// the fast path does not follow: a version other than 0 or 1, an
+// extension other than objectFormat (version 1 only, "sha1" or "sha256"
+// exactly as git spells them) and worktreeConfig.
+func repoFormat(cfg *gitConfig) (format string, ok bool) {
+	version := "0"
+	if e, found := cfg.last("core", "repositoryformatversion"); found {
+		version = e.value
+	}
+	if version != "0" && version != "1" {
+		return "", false
+	}
+	format = "sha1"
+	for _, e := range cfg.entries {
+		if e.section != "extensions" || e.subsection != "" {
+			continue
+		}
+		switch e.key {
+		case "worktreeconfig":
+		case "objectformat":
+			if version != "1" || !e.hasValue {
+				return "", false
+			}
+			format = e.value
+		default:
 			return "", false
 		}
 	}

@@ -21,6 +21,8 @@ func TestDiscoverAgreesWithGit(t *testing.T) {
 	packed := baseRepo(t, env)
 	git(t, packed, env, "pack-refs", "--all")
 	sub := filepath.Join(main, "d")
+	bareInside := filepath.Join(main, "bare.git")
+	git(t, main, env, "init", "-q", "--bare", bareInside)
 
 	cases := []struct {
 		name string
@@ -36,6 +38,9 @@ func TestDiscoverAgreesWithGit(t *testing.T) {
 		{"unborn", unborn, env, true},
 		{"packed refs", packed, env, true},
 		{"alternate index", main, with(env, "GIT_INDEX_FILE="+filepath.Join(main, ".git", "alt-index")), true},
+		{"bare repository inside a work tree", bareInside, env, false},
+		{"inside .git", filepath.Join(main, ".git"), env, false},
+		{"inside .git/objects", filepath.Join(main, ".git", "objects"), env, false},
 		{"config parameters", main, with(env, "GIT_CONFIG_PARAMETERS='core.worktree'='/x'"), false},
 	}
 	for _, c := range cases {
@@ -66,6 +71,25 @@ func TestDiscoverDeclines(t *testing.T) {
 	for name, setup := range map[string]func(dir string){
 		"core.worktree": func(dir string) { git(t, dir, env, "config", "core.worktree", dir) },
 		"include":       func(dir string) { git(t, dir, env, "config", "include.path", "/dev/null") },
+		// git refuses these repositories (or reads extensions the reader
+		// does not know): only git can say what it makes of them.
+		"v1-only extension in a version 0 repository": func(dir string) {
+			git(t, dir, env, "config", "extensions.objectformat", "sha256")
+		},
+		"unknown extension": func(dir string) {
+			git(t, dir, env, "config", "core.repositoryformatversion", "1")
+			git(t, dir, env, "config", "extensions.frobnicate", "true")
+		},
+		"object format in upper case": func(dir string) {
+			git(t, dir, env, "config", "core.repositoryformatversion", "1")
+			git(t, dir, env, "config", "extensions.objectformat", "SHA1")
+		},
+		"repository format version 2": func(dir string) {
+			git(t, dir, env, "config", "core.repositoryformatversion", "2")
+		},
+		"partial clone": func(dir string) {
+			git(t, dir, env, "config", "extensions.partialclone", "origin")
+		},
 		"symbolic ref chain": func(dir string) {
 			if err := os.WriteFile(filepath.Join(dir, ".git", "HEAD"), []byte("ref: refs/heads/alias\n"), 0o644); err != nil {
 				t.Fatal(err)

@@ -2,6 +2,7 @@ package hooks
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,8 +13,9 @@ import (
 // one, never half of one. An existing file keeps its mode; a symbolic
 // link is followed, and the file it points at is replaced.
 func replaceFile(path string, data []byte) error {
-	if real, err := filepath.EvalSymlinks(path); err == nil {
-		path = real
+	path, err := followLinks(path)
+	if err != nil {
+		return err
 	}
 	perm := fs.FileMode(0o644)
 	if fi, err := os.Stat(path); err == nil {
@@ -40,4 +42,41 @@ func replaceFile(path string, data []byte) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// followLinks resolves path through symbolic links, also to a target that
+// does not exist yet (a dotfiles link made before its file): that target
+// is what is to be written, not the link replaced by a file.
+func followLinks(path string) (string, error) {
+	for hops := 0; ; hops++ {
+		fi, err := os.Lstat(path)
+		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			return path, nil
+		}
+		if hops == 40 {
+			return "", fmt.Errorf("%s: too many levels of symbolic links", path)
+		}
+		target, err := os.Readlink(path)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(filepath.Dir(path), target)
+		}
+		path = target
+	}
+}
+
+// checkWritable refuses a file its owner may not write: a settings file
+// made read-only is not replaced behind its owner's back.
+func checkWritable(path string) error {
+	real, err := followLinks(path)
+	if err != nil {
+		return err
+	}
+	fi, err := os.Stat(real)
+	if err == nil && fi.Mode().Perm()&0o200 == 0 {
+		return fmt.Errorf("%s is read-only: left as it is", path)
+	}
+	return nil
 }

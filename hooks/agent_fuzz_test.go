@@ -36,6 +36,16 @@ func FuzzSettingsEditor(f *testing.F) {
 		if err != nil || !json.Valid(back) || len(oursAll(t, back)) != 0 {
 			t.Fatalf("uninstall of %q gave %q (%v)", out, back, err)
 		}
+		// undo gives back a file that install turns into the same file.
+		undone, _, gone, err := se.undo(out)
+		if err != nil || !json.Valid(undone) || len(oursAll(t, undone)) != 0 {
+			t.Fatalf("undo of %q gave %q (%v)", out, undone, err)
+		}
+		if !gone {
+			if again, err := se.add(undone, "/b/remnant-guard"); err != nil || string(again) != string(out) {
+				t.Fatalf("undo of %q gave %q, which installs to %q", out, undone, again)
+			}
+		}
 	})
 }
 

@@ -107,6 +107,9 @@ func InstallAgent(opt AgentInstallOptions) (AgentSettingsResult, error) {
 	}
 	res := AgentSettingsResult{File: file}
 	src, exists, err := readSettings(file)
+	if err == nil {
+		err = checkWritable(file)
+	}
 	if err != nil {
 		return res, err
 	}
@@ -145,14 +148,21 @@ func UninstallAgent(opt AgentInstallOptions) (AgentSettingsResult, error) {
 		return res, err
 	}
 	se := opt.editor(file)
-	out, n, err := se.remove(src)
+	out, n, gone, err := se.undo(src)
 	if err != nil || n == 0 {
 		return res, err
 	}
+	if err := checkWritable(file); err != nil {
+		return res, err
+	}
 	res.Removed, res.Changed = n, true
-	if root, err := se.parse(out); err == nil && len(root.members) == 0 && len(bytes.TrimSpace(out)) == 2 {
+	if gone {
 		res.Deleted = true
-		return res, os.Remove(file)
+		real, err := followLinks(file)
+		if err != nil {
+			return res, err
+		}
+		return res, os.Remove(real)
 	}
 	return res, replaceFile(file, out)
 }

@@ -3,6 +3,7 @@ package hooks
 import (
 	"encoding/json"
 	"math/rand"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -59,18 +60,22 @@ func TestParseJSONDepthAndComments(t *testing.T) {
 // settingsFixtures are settings files that already hold other keys and
 // hooks, in the styles people write them.
 var settingsFixtures = map[string]string{
-	"empty":      `{}`,
-	"one line":   `{"model": "opus", "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x"}]}]}}`,
-	"tabs":       "{\n\t\"env\": {\"A\": \"1\"},\n\t\"hooks\": {\n\t\t\"SessionStart\": [\n\t\t\t{\"hooks\": [{\"type\": \"command\", \"command\": \"hello\"}]}\n\t\t]\n\t}\n}\n",
-	"four":       "{\n    \"hooks\": {},\n    \"z\": [1, 2, 3],\n    \"a\": null\n}\n",
-	"no hooks":   "{\n  \"permissions\": {\n    \"deny\": [\"Read(.env)\"]\n  }\n}\n",
-	"crlf":       "{\r\n  \"hooks\": {\r\n    \"Stop\": [\r\n      {\"hooks\": [{\"type\": \"command\", \"command\": \"x\"}]}\r\n    ]\r\n  }\r\n}\r\n",
-	"stop empty": "{\n  \"hooks\": {\n    \"Stop\": [],\n    \"PostToolUse\": [\n      {\n        \"matcher\": \"Write\",\n        \"hooks\": [\n          {\"type\": \"command\", \"command\": \"fmt\"}\n        ]\n      }\n    ]\n  }\n}\n",
+	"empty":               `{}`,
+	"one line":            `{"model": "opus", "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x"}]}]}}`,
+	"tabs":                "{\n\t\"env\": {\"A\": \"1\"},\n\t\"hooks\": {\n\t\t\"SessionStart\": [\n\t\t\t{\"hooks\": [{\"type\": \"command\", \"command\": \"hello\"}]}\n\t\t]\n\t}\n}\n",
+	"four":                "{\n    \"hooks\": {},\n    \"z\": [1, 2, 3],\n    \"a\": null\n}\n",
+	"no hooks":            "{\n  \"permissions\": {\n    \"deny\": [\"Read(.env)\"]\n  }\n}\n",
+	"crlf":                "{\r\n  \"hooks\": {\r\n    \"Stop\": [\r\n      {\"hooks\": [{\"type\": \"command\", \"command\": \"x\"}]}\r\n    ]\r\n  }\r\n}\r\n",
+	"hooks only comments": "{\n  \"ui\": {\"theme\": \"dark\"},\n  \"hooks\": {\n    // none yet\n  }\n}\n",
+	"stop empty":          "{\n  \"hooks\": {\n    \"Stop\": [],\n    \"PostToolUse\": [\n      {\n        \"matcher\": \"Write\",\n        \"hooks\": [\n          {\"type\": \"command\", \"command\": \"fmt\"}\n        ]\n      }\n    ]\n  }\n}\n",
 }
 
 func TestSettingsInstallUninstallRoundTrip(t *testing.T) {
 	for _, agent := range Agents {
 		for name, src := range settingsFixtures {
+			if strings.Contains(name, "comments") && agent != Gemini {
+				continue // only Gemini CLI reads comments in its settings
+			}
 			se := settingsEditor{name: name, agent: agent, comments: agent == Gemini}
 			out, err := se.add([]byte(src), "/opt/bin/remnant-guard")
 			if err != nil {
@@ -88,18 +93,12 @@ func TestSettingsInstallUninstallRoundTrip(t *testing.T) {
 			if err != nil || strings.Count(string(moved), "agent-hook --agent") != 3 || strings.Contains(string(moved), "/opt/bin") {
 				t.Errorf("%s %s: install with a new binary path did not replace the old entries:\n%s", agent, name, moved)
 			}
-			back, n, err := se.remove(out)
-			if err != nil || n != 3 {
-				t.Fatalf("%s %s: remove: %d removed, %v", agent, name, n, err)
+			back, n, gone, err := se.undo(out)
+			if err != nil || n != 3 || gone {
+				t.Fatalf("%s %s: undo: %d removed, gone %v, %v", agent, name, n, gone, err)
 			}
-			if string(back) != src && !(name == "four" || name == "stop empty") {
+			if string(back) != src {
 				t.Errorf("%s %s: uninstall did not give back the file:\n got %q\nwant %q", agent, name, back, src)
-			}
-			if name == "four" || name == "stop empty" {
-				// An empty container we filled comes back empty, as "{}" or "[]".
-				if !json.Valid(back) || strings.Contains(string(back), "agent-hook") {
-					t.Errorf("%s %s: uninstall left %q", agent, name, back)
-				}
 			}
 		}
 	}
@@ -111,6 +110,9 @@ func TestSettingsInstallUninstallRoundTrip(t *testing.T) {
 func checkInstalled(t *testing.T, agent Agent, name, before string, out []byte) {
 	t.Helper()
 	var got, orig map[string]any
+	lineComment := regexp.MustCompile(`(?m)^\s*//.*$`)
+	out = lineComment.ReplaceAll(out, nil)
+	before = lineComment.ReplaceAllString(before, "")
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatalf("%s %s: installed file is not JSON: %v\n%s", agent, name, err, out)
 	}

@@ -12,30 +12,55 @@ import "strings"
 //	*** Move to: <path>
 //	*** Delete File: <path>
 //	*** End Patch
+//
+// It reads the headers as Codex's parser does: a hunk header is trimmed of
+// white space around it, a "Move to" line is not, an added file's "+"
+// lines and an update's lines up to the next line starting with "*" are
+// content.
 func PatchPaths(patch string) []string {
 	var out []string
 	seen := map[string]bool{}
-	moved := ""
+	add := func(p string) {
+		if p != "" && !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	const (
+		header = iota
+		adding
+		updating
+	)
+	state, updated := header, ""
 	for _, line := range strings.Split(patch, "\n") {
 		line = strings.TrimRight(line, "\r")
-		for _, prefix := range []string{"*** Add File: ", "*** Update File: ", "*** Move to: "} {
-			p, ok := strings.CutPrefix(line, prefix)
-			if !ok {
+		switch state {
+		case adding:
+			if strings.HasPrefix(line, "+") {
 				continue
 			}
-			p = strings.TrimSpace(p)
-			if prefix == "*** Move to: " && moved != "" {
-				delete(seen, moved)
-				out = remove(out, moved)
+		case updating:
+			if p, ok := strings.CutPrefix(line, "*** Move to: "); ok && updated != "" {
+				delete(seen, updated)
+				out = remove(out, updated)
+				add(strings.TrimSpace(p))
+				updated = ""
+				continue
 			}
-			moved = ""
-			if prefix == "*** Update File: " {
-				moved = p
+			updated = ""
+			if !strings.HasPrefix(line, "*") {
+				continue
 			}
-			if p != "" && !seen[p] {
-				seen[p] = true
-				out = append(out, p)
-			}
+		}
+		state = header
+		t := strings.TrimSpace(line)
+		if p, ok := strings.CutPrefix(t, "*** Add File: "); ok {
+			add(strings.TrimSpace(p))
+			state = adding
+		} else if p, ok := strings.CutPrefix(t, "*** Update File: "); ok {
+			updated = strings.TrimSpace(p)
+			add(updated)
+			state = updating
 		}
 	}
 	return out

@@ -22,6 +22,13 @@ func TestPatchPaths(t *testing.T) {
 		{"*** Begin Patch\n*** Add File: a\n*** Update File: a\n*** End Patch", []string{"a"}},
 		{"*** Begin Patch\n+*** Add File: inside-content\n*** End Patch", nil},
 		{"not a patch", nil},
+		// Codex trims a hunk header line before reading it...
+		{"*** Begin Patch\n  *** Update File: REMNANT.md\n@@\n-a\n+b\n*** End Patch\n", []string{"REMNANT.md"}},
+		{"*** Begin Patch\n*** Add File: x.go\n+x\n\t*** Add File: AGENTS.md\n+y\n*** End Patch", []string{"x.go", "AGENTS.md"}},
+		// ...but not a Move to line, nor a context line of an update.
+		{"*** Begin Patch\n*** Update File: a.md\n  *** Move to: b.md\n@@\n-a\n+b\n*** End Patch", []string{"a.md"}},
+		{"*** Begin Patch\n*** Update File: x.go\n@@\n *** Add File: CLAUDE.md\n-a\n+b\n*** End Patch", []string{"x.go"}},
+		{"apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: notes.md\n*** Move to: REMNANT.md\n@@\n-a\n+b\n*** End Patch\nEOF\n", []string{"REMNANT.md"}},
 	} {
 		if got := PatchPaths(c.patch); !slices.Equal(got, c.want) {
 			t.Errorf("PatchPaths(%q) = %q, want %q", c.patch, got, c.want)

@@ -45,9 +45,12 @@ func recordPath(dir, id string) string {
 
 // loadRecord reads a session's record; ok is false when there is none.
 func loadRecord(dir, id string) (rec sessionRecord, ok bool, err error) {
-	data, err := os.ReadFile(recordPath(dir, id))
+	data, err := readPrefix(recordPath(dir, id), 1<<20)
 	if errors.Is(err, fs.ErrNotExist) {
 		return rec, false, nil
+	}
+	if errors.Is(err, errNotRegular) {
+		return rec, false, nil // a record that is not a file is not trusted
 	}
 	if err != nil {
 		return rec, false, err
@@ -118,4 +121,14 @@ func (rec sessionRecord) changed(repo *gitutil.Repo) (bool, string, error) {
 
 func (rec sessionRecord) String() string {
 	return fmt.Sprintf("session %s started %s", rec.SessionID, rec.Started.Format(time.RFC3339))
+}
+
+// agentRepo opens the repository a session works in; nil outside one and
+// in a bare repository, which has no working tree to keep memory in.
+func agentRepo(dir string) (*gitutil.Repo, error) {
+	repo, err := openRepo(dir)
+	if errors.Is(err, gitutil.ErrBareRepository) {
+		return nil, nil
+	}
+	return repo, err
 }

@@ -1,6 +1,7 @@
 package hooks
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -91,7 +92,7 @@ func (se settingsEditor) addEvent(src []byte, ev agentEvent, want hookGroup) (ou
 		return src, true, nil
 	}
 	if len(ours) > 0 {
-		return ours[0].remove(root, hooks, evm).apply(src), false, nil
+		return ours[0].remove(src, root, hooks, evm, removal{}).apply(src), false, nil
 	}
 	e, err := appendItem(src, evm.value, unit, func(ind string) (string, error) {
 		return renderJSON(want, ind, unit)
@@ -109,8 +110,21 @@ func (se settingsEditor) sameGroup(src []byte, g *jsonValue, want hookGroup) boo
 }
 
 // remove takes remnant-guard's entries out of src; n is how many handlers
-// it removed.
+// it removed. Containers left empty go too, unless keep names them.
 func (se settingsEditor) remove(src []byte) (out []byte, n int, err error) {
+	return se.removeKeeping(src, removal{})
+}
+
+// removal says which containers left empty by removing our handlers stay:
+// events by name, "hooks" itself, and whether an only item leaves the
+// comments beside it (the inverse of what install adds to an object that
+// held only comments).
+type removal struct {
+	keep         map[string]bool
+	keepComments bool
+}
+
+func (se settingsEditor) removeKeeping(src []byte, r removal) (out []byte, n int, err error) {
 	for {
 		root, err := se.parse(src)
 		if err != nil {
@@ -127,7 +141,7 @@ func (se settingsEditor) remove(src []byte) (out []byte, n int, err error) {
 				continue
 			}
 			if ours := oursIn(evm.value); len(ours) > 0 {
-				src = ours[0].remove(root, hooks, evm).apply(src)
+				src = ours[0].remove(src, root, hooks, evm, r).apply(src)
 				found = true
 				n++
 				break
@@ -171,16 +185,34 @@ func oursIn(list *jsonValue) []ourHandler {
 // remove is the edit that takes the handler out, with its group when the
 // group holds nothing else, the event when its list then is empty, and
 // "hooks" when that was its only event.
-func (o ourHandler) remove(root *jsonValue, hooks, evm *jsonMember) jsonEdit {
+func (o ourHandler) remove(src []byte, root *jsonValue, hooks, evm *jsonMember, r removal) jsonEdit {
 	switch {
 	case len(o.list.elems) > 1:
 		return removeItem(o.list, o.handler)
-	case len(evm.value.elems) > 1:
-		return removeItem(evm.value, o.group)
-	case len(hooks.value.members) > 1:
-		return removeItem(hooks.value, memberIndex(hooks.value, evm))
+	case len(evm.value.elems) > 1 || r.keep[evm.key]:
+		return r.removeItem(src, evm.value, o.group)
+	case len(hooks.value.members) > 1 || r.keep["hooks"]:
+		return r.removeItem(src, hooks.value, memberIndex(hooks.value, evm))
 	}
-	return removeItem(root, memberIndex(root, hooks))
+	return r.removeItem(src, root, memberIndex(root, hooks))
+}
+
+// removeItem is removeItem, except that an only item beside comments is
+// taken out with the line break and indentation install put before it,
+// and the comments stay.
+func (r removal) removeItem(src []byte, v *jsonValue, i int) jsonEdit {
+	starts := itemStarts(v)
+	if !r.keepComments || len(starts) != 1 {
+		return removeItem(v, i)
+	}
+	start := bytes.LastIndexByte(src[:starts[0]], '\n')
+	if start <= v.start {
+		return removeItem(v, i)
+	}
+	if start > 0 && src[start-1] == '\r' {
+		start--
+	}
+	return jsonEdit{start: start, end: v.end - 1}
 }
 
 func memberIndex(obj *jsonValue, m *jsonMember) int {

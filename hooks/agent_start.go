@@ -25,7 +25,7 @@ const (
 // sessionStart records the session's start and tells the model what the
 // memory protocols ask of it in this repository.
 func sessionStart(p *payload, now time.Time) (Action, string, error) {
-	repo, err := openRepo(p.Cwd)
+	repo, err := agentRepo(p.Cwd)
 	if err != nil || repo == nil {
 		return Silent, "", err
 	}
@@ -79,8 +79,11 @@ func remnantContext(repo *gitutil.Repo, cfg *Config, now time.Time) (string, err
 	file := filepath.Join(repo.TopLevel, "REMNANT.md")
 	var b strings.Builder
 	b.WriteString("Remnant (REMNANT.md, local handoff memory):\n")
-	src, err := os.ReadFile(file)
+	src, err := readPrefix(file, maxHandoffSize)
 	switch {
+	case errors.Is(err, errNotRegular):
+		b.WriteString("- REMNANT.md is not a regular file: replace it with the handoff file (Remnant v2) before your final response.\n")
+		return b.String() + remnantRules, nil
 	case errors.Is(err, fs.ErrNotExist):
 		created, err := createFromTemplate(repo.TopLevel)
 		if err != nil {
@@ -110,8 +113,8 @@ const remnantRules = "- Before your final response: update Done, Failed, State, 
 // createFromTemplate copies REMNANT.template.md to REMNANT.md when there
 // is a template.
 func createFromTemplate(top string) (bool, error) {
-	tmpl, err := os.ReadFile(filepath.Join(top, "REMNANT.template.md"))
-	if errors.Is(err, fs.ErrNotExist) {
+	tmpl, err := readPrefix(filepath.Join(top, "REMNANT.template.md"), maxHandoffSize)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, errNotRegular) {
 		return false, nil
 	}
 	if err != nil {
@@ -181,8 +184,8 @@ func errorLines(b *strings.Builder, opt Options, target, label string) error {
 // to route a task, and the memory's errors.
 func custodianContext(repo *gitutil.Repo, cfg *Config, now time.Time) (string, error) {
 	dir := path.Clean(cfg.Custodian.Dir)
-	src, err := os.ReadFile(filepath.Join(repo.TopLevel, filepath.FromSlash(dir), "manifest.md"))
-	if errors.Is(err, fs.ErrNotExist) {
+	src, err := readPrefix(filepath.Join(repo.TopLevel, filepath.FromSlash(dir), "manifest.md"), maxHandoffSize)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, errNotRegular) {
 		return "", nil
 	}
 	if err != nil {

@@ -12,6 +12,10 @@ import (
 	"github.com/remnant-guard/remnant-guard/validate"
 )
 
+// maxHandoffSize bounds what the hooks read of REMNANT.md, its template
+// and the manifest; check reports a larger file.
+const maxHandoffSize = 4 << 20
+
 // maxBlocks is how many times in a row the handoff gate makes a session go
 // on before it lets the turn end anyway.
 const maxBlocks = 2
@@ -19,7 +23,7 @@ const maxBlocks = 2
 // stopGate is the handoff gate at the end of a turn: a session that changed
 // the repository must leave a valid, updated REMNANT.md.
 func stopGate(p *payload, now time.Time) (Action, string, error) {
-	repo, err := openRepo(p.Cwd)
+	repo, err := agentRepo(p.Cwd)
 	if err != nil || repo == nil {
 		return Silent, "", err
 	}
@@ -87,9 +91,12 @@ func blockText(why string, todo []string) string {
 // was updated during the session and passes check.
 func handoffTodo(repo *gitutil.Repo, rec sessionRecord, now time.Time) ([]string, error) {
 	file := filepath.Join(repo.TopLevel, "REMNANT.md")
-	src, err := readPrefix(file, 4<<20)
-	if errors.Is(err, fs.ErrNotExist) {
+	src, err := readPrefix(file, maxHandoffSize)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return []string{"create REMNANT.md (Remnant v2: Session, History, Done, Failed, State, Next, Blockers, Decisions, Map) with this session's handoff"}, nil
+	case errors.Is(err, errNotRegular):
+		return []string{"REMNANT.md is not a regular file: replace it with the handoff file (Remnant v2) holding this session's handoff"}, nil
 	}
 	if err != nil {
 		return nil, err
@@ -100,8 +107,8 @@ func handoffTodo(repo *gitutil.Repo, rec sessionRecord, now time.Time) ([]string
 	case !doc.HasDate:
 		todo = append(todo, "set the Session date (`- date: "+now.UTC().Format(time.RFC3339)+"`)")
 	case sessionEnd(doc).Before(rec.Started):
-		todo = append(todo, fmt.Sprintf("REMNANT.md was not updated in this session (Session date %s, session started %s): update Done, Failed, State, Next and Blockers, roll Done into History (keep 5), append new decisions, and set the Session date to now",
-			doc.Date.UTC().Format(time.RFC3339), rec.Started.Format(time.RFC3339)))
+		todo = append(todo, fmt.Sprintf("REMNANT.md was not updated in this session (Session date %s, session started %s): update Done, Failed, State, Next and Blockers, roll Done into History (keep 5), append new decisions, and set the Session date to now (%s)",
+			doc.Date.UTC().Format(time.RFC3339), rec.Started.Format(time.RFC3339), now.UTC().Truncate(time.Second).Format(time.RFC3339)))
 	}
 	found, err := checkOne(repo.TopLevel, "REMNANT.md", "REMNANT.md", file, now)
 	if err != nil {

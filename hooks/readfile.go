@@ -44,6 +44,13 @@ type NotRegularError struct {
 	Kind string // "directory", "FIFO", "socket", "device", "symbolic link loop", ...
 }
 
+// errNotRegular matches every *NotRegularError (errors.Is), for callers
+// that only need to know the file could not be read as content.
+var errNotRegular = errors.New("not a regular file")
+
+// Is makes errors.Is(err, errNotRegular) hold.
+func (e *NotRegularError) Is(target error) bool { return target == errNotRegular }
+
 func (e *NotRegularError) Error() string {
 	return fmt.Sprintf("%s: is a %s, not a regular file", e.Path, e.Kind)
 }

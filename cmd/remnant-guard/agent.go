@@ -50,18 +50,58 @@ func runAgentHook(args []string, stdin io.Reader, stdout, stderr io.Writer) (cod
 		fmt.Fprintf(stderr, "remnant-guard: error: agent-hook: %v\n", err)
 		return agentFault
 	}
+	done := make(chan agentResult, 1)
+	go answerAgent(agent, stdin, done)
+	timer := time.NewTimer(agentDeadline)
+	defer timer.Stop()
+	var r agentResult
+	select {
+	case r = <-done:
+	case <-timer.C:
+		fmt.Fprintf(stderr, "remnant-guard: error: agent-hook (%s): no answer after %s (stdin left open, or a file or repository too slow to check); the agent goes on unchecked\n", agent, agentDeadline)
+		return agentFault
+	}
+	switch {
+	case r.panicked != nil:
+		panic(r.panicked) // recovered above, with the same message
+	case r.readErr != nil:
+		fmt.Fprintf(stderr, "remnant-guard: error: agent-hook: %v\n", r.readErr)
+		return agentFault
+	case r.err != nil:
+		fmt.Fprintf(stderr, "remnant-guard: error: agent-hook (%s): %v; the agent goes on unchecked\n", agent, r.err)
+		return agentFault
+	}
+	return writeAgentAnswer(agent, r.ans, stdout, stderr)
+}
+
+// agentDeadline bounds one hook call, below the 30 s time limit install
+// gives the agents: past it, the agent goes on unchecked with a message
+// rather than being held until the agent kills the hook.
+var agentDeadline = 20 * time.Second
+
+type agentResult struct {
+	ans      hooks.AgentAnswer
+	readErr  error
+	err      error
+	panicked any
+}
+
+// answerAgent reads the payload and answers it, on its own goroutine so
+// that the caller can give up on it.
+func answerAgent(agent hooks.Agent, stdin io.Reader, done chan<- agentResult) {
+	defer func() {
+		if p := recover(); p != nil {
+			done <- agentResult{panicked: p}
+		}
+	}()
 	data, err := io.ReadAll(io.LimitReader(stdin, maxPayload+1))
 	if err == nil && len(data) > maxPayload {
 		err = fmt.Errorf("hook payload: over %d MiB", maxPayload>>20)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "remnant-guard: error: agent-hook: %v\n", err)
-		return agentFault
+		done <- agentResult{readErr: err}
+		return
 	}
 	ans, err := hooks.AgentHook(agent, data, time.Now())
-	if err != nil {
-		fmt.Fprintf(stderr, "remnant-guard: error: agent-hook (%s): %v; the agent goes on unchecked\n", agent, err)
-		return agentFault
-	}
-	return writeAgentAnswer(agent, ans, stdout, stderr)
+	done <- agentResult{ans: ans, err: err}
 }

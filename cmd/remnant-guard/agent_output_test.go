@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
 )
@@ -103,5 +105,24 @@ func TestAgentHookRecoversFromPanics(t *testing.T) {
 	code := runAgentHook([]string{"--agent", "gemini"}, panicReader{}, &stdout, &stderr)
 	if code != agentFault || stdout.Len() != 0 || !bytes.Contains(stderr.Bytes(), []byte("remnant-guard: error: agent-hook failed unexpectedly (boom)")) {
 		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1, nothing on stdout, the error on stderr", code, stdout.String(), stderr.String())
+	}
+}
+
+// TestAgentHookGivesUp: a call that gets no end of stdin (or a check that
+// takes too long) ends with exit 1 and a message, never holding the agent.
+func TestAgentHookGivesUp(t *testing.T) {
+	saved := agentDeadline
+	t.Cleanup(func() { agentDeadline = saved })
+	agentDeadline = 200 * time.Millisecond
+	r, w := io.Pipe()
+	t.Cleanup(func() { w.Close() })
+	var stdout, stderr bytes.Buffer
+	start := time.Now()
+	code := runAgentHook([]string{"--agent", "claude"}, r, &stdout, &stderr)
+	if code != agentFault || stdout.Len() != 0 || !bytes.Contains(stderr.Bytes(), []byte("no answer after 200ms")) {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1 and the message", code, stdout.String(), stderr.String())
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("took %s", d)
 	}
 }

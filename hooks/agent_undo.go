@@ -1,0 +1,158 @@
+package hooks
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+)
+
+// undo takes remnant-guard's entries out of src so that the file comes
+// back as it was before install: of the ways to remove them (dropping the
+// containers they leave empty or keeping them, keeping comments beside an
+// only item), it takes the first whose result install turns back into src
+// exactly. When none does (the file was edited since), the containers left
+// empty go. gone is true when the file holds nothing else and install
+// would have created it.
+func (se settingsEditor) undo(src []byte) (out []byte, n int, gone bool, err error) {
+	out, n, err = se.remove(src)
+	if err != nil || n == 0 {
+		return out, n, false, err
+	}
+	empty := se.isEmpty(out)
+	binary, ok := se.installedBinary(src)
+	if !ok {
+		return out, n, empty, nil
+	}
+	names := se.emptied(src)
+	if len(names) == 0 {
+		return out, n, empty, nil // no container is left empty: nothing to choose
+	}
+	comments := se.comments && (bytes.Contains(src, []byte("//")) || bytes.Contains(src, []byte("/*")))
+	var cands [][]byte
+	seen := map[string]bool{}
+	for mask := 0; mask < 1<<(len(names)+1); mask++ {
+		r := removal{keep: map[string]bool{}, keepComments: mask&(1<<len(names)) != 0}
+		if r.keepComments && !comments {
+			continue
+		}
+		for i, name := range names {
+			r.keep[name] = mask&(1<<i) != 0
+		}
+		if cand, _, err := se.removeKeeping(src, r); err == nil && !seen[string(cand)] {
+			seen[string(cand)] = true
+			cands = append(cands, cand)
+		}
+	}
+	// Where several originals give the same file, the shortest is taken:
+	// no file at all, else the fewest empty containers.
+	slices.SortStableFunc(cands, func(a, b []byte) int { return len(a) - len(b) })
+	for _, cand := range cands {
+		if se.isEmpty(cand) {
+			if again, err := se.add([]byte("{}"), binary); err == nil && string(again)+"\n" == string(src) {
+				return cand, n, true, nil
+			}
+		}
+		if again, err := se.add(cand, binary); err == nil && bytes.Equal(again, src) {
+			return cand, n, false, nil
+		}
+	}
+	return out, n, empty, nil
+}
+
+// emptied names the containers removing our handlers leaves empty: the
+// events whose groups hold only handlers of ours, and "hooks" when all its
+// events are such.
+func (se settingsEditor) emptied(src []byte) []string {
+	root, err := se.parse(src)
+	if err != nil {
+		return nil
+	}
+	hooks := root.member("hooks")
+	if hooks == nil || hooks.value.kind != '{' {
+		return nil
+	}
+	var names []string
+	for _, evm := range hooks.value.members {
+		if evm.value.kind == '[' && len(evm.value.elems) > 0 && onlyOurs(evm.value) {
+			names = append(names, evm.key)
+		}
+	}
+	if len(names) == len(hooks.value.members) {
+		names = append(names, "hooks")
+	}
+	return names
+}
+
+// onlyOurs tells an event's list whose every group holds only our handlers.
+func onlyOurs(list *jsonValue) bool {
+	count := 0
+	for _, g := range list.elems {
+		hs := g.member("hooks")
+		if g.kind != '{' || hs == nil || hs.value.kind != '[' {
+			return false
+		}
+		count += len(hs.value.elems)
+	}
+	return len(oursIn(list)) == count
+}
+
+// isEmpty tells a settings text that is an empty object and nothing else.
+func (se settingsEditor) isEmpty(src []byte) bool {
+	root, err := se.parse(src)
+	return err == nil && len(root.members) == 0 && len(bytes.TrimSpace(src)) == 2
+}
+
+// installedBinary finds the binary path our handlers in src name, when
+// they all name the same one.
+func (se settingsEditor) installedBinary(src []byte) (string, bool) {
+	root, err := se.parse(src)
+	if err != nil {
+		return "", false
+	}
+	hooks := root.member("hooks")
+	if hooks == nil || hooks.value.kind != '{' {
+		return "", false
+	}
+	binary := ""
+	for _, evm := range hooks.value.members {
+		if evm.value.kind != '[' {
+			continue
+		}
+		for _, o := range oursIn(evm.value) {
+			h := o.list.elems[o.handler]
+			b, ok := commandBinary(se.agent, h.member("command").value.str)
+			if !ok || binary != "" && b != binary {
+				return "", false
+			}
+			binary = b
+		}
+	}
+	return binary, binary != ""
+}
+
+// commandBinary inverts AgentCommand.
+func commandBinary(a Agent, cmd string) (string, bool) {
+	script, ok := strings.CutPrefix(cmd, "sh -c ")
+	if !ok {
+		return "", false
+	}
+	script = shellUnquote(script)
+	rest, ok := strings.CutPrefix(script, "b=")
+	if !ok {
+		return "", false
+	}
+	q, _, ok := strings.Cut(rest, `; [ -x "$b" ]`)
+	if !ok {
+		return "", false
+	}
+	b := shellUnquote(q)
+	return b, AgentCommand(a, b) == cmd
+}
+
+// shellUnquote reverses shellQuote.
+func shellUnquote(s string) string {
+	if len(s) >= 2 && s[0] == '\'' && s[len(s)-1] == '\'' {
+		return strings.ReplaceAll(s[1:len(s)-1], `'\''`, "'")
+	}
+	return s
+}
