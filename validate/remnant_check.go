@@ -23,7 +23,7 @@ func (c *checker) add(id string, line, col int, msg string) *Finding {
 // addSpan adds a finding that runs to the end of line.
 func (c *checker) addSpan(id string, line, col int, msg, hint string) {
 	f := c.add(id, line, col, msg)
-	f.EndLine, f.EndColumn, f.Hint = line, endCol(c.f.md.line(line)), hint
+	f.EndLine, f.EndColumn, f.Hint = line, endCol(c.f.md.Line(line)), hint
 }
 
 // remnantChecks are the rules CheckRemnant runs, in order.
@@ -63,7 +63,7 @@ func runChecks(path string, src []byte, lim Limits, now time.Time, checks []func
 	if f, bad := unreadable(path, src, lim); bad {
 		return ApplyDirectives(src, []Finding{f})
 	}
-	c := &checker{f: parseRemnantFile(parseMarkdown(src)), path: path, lim: lim, now: now}
+	c := &checker{f: parseRemnantFile(ParseMarkdown(src)), path: path, lim: lim, now: now}
 	for _, check := range checks {
 		check(c)
 	}

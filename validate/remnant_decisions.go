@@ -33,7 +33,7 @@ func cutLeadingSeparator(s string) (string, bool) {
 	return s, false
 }
 
-var decisionDate = lazyRegexp(`^\d{4}-\d{2}-\d{2}`)
+var decisionDate = LazyRegexp(`^\d{4}-\d{2}-\d{2}`)
 
 // parseDecision reads "YYYY-MM-DD — decision — why"; problem says what is
 // wrong, "" when nothing is.

@@ -24,7 +24,7 @@ func HasRemnantMarks(src []byte) bool {
 			src = src[:i+1]
 		}
 	}
-	return parseRemnantFile(parseMarkdown(src)).hasMarks()
+	return parseRemnantFile(ParseMarkdown(src)).hasMarks()
 }
 
 // marksWindow bounds how much of a file HasRemnantMarks reads.
@@ -37,8 +37,8 @@ func (f *remnantFile) hasMarks() bool {
 	if f.byName["Session"] != nil {
 		return true
 	}
-	for _, h := range f.md.headings {
-		if h.level == 1 && isRemnantTitle(h.text) {
+	for _, h := range f.md.Headings() {
+		if h.Level == 1 && isRemnantTitle(h.Text) {
 			return true
 		}
 	}

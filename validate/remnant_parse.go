@@ -33,8 +33,8 @@ func unreadable(path string, src []byte, lim Limits) (Finding, bool) {
 // but never closed (a truncated file).
 func (c *checker) checkMarkers() {
 	md := c.f.md
-	sep := hasConflictOpenClose(md.lines)
-	for i, line := range md.lines {
+	sep := hasConflictOpenClose(md.Lines())
+	for i, line := range md.Lines() {
 		if isConflictMarker(line, sep) {
 			c.addSpan(RuleRemnantParse, i+1, 1, "unresolved merge-conflict marker",
 				"resolve the conflict and keep one version of the text")
@@ -65,17 +65,17 @@ func isConflictMarker(line string, withSep bool) bool {
 
 func (c *checker) checkUnclosedComment() {
 	md := c.f.md
-	lastClose := bytes.LastIndex(md.text, []byte("-->"))
-	for i, line := range md.lines {
+	lastClose := bytes.LastIndex(md.Text(), []byte("-->"))
+	for i, line := range md.Lines() {
 		t := strings.TrimLeft(line, " \t")
-		if md.code[i] || !strings.HasPrefix(t, "<!--") {
+		if md.Code(i+1) || !strings.HasPrefix(t, "<!--") {
 			continue
 		}
-		off := md.starts[i] + len(line) - len(t) + 4
+		off := md.LineStart(i+1) + len(line) - len(t) + 4
 		if lastClose >= off {
 			continue
 		}
-		c.add(RuleRemnantParse, i+1, runeCol(line, len(line)-len(t)),
+		c.add(RuleRemnantParse, i+1, RuneCol(line, len(line)-len(t)),
 			"comment opened here is never closed: the file looks truncated").Hint = "close the comment with -->"
 		return
 	}

@@ -36,7 +36,7 @@ func CheckPointer(path string, src, agents []byte, lim Limits) []Finding {
 }
 
 func (c *checker) checkPointer(agents []byte) {
-	if !strings.Contains(string(c.f.md.text), "AGENTS.md") {
+	if !strings.Contains(string(c.f.md.Text()), "AGENTS.md") {
 		c.add(RuleAgentsPointer, 0, 0, "file does not point to AGENTS.md").Hint =
 			"write \"Follow `AGENTS.md` in this directory.\" or import it with @AGENTS.md"
 	}
@@ -44,7 +44,7 @@ func (c *checker) checkPointer(agents []byte) {
 		c.add(RuleAgentsPointer, l, 1, fmt.Sprintf("file copies %d lines of AGENTS.md; a pointer file should only refer to it", n))
 		return
 	}
-	if n := nonBlank(c.f.md.lines); n > maxPointerLines {
+	if n := nonBlank(c.f.md.Lines()); n > maxPointerLines {
 		c.add(RuleAgentsPointer, maxPointerLines+1, 1,
 			fmt.Sprintf("file has %d non-blank lines; a pointer to AGENTS.md needs a few", n)).Hint =
 			"move the rules to AGENTS.md and keep a short pointer here"
@@ -58,13 +58,13 @@ func (c *checker) sharedLines(agents []byte) (first, n int) {
 		return 0, 0
 	}
 	set := map[string]bool{}
-	lines, _ := splitLines(normalize(agents))
+	lines := MarkdownLines(agents)
 	for _, l := range lines {
 		if t := strings.TrimSpace(l); len(t) >= sharedLineLen {
 			set[t] = true
 		}
 	}
-	for i, l := range c.f.md.lines {
+	for i, l := range c.f.md.Lines() {
 		if t := strings.TrimSpace(l); len(t) >= sharedLineLen && set[t] {
 			if n == 0 {
 				first = i + 1

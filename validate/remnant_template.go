@@ -24,8 +24,8 @@ func (c *checker) checkTemplate() {
 	}
 	if h := c.f.title; h == nil {
 		c.add(RuleTemplateSchema, 0, 0, "the template has no `# Remnant - <project-name>` title")
-	} else if msg := titleProblem(h.text); msg != "" {
-		c.add(RuleTemplateSchema, h.line, h.col, msg)
+	} else if msg := titleProblem(h.Text); msg != "" {
+		c.add(RuleTemplateSchema, h.Line, h.Col, msg)
 	}
 	c.sectionOrder(RuleTemplateSchema)
 	for _, name := range v2Sections {
