@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
-	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
 
 // maxBlocks is how many times in a row the handoff gate makes a session go
@@ -95,7 +95,7 @@ func handoffTodo(repo *gitutil.Repo, rec sessionRecord, now time.Time) ([]string
 		return nil, err
 	}
 	var todo []string
-	doc := validate.ParseRemnant(src)
+	doc := remnant.ParseRemnant(src)
 	switch {
 	case !doc.HasDate:
 		todo = append(todo, "set the Session date (`- date: "+now.UTC().Format(time.RFC3339)+"`)")

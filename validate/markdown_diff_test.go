@@ -74,7 +74,7 @@ func TestMarkdownMatchesGoldmarkOnFixtures(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	walk("testdata", true)
+	walk(filepath.Join("remnant", "testdata"), true)
 	walk(filepath.Join("custodian", "testdata"), true)
 	walk(filepath.Join("..", "README.md"), true)
 	walk(filepath.Join("..", "BENCHMARKS.md"), true)

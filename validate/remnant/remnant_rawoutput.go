@@ -1,12 +1,14 @@
-package validate
+package remnant
 
 import (
 	"strings"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // rawOutputLine matches one line of pasted terminal output: a shell prompt,
 // a panic, a goroutine header, a Python traceback or a JVM/JS stack frame.
-var rawOutputLine = LazyRegexp(`^(?:` +
+var rawOutputLine = validate.LazyRegexp(`^(?:` +
 	`\$ \S` + // $ go test
 	`|[\w.-]+@[\w.-]+:\S*[$#] ` + // user@host:~$ ls
 	`|PS [A-Za-z]:\\[^>]*> ` + // PS C:\> dir
@@ -20,7 +22,7 @@ var rawOutputLine = LazyRegexp(`^(?:` +
 	`)`)
 
 // logLine matches a line that looks like log output.
-var logLine = LazyRegexp(`^(?:\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\d{2}:\d{2}:\d{2}|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b|(?:ok|FAIL|PASS|---|===)\s|npm (?:ERR|WARN)|error(?:\[|:)|warning:|\S+\.\w+:\d+:\d+: )`)
+var logLine = validate.LazyRegexp(`^(?:\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\d{2}:\d{2}:\d{2}|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b|(?:ok|FAIL|PASS|---|===)\s|npm (?:ERR|WARN)|error(?:\[|:)|warning:|\S+\.\w+:\d+:\d+: )`)
 
 // logFenceInfo are fence info strings that announce output, not code.
 var logFenceInfo = map[string]bool{"": false, "console": true, "log": true, "logs": true,
@@ -48,14 +50,14 @@ func (c *checker) checkRawOutput() {
 			continue
 		}
 		if i+1-last > 3 {
-			c.addSpan(RuleRemnantRawOutput, i+1, RuneCol(line, len(line)-len(t)),
+			c.addSpan(RuleRemnantRawOutput, i+1, validate.RuneCol(line, len(line)-len(t)),
 				"pasted terminal output or stack trace", "keep the conclusion, not the output")
 		}
 		last = i + 1
 	}
 }
 
-func (c *checker) isLogFence(fc Fence) bool {
+func (c *checker) isLogFence(fc validate.Fence) bool {
 	n := fc.End - fc.Start - 1
 	if n <= maxFenceLines {
 		return false

@@ -1,14 +1,16 @@
-package validate
+package remnant
 
 import (
 	"bytes"
 	"fmt"
 	"strings"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // unreadable reports a file that must not be parsed at all: too big, empty,
 // binary or not UTF-8.
-func unreadable(path string, src []byte, lim Limits) (Finding, bool) {
+func unreadable(path string, src []byte, lim Limits) (validate.Finding, bool) {
 	if lim.MaxFileSize > 0 && int64(len(src)) > lim.MaxFileSize {
 		f := newFinding(RuleRemnantParse, path, 0, 0,
 			fmt.Sprintf("file is %d bytes, over the %d-byte limit; a memory file is a short Markdown handoff", len(src), lim.MaxFileSize))
@@ -20,7 +22,7 @@ func unreadable(path string, src []byte, lim Limits) (Finding, bool) {
 	body := bytes.TrimPrefix(src, utf8BOM)
 	line, col := firstBad(body)
 	if line == 0 {
-		return Finding{}, false
+		return validate.Finding{}, false
 	}
 	msg := "file is not valid UTF-8 text; save it as UTF-8"
 	if bytes.IndexByte(body, 0) >= 0 {
@@ -75,7 +77,7 @@ func (c *checker) checkUnclosedComment() {
 		if lastClose >= off {
 			continue
 		}
-		c.add(RuleRemnantParse, i+1, RuneCol(line, len(line)-len(t)),
+		c.add(RuleRemnantParse, i+1, validate.RuneCol(line, len(line)-len(t)),
 			"comment opened here is never closed: the file looks truncated").Hint = "close the comment with -->"
 		return
 	}

@@ -1,8 +1,10 @@
-package validate
+package remnant
 
 import (
 	"strings"
 	"time"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // RemnantDoc is what the git-aware rules need from a REMNANT.md.
@@ -41,7 +43,7 @@ type MapEntry struct {
 // ParseRemnant reads the parts of a REMNANT.md that the git-aware rules
 // compare. It never returns nil and accepts broken input.
 func ParseRemnant(src []byte) *RemnantDoc {
-	return parseRemnantFile(ParseMarkdown(src)).doc()
+	return parseRemnantFile(validate.ParseMarkdown(src)).doc()
 }
 
 // The sections of schema v2, in order.
@@ -61,15 +63,15 @@ type section struct {
 
 // remnantFile is a parsed REMNANT.md (or template).
 type remnantFile struct {
-	md       *Markdown
-	title    *Heading
+	md       *validate.Markdown
+	title    *validate.Heading
 	sections []section
 	byName   map[string]*section // first section of each known name
 	session  []sessionKey
 	version  int
 }
 
-func parseRemnantFile(md *Markdown) *remnantFile {
+func parseRemnantFile(md *validate.Markdown) *remnantFile {
 	f := &remnantFile{md: md, byName: map[string]*section{}, version: 1}
 	f.collectSections()
 	if s := f.byName["Session"]; s != nil {

@@ -1,9 +1,11 @@
-package validate
+package remnant
 
 import (
 	"bytes"
 	"fmt"
 	"strings"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // MigrateError says why a file cannot be migrated. Line is 1-based, 0 when
@@ -42,7 +44,7 @@ func MigrateRemnant(src []byte) (out []byte, changed bool, err error) {
 	if f, bad := unreadable("", src, Limits{}); bad {
 		return nil, false, &MigrateError{Line: f.Line, Msg: f.Message}
 	}
-	f := parseRemnantFile(ParseMarkdown(src))
+	f := parseRemnantFile(validate.ParseMarkdown(src))
 	if f.version == 2 {
 		return src, false, nil
 	}

@@ -1,14 +1,16 @@
-package validate
+package remnant
 
 import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // historyEntry matches "[tag] YYYY-MM-DD (agent, Nm): summary"; the tag is
 // optional in v1 files.
-var historyEntry = LazyRegexp(`^(\[[^\]]+\]\s+)?(\d{4}-\d{2}-\d{2})\s+\([^,()]+,\s*\d+m\):\s*\S`)
+var historyEntry = validate.LazyRegexp(`^(\[[^\]]+\]\s+)?(\d{4}-\d{2}-\d{2})\s+\([^,()]+,\s*\d+m\):\s*\S`)
 
 func (c *checker) checkHistory() {
 	s := c.f.byName["History"]

@@ -1,9 +1,11 @@
-package validate
+package remnant
 
 import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // agentsChecks are the rules CheckAgents runs.
@@ -14,7 +16,7 @@ var agentsChecks = []func(*checker){
 
 // CheckAgents checks an AGENTS.md: that it is readable Markdown
 // (remnant-parse) and holds no personal data.
-func CheckAgents(path string, src []byte, lim Limits) []Finding {
+func CheckAgents(path string, src []byte, lim Limits) []validate.Finding {
 	return runChecks(path, src, lim, time.Time{}, agentsChecks)
 }
 
@@ -28,7 +30,7 @@ const (
 // CheckPointer checks a CLAUDE.md or GEMINI.md in a repository that uses
 // Remnant: it must point to AGENTS.md (mention or @-import it) and not copy
 // its rules. agents is the content of AGENTS.md, nil when there is none.
-func CheckPointer(path string, src, agents []byte, lim Limits) []Finding {
+func CheckPointer(path string, src, agents []byte, lim Limits) []validate.Finding {
 	pointer := func(c *checker) { c.checkPointer(agents) }
 	return runChecks(path, src, lim, time.Time{}, []func(*checker){
 		(*checker).checkMarkers, pointer, (*checker).checkPersonalData,
@@ -58,7 +60,7 @@ func (c *checker) sharedLines(agents []byte) (first, n int) {
 		return 0, 0
 	}
 	set := map[string]bool{}
-	lines := MarkdownLines(agents)
+	lines := validate.MarkdownLines(agents)
 	for _, l := range lines {
 		if t := strings.TrimSpace(l); len(t) >= sharedLineLen {
 			set[t] = true

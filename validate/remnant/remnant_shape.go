@@ -1,8 +1,10 @@
-package validate
+package remnant
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // checkBanner wants the protocol comment first in a v2 file.
@@ -45,7 +47,7 @@ func isBanner(t string) bool {
 }
 
 func isDirectiveLine(t string) bool {
-	return strings.HasPrefix(t, "<!--") && strings.Contains(t, DirectivePrefix) && strings.HasSuffix(t, "-->")
+	return strings.HasPrefix(t, "<!--") && strings.Contains(t, validate.DirectivePrefix) && strings.HasSuffix(t, "-->")
 }
 
 func (c *checker) checkTitle() {
@@ -151,7 +153,7 @@ func short(s string) string { return fmt.Sprintf("%q", clip(s)) }
 // clip redacts what could be a secret in a value (Redact) and cuts it to
 // 24 runes, so that a secret pasted in the wrong place is never echoed.
 func clip(s string) string {
-	s = Redact(s)
+	s = validate.Redact(s)
 	if r := []rune(s); len(r) > 24 {
 		return string(r[:24]) + "…"
 	}

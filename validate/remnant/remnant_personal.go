@@ -1,18 +1,20 @@
-package validate
+package remnant
 
 import (
 	"regexp"
 	"strings"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 var (
-	emailAddr = LazyRegexp(`[A-Za-z0-9._%+-]+@([A-Za-z0-9-]+\.)+[A-Za-z]{2,}`)
+	emailAddr = validate.LazyRegexp(`[A-Za-z0-9._%+-]+@([A-Za-z0-9-]+\.)+[A-Za-z]{2,}`)
 	// phoneIntl is a number written with a leading + and 8 to 15 digits.
-	phoneIntl = LazyRegexp(`(?:^|[\s(:;,])(\+\d[\d \-().]{6,18}\d)`)
+	phoneIntl = validate.LazyRegexp(`(?:^|[\s(:;,])(\+\d[\d \-().]{6,18}\d)`)
 	// phoneNANP is a North American number such as (555) 123-4567.
-	phoneNANP = LazyRegexp(`(?:^|[\s:;,])(\(\d{3}\) ?\d{3}[-.]\d{4}|\d{3}[-.]\d{3}[-.]\d{4})\b`)
+	phoneNANP = validate.LazyRegexp(`(?:^|[\s:;,])(\(\d{3}\) ?\d{3}[-.]\d{4}|\d{3}[-.]\d{3}[-.]\d{4})\b`)
 	// chatTurn is a line that starts a turn of a chat transcript.
-	chatTurn = LazyRegexp(`^(?:[-*>]\s*)?(?:\*\*)?(User|Human|Me|Assistant|AI|Claude|ChatGPT|Gemini|Codex)(?:\*\*)?:(?:\*\*)?\s`)
+	chatTurn = validate.LazyRegexp(`^(?:[-*>]\s*)?(?:\*\*)?(User|Human|Me|Assistant|AI|Claude|ChatGPT|Gemini|Codex)(?:\*\*)?:(?:\*\*)?\s`)
 )
 
 // placeholderDomains are mail domains that never belong to a person.
@@ -117,7 +119,7 @@ func (c *checker) checkChat() {
 	}
 	if person && bot {
 		line := c.f.md.Line(first)
-		col := RuneCol(line, len(line)-len(strings.TrimLeft(line, " \t")))
+		col := validate.RuneCol(line, len(line)-len(strings.TrimLeft(line, " \t")))
 		c.add(RuleRemnantPersonalData, first, col, "chat transcript in a memory file").Hint =
 			"write a summary of the decisions, not the conversation"
 	}

@@ -1,6 +1,10 @@
-package validate
+package remnant
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/remnant-guard/remnant-guard/validate"
+)
 
 // bullet is one top-level list item of a section.
 type bullet struct {
@@ -60,7 +64,7 @@ func bulletAt(line string, l int) (bullet, bool) {
 	}
 	text := strings.TrimRight(body, " \t")
 	start := len(line) - len(body)
-	return bullet{line: l, col: RuneCol(line, start), text: text, full: text}, true
+	return bullet{line: l, col: validate.RuneCol(line, start), text: text, full: text}, true
 }
 
 // isThematicBreak reports a "---" or "* * *" rule, which is not a list item.

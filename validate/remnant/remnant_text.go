@@ -1,9 +1,12 @@
-package validate
+package remnant
 
 import (
 	"strings"
 	"unicode/utf8"
 )
+
+// utf8BOM is the UTF-8 byte order mark, which validate.ParseMarkdown drops.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
 // endCol is the 1-based rune column just past the end of line.
 func endCol(line string) int { return utf8.RuneCountInString(line) + 1 }
