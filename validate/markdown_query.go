@@ -16,7 +16,8 @@ func (f *Markdown) Line(l int) string {
 	return f.lines[l-1]
 }
 
-// LineStart returns the offset in Text at which line l (1-based) starts.
+// LineStart returns the offset in Text at which line l starts; l must be
+// a line of the file (1 to len(Lines())).
 func (f *Markdown) LineStart(l int) int { return f.starts[l-1] }
 
 // Code reports whether line l is inside an indented code block or a fenced
