@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/remnant"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
@@ -98,5 +99,5 @@ func asciiLower(b []byte) []byte {
 // and personal data in memory, which the protocols forbid whatever its
 // configured severity (a rule turned off reports nothing).
 func mustFix(f validate.Finding) bool {
-	return f.Severity == validate.Error || f.RuleID == validate.RuleRemnantPersonalData
+	return f.Severity == validate.Error || f.RuleID == remnant.RuleRemnantPersonalData
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
+	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
 
 // Bounds of the session-start context: a few hundred tokens at most.
@@ -99,7 +100,7 @@ func remnantContext(repo *gitutil.Repo, cfg *Config, now time.Time) (string, err
 		return "", err
 	}
 	b.WriteString("- Read REMNANT.md fully before touching code.\n")
-	if err := staleness(&b, repo, validate.ParseRemnant(src)); err != nil {
+	if err := staleness(&b, repo, remnant.ParseRemnant(src)); err != nil {
 		return "", err
 	}
 	if err := errorLines(&b, Options{Dir: repo.TopLevel, Now: now}, "REMNANT.md", "REMNANT.md"); err != nil {
@@ -132,7 +133,7 @@ func createFromTemplate(top string) (bool, error) {
 }
 
 // staleness says whether commits came after the Session date.
-func staleness(b *strings.Builder, repo *gitutil.Repo, doc *validate.RemnantDoc) error {
+func staleness(b *strings.Builder, repo *gitutil.Repo, doc *remnant.RemnantDoc) error {
 	if !doc.HasDate {
 		b.WriteString("- Its Session date is missing or invalid: do not trust State; read `git log` first.\n")
 		return nil

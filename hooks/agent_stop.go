@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
-	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
 
 // maxHandoffSize bounds what the hooks read of REMNANT.md, its template
@@ -102,7 +102,7 @@ func handoffTodo(repo *gitutil.Repo, rec sessionRecord, now time.Time) ([]string
 		return nil, err
 	}
 	var todo []string
-	doc := validate.ParseRemnant(src)
+	doc := remnant.ParseRemnant(src)
 	switch {
 	case !doc.HasDate:
 		todo = append(todo, "set the Session date (`- date: "+now.UTC().Format(time.RFC3339)+"`)")

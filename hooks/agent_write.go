@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
 
 // afterWrite validates the memory files a write tool call touched. Any
@@ -44,8 +45,8 @@ func checkWritten(b *strings.Builder, cwd, name string, now time.Time) error {
 		abs = filepath.Join(cwd, name)
 	}
 	abs = filepath.Clean(abs)
-	kind := validate.KindOf(filepath.Base(abs))
-	if kind == validate.KindUnknown && !strings.EqualFold(filepath.Ext(abs), ".md") {
+	kind := remnant.KindOf(filepath.Base(abs))
+	if kind == remnant.KindUnknown && !strings.EqualFold(filepath.Ext(abs), ".md") {
 		return nil
 	}
 	target, display, ok, err := memoryTarget(cwd, abs, kind)
@@ -88,9 +89,9 @@ func checkWritten(b *strings.Builder, cwd, name string, now time.Time) error {
 // it: the file itself, or for a file of the MemoryCustodian memory
 // directory, that directory (its rules span files). display is how the
 // findings name the file.
-func memoryTarget(cwd, abs string, kind validate.Kind) (target, display string, ok bool, err error) {
+func memoryTarget(cwd, abs string, kind remnant.Kind) (target, display string, ok bool, err error) {
 	display = displayPath(cwd, abs)
-	if kind != validate.KindUnknown {
+	if kind != remnant.KindUnknown {
 		return display, display, true, nil
 	}
 	root := findRoot(filepath.Dir(abs))

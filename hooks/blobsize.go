@@ -5,6 +5,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
 
 // chunkBytes bounds the content of one chunk of changes held in memory.
@@ -87,7 +88,7 @@ func (cc *changeCheck) chunkEnd(changes []gitutil.Change, start int) int {
 // told from its size alone.
 func tooLargeMemory(path string, size, limit int64) validate.Finding {
 	return validate.Finding{
-		RuleID: validate.RuleRemnantParse, Severity: validate.Error, Path: path,
+		RuleID: remnant.RuleRemnantParse, Severity: validate.Error, Path: path,
 		Message: fmt.Sprintf("file is %d bytes, over the %d-byte limit; a memory file is a short Markdown handoff", size, limit),
 	}
 }

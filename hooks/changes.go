@@ -10,6 +10,7 @@ import (
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
+	"github.com/remnant-guard/remnant-guard/validate/remnant"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
@@ -94,7 +95,7 @@ func (cc *changeCheck) run(changes []gitutil.Change, src contentSource, rep *Rep
 func hashesOf(part []gitutil.Change, scan bool) []string {
 	var out []string
 	for _, c := range part {
-		if c.Hash == "" || !scan && validate.KindOf(path.Base(c.Path)) == validate.KindUnknown {
+		if c.Hash == "" || !scan && remnant.KindOf(path.Base(c.Path)) == remnant.KindUnknown {
 			continue
 		}
 		out = append(out, c.Hash)
@@ -107,8 +108,8 @@ func hashesOf(part []gitutil.Change, scan bool) []string {
 
 // memoryChange judges one changed memory file.
 func (cc *changeCheck) memoryChange(c gitutil.Change, blobs map[string][]byte, src contentSource) ([]validate.Finding, error) {
-	kind := validate.KindOf(path.Base(c.Path))
-	if kind == validate.KindUnknown {
+	kind := remnant.KindOf(path.Base(c.Path))
+	if kind == remnant.KindUnknown {
 		return nil, nil
 	}
 	lim := cc.cfg.ValidateLimits()
@@ -118,28 +119,28 @@ func (cc *changeCheck) memoryChange(c gitutil.Change, blobs map[string][]byte, s
 	cur := blobs[c.Hash]
 	var out []validate.Finding
 	switch kind {
-	case validate.KindRemnant:
+	case remnant.KindRemnant:
 		if stagesRemnant(cc.uses, cur) {
 			out = append(out, stagedRemnant(c))
 		}
-		out = append(out, validate.CheckRemnant(c.Path, cur, lim, cc.now)...)
+		out = append(out, remnant.CheckRemnant(c.Path, cur, lim, cc.now)...)
 		if old, ok := blobs[c.OldHash]; ok && c.Status != 'A' {
-			was, is := validate.ParseRemnant(old), validate.ParseRemnant(cur)
+			was, is := remnant.ParseRemnant(old), remnant.ParseRemnant(cur)
 			out = append(out, compareDecisions(c.Path, entryHashes(was.Decisions), is.Decisions, is.DecisionsLine, "HEAD")...)
 		}
-	case validate.KindTemplate:
-		out = validate.CheckTemplate(c.Path, cur, lim)
-	case validate.KindAgents:
-		out = validate.CheckAgents(c.Path, cur, lim)
-	case validate.KindPointer:
+	case remnant.KindTemplate:
+		out = remnant.CheckTemplate(c.Path, cur, lim)
+	case remnant.KindAgents:
+		out = remnant.CheckAgents(c.Path, cur, lim)
+	case remnant.KindPointer:
 		if !cc.uses {
-			return validate.CheckAgents(c.Path, cur, lim), nil
+			return remnant.CheckAgents(c.Path, cur, lim), nil
 		}
 		agents, _, err := src.file(path.Join(path.Dir(c.Path), "AGENTS.md"))
 		if err != nil {
 			return nil, err
 		}
-		out = validate.CheckPointer(c.Path, cur, agents, lim)
+		out = remnant.CheckPointer(c.Path, cur, agents, lim)
 	}
 	return out, nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
 
 // RootFiles are the memory files check validates at the repository root
@@ -150,7 +151,7 @@ func anyNeedsGit(dir string, paths []string) bool {
 			p = filepath.Join(dir, p)
 		}
 		fi, err := os.Stat(p)
-		if err == nil && (fi.IsDir() || validate.KindOf(filepath.Base(p)) == validate.KindRemnant) {
+		if err == nil && (fi.IsDir() || remnant.KindOf(filepath.Base(p)) == remnant.KindRemnant) {
 			return true
 		}
 	}
@@ -220,7 +221,7 @@ func rootTargets(dir, root string, cfg *Config) ([]target, error) {
 		}
 		sort.Strings(matches)
 		for _, m := range matches {
-			if validate.KindOf(filepath.Base(m)) == validate.KindUnknown {
+			if remnant.KindOf(filepath.Base(m)) == remnant.KindUnknown {
 				return nil, &UnknownKindError{Path: displayPath(dir, m)}
 			}
 			add(m)
@@ -249,7 +250,7 @@ func pathTargets(dir string, paths []string, memDir string) ([]target, error) {
 			abs = filepath.Join(dir, p)
 		}
 		fi, err := os.Stat(abs)
-		if errors.Is(err, syscall.ELOOP) && validate.KindOf(filepath.Base(abs)) != validate.KindUnknown {
+		if errors.Is(err, syscall.ELOOP) && remnant.KindOf(filepath.Base(abs)) != remnant.KindUnknown {
 			// A link loop under a memory file's name is reported as such.
 			out = append(out, target{display: filepath.ToSlash(p), disk: abs})
 			continue
@@ -258,7 +259,7 @@ func pathTargets(dir string, paths []string, memDir string) ([]target, error) {
 			return nil, fmt.Errorf("%s: %w", p, errors.Unwrap(err))
 		}
 		if !fi.IsDir() {
-			if validate.KindOf(filepath.Base(abs)) == validate.KindUnknown {
+			if remnant.KindOf(filepath.Base(abs)) == remnant.KindUnknown {
 				return nil, &UnknownKindError{Path: p}
 			}
 			out = append(out, target{display: filepath.ToSlash(p), disk: abs})
@@ -308,7 +309,7 @@ func readStored(path string, limit int64) ([]byte, error) {
 func checkLocal(rep *Report, repo *gitutil.Repo, cfg *Config, opt Options, dir string, targets []target, whole bool) error {
 	var rels []string
 	for _, t := range targets {
-		if t.memoryDir || validate.KindOf(filepath.Base(t.disk)) != validate.KindRemnant {
+		if t.memoryDir || remnant.KindOf(filepath.Base(t.disk)) != remnant.KindRemnant {
 			continue
 		}
 		if rel, err := filepath.Rel(repo.TopLevel, t.disk); err == nil && !strings.HasPrefix(rel, "..") {

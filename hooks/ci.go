@@ -7,6 +7,7 @@ import (
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
+	"github.com/remnant-guard/remnant-guard/validate/remnant"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
@@ -410,7 +411,7 @@ func (hc *historyCheck) appendOnly(all []gitutil.Change, base, head string) ([]v
 	var out []validate.Finding
 	against := "the merge base " + shortHash(base)
 	for _, p := range changedPaths(all) {
-		if validate.KindOf(path.Base(p)) != validate.KindRemnant || hc.seen["decisions\x00"+p] {
+		if remnant.KindOf(path.Base(p)) != remnant.KindRemnant || hc.seen["decisions\x00"+p] {
 			continue
 		}
 		hc.seen["decisions\x00"+p] = true
@@ -425,7 +426,7 @@ func (hc *historyCheck) appendOnly(all []gitutil.Change, base, head string) ([]v
 		if !ok1 || !ok2 {
 			continue
 		}
-		was, is := validate.ParseRemnant(old), validate.ParseRemnant(cur)
+		was, is := remnant.ParseRemnant(old), remnant.ParseRemnant(cur)
 		out = append(out, withCommit(compareDecisions(p, entryHashes(was.Decisions), is.Decisions, is.DecisionsLine, against), head)...)
 	}
 	if touches(all, hc.cfg.Custodian.Dir) {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
+	"github.com/remnant-guard/remnant-guard/validate/remnant"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
@@ -132,7 +133,7 @@ func (e *ConfigError) Error() string {
 
 // DefaultConfig returns the configuration used when no file exists.
 func DefaultConfig() *Config {
-	d := validate.DefaultLimits()
+	d := remnant.DefaultLimits()
 	return &Config{Limits: LimitsConfig{
 		MaxLines:        d.MaxLines,
 		MaxHistory:      d.MaxHistory,
@@ -279,8 +280,8 @@ func checkGlobs(key string, globs []string) error {
 }
 
 // ValidateLimits returns the limits for the memory validators.
-func (c *Config) ValidateLimits() validate.Limits {
-	return validate.Limits{
+func (c *Config) ValidateLimits() remnant.Limits {
+	return remnant.Limits{
 		MaxLines:        c.Limits.MaxLines,
 		MaxHistory:      c.Limits.MaxHistory,
 		MaxStateBullets: c.Limits.MaxStateBullets,

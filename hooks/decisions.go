@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
 
 // AllowEnv names the variable that lets one commit through a rule:
@@ -27,7 +28,7 @@ func entryHash(text string) string {
 	return hex.EncodeToString(sum[:16])
 }
 
-func entryHashes(es []validate.Entry) []string {
+func entryHashes(es []remnant.Entry) []string {
 	out := make([]string, len(es))
 	for i, e := range es {
 		out[i] = entryHash(e.Text)
@@ -38,7 +39,7 @@ func entryHashes(es []validate.Entry) []string {
 // compareDecisions checks that cur starts with exactly the entries of old,
 // in order. It returns at most one finding, at the first entry that breaks
 // the rule.
-func compareDecisions(path string, old []string, cur []validate.Entry, decisionsLine int, against string) []validate.Finding {
+func compareDecisions(path string, old []string, cur []remnant.Entry, decisionsLine int, against string) []validate.Finding {
 	hashes := entryHashes(cur)
 	for i, h := range old {
 		if i < len(hashes) && hashes[i] == h {

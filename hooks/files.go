@@ -9,6 +9,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
 
 // CheckFiles checks files as they are in the working tree, outside any
@@ -97,11 +98,11 @@ func (w *workingCheck) file(rel string) error {
 
 // memory validates a memory file, and reports a REMNANT.md git tracks.
 func (w *workingCheck) memory(rel, abs string, src []byte) error {
-	kind := validate.KindOf(path.Base(rel))
-	if kind == validate.KindUnknown {
+	kind := remnant.KindOf(path.Base(rel))
+	if kind == remnant.KindUnknown {
 		return nil
 	}
-	if kind == validate.KindRemnant && stagesRemnant(w.uses, src) {
+	if kind == remnant.KindRemnant && stagesRemnant(w.uses, src) {
 		tracked, err := w.repo.Tracked(rel, nil)
 		if err != nil {
 			return err

@@ -113,7 +113,7 @@ func TestCheckFiles(t *testing.T) {
 
 func TestCheckFilesUntrackedRemnant(t *testing.T) {
 	dir := gitRepo(t, map[string]string{".gitignore": "REMNANT.md\n"})
-	src, err := os.ReadFile("../validate/testdata/valid/worked-example/REMNANT.md")
+	src, err := os.ReadFile("../validate/remnant/testdata/valid/worked-example/REMNANT.md")
 	if err != nil {
 		t.Fatal(err)
 	}

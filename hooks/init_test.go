@@ -10,6 +10,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
 
 // snapshot reads every file of dir outside .git.
@@ -63,7 +64,7 @@ func TestInitEmptyRepository(t *testing.T) {
 	if upstream, err := os.ReadFile("../../shared/spec/examples/REMNANT.template.md"); err == nil && string(upstream) != RemnantTemplate {
 		t.Errorf("RemnantTemplate differs from the upstream template")
 	}
-	if fs := validate.CheckTemplate("REMNANT.template.md", []byte(RemnantTemplate), validate.DefaultLimits()); len(fs) > 0 {
+	if fs := remnant.CheckTemplate("REMNANT.template.md", []byte(RemnantTemplate), remnant.DefaultLimits()); len(fs) > 0 {
 		t.Errorf("template has findings: %v", fs)
 	}
 	rep, err := Check(Options{Dir: dir}, nil)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
 
 // localRemnant applies the git-aware rules to an untracked REMNANT.md in
@@ -28,8 +29,8 @@ type localRemnant struct {
 }
 
 func (l *localRemnant) findings() ([]validate.Finding, error) {
-	doc := validate.ParseRemnant(l.src)
-	steps := []func(*validate.RemnantDoc) ([]validate.Finding, error){
+	doc := remnant.ParseRemnant(l.src)
+	steps := []func(*remnant.RemnantDoc) ([]validate.Finding, error){
 		l.notIgnored, l.stateStale, l.mapStale, l.decisions,
 	}
 	// Each step waits on its own git process: run them side by side.
@@ -58,7 +59,7 @@ func (l *localRemnant) findings() ([]validate.Finding, error) {
 	return out, nil
 }
 
-func (l *localRemnant) notIgnored(*validate.RemnantDoc) ([]validate.Finding, error) {
+func (l *localRemnant) notIgnored(*remnant.RemnantDoc) ([]validate.Finding, error) {
 	ign, err := l.repo.Ignored(l.rel)
 	if err != nil || ign {
 		return nil, err
@@ -72,7 +73,7 @@ func (l *localRemnant) notIgnored(*validate.RemnantDoc) ([]validate.Finding, err
 
 // sessionEnd is the instant a Session date stands for: a date alone
 // counts as the end of that day, UTC.
-func sessionEnd(doc *validate.RemnantDoc) time.Time {
+func sessionEnd(doc *remnant.RemnantDoc) time.Time {
 	if doc.DateOnly {
 		y, m, d := doc.Date.Date()
 		return time.Date(y, m, d, 23, 59, 59, 0, time.UTC)
@@ -80,7 +81,7 @@ func sessionEnd(doc *validate.RemnantDoc) time.Time {
 	return doc.Date
 }
 
-func (l *localRemnant) stateStale(doc *validate.RemnantDoc) ([]validate.Finding, error) {
+func (l *localRemnant) stateStale(doc *remnant.RemnantDoc) ([]validate.Finding, error) {
 	if !doc.HasDate {
 		return nil, nil
 	}
@@ -106,10 +107,10 @@ func plural(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
-func (l *localRemnant) mapStale(doc *validate.RemnantDoc) ([]validate.Finding, error) {
+func (l *localRemnant) mapStale(doc *remnant.RemnantDoc) ([]validate.Finding, error) {
 	base := path.Dir(l.rel)
 	var missing []string
-	var entries []validate.MapEntry
+	var entries []remnant.MapEntry
 	for _, e := range doc.Map {
 		p := strings.TrimSuffix(e.Path, "/")
 		if p == "" || strings.ContainsAny(p, "*?[") || strings.Contains(p, "://") {
@@ -156,7 +157,7 @@ func (l *localRemnant) mapStale(doc *validate.RemnantDoc) ([]validate.Finding, e
 	return out, nil
 }
 
-func (l *localRemnant) decisions(doc *validate.RemnantDoc) ([]validate.Finding, error) {
+func (l *localRemnant) decisions(doc *remnant.RemnantDoc) ([]validate.Finding, error) {
 	store := decisionStore{dir: l.repo.GitPath("remnant-guard")}
 	cur := entryHashes(doc.Decisions)
 	old, recorded, err := store.load(l.rel)

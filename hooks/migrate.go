@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
 
 // Migration is what migrate did to a REMNANT.md: its content before and
@@ -17,7 +17,7 @@ type Migration struct {
 	Changed, Written bool
 }
 
-// Migrate turns a schema v1 REMNANT.md into v2 (validate.MigrateRemnant):
+// Migrate turns a schema v1 REMNANT.md into v2 (remnant.MigrateRemnant):
 // path, or REMNANT.md at the top of the repository around opt.Dir (the
 // directory itself outside one). It writes only when write is set, through
 // a temporary file renamed over the original.
@@ -33,7 +33,7 @@ func Migrate(opt Options, path string, write bool) (*Migration, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", m.Display, unwrapPath(err))
 	}
-	out, changed, err := validate.MigrateRemnant(src)
+	out, changed, err := remnant.MigrateRemnant(src)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", m.Display, err)
 	}

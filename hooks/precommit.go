@@ -10,6 +10,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/remnant"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
@@ -203,7 +204,7 @@ func shellQuote(s string) string {
 // the working tree and the staged changes.
 func usesRemnantStaged(repo *gitutil.Repo, cfg *Config, changes []gitutil.Change) bool {
 	for _, c := range changes {
-		if validate.KindOf(path.Base(c.Path)) == validate.KindTemplate {
+		if remnant.KindOf(path.Base(c.Path)) == remnant.KindTemplate {
 			return true
 		}
 	}
@@ -242,7 +243,7 @@ func localFindings(rep *Report, repo *gitutil.Repo, cfg *Config, rels []string, 
 			}
 			return err
 		}
-		if !cfg.Remnant.Uses && !validate.HasRemnantMarks(src) {
+		if !cfg.Remnant.Uses && !remnant.HasRemnantMarks(src) {
 			continue // someone else's REMNANT.md: check reports remnant-unrecognized
 		}
 		l := &localRemnant{repo: repo, rel: rel, display: display(rel), src: src, changes: changes, accept: accept}
@@ -263,7 +264,7 @@ func localRemnants(top string, cfg *Config) []string {
 		matches, _ := filepath.Glob(filepath.Join(top, filepath.FromSlash(pat)))
 		for _, m := range matches {
 			rel, err := filepath.Rel(top, m)
-			if err == nil && validate.KindOf(filepath.Base(m)) == validate.KindRemnant && rel != "REMNANT.md" {
+			if err == nil && remnant.KindOf(filepath.Base(m)) == remnant.KindRemnant && rel != "REMNANT.md" {
 				out = append(out, filepath.ToSlash(rel))
 			}
 		}

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
-	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
 
 // A repository uses Remnant when the config says so (remnant.uses), or it
@@ -54,10 +54,10 @@ func remnantSigns(read func(name string) ([]byte, bool)) bool {
 		return true
 	}
 	r, ok := read("REMNANT.md")
-	return ok && validate.HasRemnantMarks(r)
+	return ok && remnant.HasRemnantMarks(r)
 }
 
 // stagesRemnant tells whether committing a REMNANT.md with content src is
 // remnant-staged: in a repository that uses Remnant always, elsewhere when
 // the file has Remnant's marks.
-func stagesRemnant(uses bool, src []byte) bool { return uses || validate.HasRemnantMarks(src) }
+func stagesRemnant(uses bool, src []byte) bool { return uses || remnant.HasRemnantMarks(src) }

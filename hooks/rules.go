@@ -5,6 +5,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
+	"github.com/remnant-guard/remnant-guard/validate/remnant"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
@@ -64,7 +65,7 @@ var RulesWithExamples = sync.OnceValue(func() []validate.Rule {
 
 func listRules(secretDefs []secrets.RuleDef) []validate.Rule {
 	var all []validate.Rule
-	all = append(all, validate.RemnantRules()...)
+	all = append(all, remnant.RemnantRules()...)
 	all = append(all, gitRules...)
 	all = append(all, fileRules...)
 	all = append(all, custodian.Rules()...)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/remnant"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
@@ -148,7 +149,7 @@ func (fc *fileCheck) many(rep *Report, targets []target) error {
 			continue
 		}
 		rep.Checked++
-		if fc.opt.runs(validate.Memory) && validate.KindOf(filepath.Base(t.disk)) != validate.KindUnknown {
+		if fc.opt.runs(validate.Memory) && remnant.KindOf(filepath.Base(t.disk)) != remnant.KindUnknown {
 			lim := fc.cfg.ValidateLimits()
 			mem := src[:min(int64(len(src)), lim.MaxFileSize+1)]
 			rep.Findings = append(rep.Findings, memoryFindings(t, mem, lim, fc.opt.now(), fc.uses)...)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
 
 // headMemory applies the memory rules to the memory files as HEAD has
@@ -20,7 +21,7 @@ func headMemory(repo *gitutil.Repo, cfg *Config, opt Options, uses bool) ([]vali
 	dir := strings.Trim(cfg.Custodian.Dir, "/") + "/"
 	var changes []gitutil.Change
 	for _, e := range entries {
-		if validate.KindOf(path.Base(e.Path)) != validate.KindUnknown || strings.HasPrefix(e.Path, dir) {
+		if remnant.KindOf(path.Base(e.Path)) != remnant.KindUnknown || strings.HasPrefix(e.Path, dir) {
 			changes = append(changes, gitutil.Change{Status: 'A', Path: e.Path, Mode: e.Mode, Hash: e.Hash})
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
+	"github.com/remnant-guard/remnant-guard/validate/remnant"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
@@ -56,20 +57,20 @@ func (fc *fileCheck) file(rep *Report, t target) error {
 	return nil
 }
 
-func memoryFindings(t target, src []byte, lim validate.Limits, now time.Time, usesRemnant bool) []validate.Finding {
-	switch validate.KindOf(filepath.Base(t.disk)) {
-	case validate.KindRemnant:
-		return validate.CheckRemnant(t.display, src, lim, now)
-	case validate.KindTemplate:
-		return validate.CheckTemplate(t.display, src, lim)
-	case validate.KindAgents:
-		return validate.CheckAgents(t.display, src, lim)
-	case validate.KindPointer:
+func memoryFindings(t target, src []byte, lim remnant.Limits, now time.Time, usesRemnant bool) []validate.Finding {
+	switch remnant.KindOf(filepath.Base(t.disk)) {
+	case remnant.KindRemnant:
+		return remnant.CheckRemnant(t.display, src, lim, now)
+	case remnant.KindTemplate:
+		return remnant.CheckTemplate(t.display, src, lim)
+	case remnant.KindAgents:
+		return remnant.CheckAgents(t.display, src, lim)
+	case remnant.KindPointer:
 		if !usesRemnant {
-			return validate.CheckAgents(t.display, src, lim)
+			return remnant.CheckAgents(t.display, src, lim)
 		}
 		agents, _ := readFile(filepath.Join(filepath.Dir(t.disk), "AGENTS.md"), lim.MaxFileSize)
-		return validate.CheckPointer(t.display, src, agents, lim)
+		return remnant.CheckPointer(t.display, src, agents, lim)
 	}
 	return nil
 }

@@ -4,11 +4,13 @@ import (
 	"strings"
 )
 
-const directivePrefix = "remnant-guard:"
+// DirectivePrefix starts every remnant-guard comment in a memory file, as in
+// <!-- remnant-guard:disable RULE-ID -->.
+const DirectivePrefix = "remnant-guard:"
 
 // directive matches <!-- remnant-guard:disable IDs --> and
 // <!-- remnant-guard:disable-next-line IDs -->.
-var directive = lazyRegexp(`<!--\s*remnant-guard:(disable-next-line|disable)\s+([^>]*?)\s*-->`)
+var directive = LazyRegexp(`<!--\s*remnant-guard:(disable-next-line|disable)\s+([^>]*?)\s*-->`)
 
 // ApplyDirectives drops the findings that src disables with comments:
 // <!-- remnant-guard:disable RULE-ID --> anywhere disables a rule for the
@@ -16,7 +18,7 @@ var directive = lazyRegexp(`<!--\s*remnant-guard:(disable-next-line|disable)\s+(
 // on the line after the comment. Several IDs may be given, separated by
 // spaces or commas.
 func ApplyDirectives(src []byte, fs []Finding) []Finding {
-	if len(fs) == 0 || !strings.Contains(string(src), directivePrefix) {
+	if len(fs) == 0 || !strings.Contains(string(src), DirectivePrefix) {
 		return fs
 	}
 	file, lines := readDirectives(src)

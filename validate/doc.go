@@ -1,33 +1,27 @@
-// Package validate checks agent memory files. It is pure: it takes bytes
-// and returns findings, and never runs git or reads files itself.
+// Package validate holds what the memory formats share. It is pure: it
+// takes bytes and returns findings, and never runs git or reads files
+// itself. The formats live in its sub-packages: validate/remnant (Remnant's
+// REMNANT.md and agent files), validate/custodian (MemoryCustodian's
+// docs/memory) and validate/secrets (credentials in any file).
 //
-// Remnant memory files (REMNANT.md, REMNANT.template.md, AGENTS.md,
-// CLAUDE.md, GEMINI.md) are checked by CheckRemnant, CheckTemplate,
-// CheckAgents and CheckPointer; ParseRemnant gives the git-aware rules what
-// they compare. Comments in a file disable rules (see ApplyDirectives):
+// Shared here:
+//
+//   - Finding, Severity, Skipped and Compare: what every check returns, in
+//     one order.
+//   - Rule, Family and Find: a rule's ID, severity, summary and its bad and
+//     good examples.
+//   - ApplyDirectives and DirectivePrefix: suppression comments in a file
+//     (see below).
+//   - Redact: the four-character form in which a secret may be shown.
+//   - ParseMarkdown: the Markdown reading layer, a CommonMark block reader
+//     (checked against goldmark by the differential and fuzz tests) giving
+//     lines, top-level headings, fenced code blocks, and which lines are
+//     code, HTML or prose; MaskLine blanks HTML comments and code spans in
+//     a line.
+//   - LazyRegexp: regular expressions compiled on first use.
+//
+// Remnant and MemoryCustodian files honour the same suppression comments:
 //
 //	<!-- remnant-guard:disable RULE-ID -->
 //	<!-- remnant-guard:disable-next-line RULE-ID -->
-//
-// Rule IDs:
-//
-//	remnant-parse
-//	remnant-banner
-//	remnant-title
-//	remnant-sections
-//	remnant-unknown-section
-//	remnant-schema-v1
-//	remnant-session
-//	remnant-history
-//	remnant-state-size
-//	remnant-length
-//	remnant-decision-format
-//	remnant-decision-order
-//	remnant-map-format
-//	remnant-placeholder
-//	remnant-raw-output
-//	remnant-personal-data
-//	remnant-unrecognized
-//	template-schema
-//	agents-pointer
 package validate

@@ -5,8 +5,8 @@ import (
 	"sync"
 )
 
-// lazyRegexp compiles a regular expression on first use, so that start-up
+// LazyRegexp compiles a regular expression on first use, so that start-up
 // pays only for the expressions a run needs.
-func lazyRegexp(expr string) func() *regexp.Regexp {
+func LazyRegexp(expr string) func() *regexp.Regexp {
 	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }

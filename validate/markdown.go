@@ -2,40 +2,54 @@ package validate
 
 import "strings"
 
-// mdFile is a Markdown file cut into lines, with the block structure that
-// matters to the memory rules: top-level headings and the lines that belong
-// to code or HTML blocks. Line numbers are 1-based.
-type mdFile struct {
+// Markdown is a Markdown file cut into lines, with the block structure that
+// matters to the memory rules: top-level headings, fenced code blocks and
+// the lines that belong to code or HTML blocks. Every format reads Markdown
+// through it. Line numbers are 1-based; columns are rune columns.
+type Markdown struct {
 	text     []byte
 	lines    []string
 	starts   []int
 	code     []bool // per line (index line-1): inside a code block or fence
 	html     []bool // per line: inside an HTML block
-	fences   []fence
-	headings []heading
+	fences   []Fence
+	headings []Heading
 }
 
-type heading struct {
-	level, line, col int
-	text             string
+// Heading is an ATX or setext heading at the top level of the document
+// (not inside a list or block quote).
+type Heading struct {
+	Level, Line, Col int // Line and Col locate the text; Col is 1-based
+	Text             string
 }
 
-type fence struct {
-	start, end int // lines of the opening and closing fence
-	info       string
+// Fence is a fenced code block.
+type Fence struct {
+	Start, End int    // lines of the opening and closing fence
+	Info       string // the info string, trimmed
 }
 
-func parseMarkdown(src []byte) *mdFile {
+// ParseMarkdown reads src as CommonMark blocks. A leading UTF-8 byte order
+// mark is dropped and CRLF line endings are read as LF; line numbers and
+// columns stay those of src.
+func ParseMarkdown(src []byte) *Markdown {
 	t := normalize(src)
 	lines, starts := splitLines(t)
-	f := &mdFile{text: t, lines: lines, starts: starts,
+	f := &Markdown{text: t, lines: lines, starts: starts,
 		code: make([]bool, len(lines)), html: make([]bool, len(lines))}
 	f.visit(parseBlocks(t))
 	return f
 }
 
+// MarkdownLines cuts src into lines as ParseMarkdown does, without reading
+// its blocks.
+func MarkdownLines(src []byte) []string {
+	lines, _ := splitLines(normalize(src))
+	return lines
+}
+
 // visit records the blocks under n, in document order.
-func (f *mdFile) visit(n *mdNode) {
+func (f *Markdown) visit(n *mdNode) {
 	for _, k := range n.kids {
 		switch k.kind {
 		case mdATX, mdSetext:
@@ -54,7 +68,7 @@ func (f *mdFile) visit(n *mdNode) {
 	}
 }
 
-func (f *mdFile) mark(set []bool, segs []mdSeg) {
+func (f *Markdown) mark(set []bool, segs []mdSeg) {
 	for _, s := range segs {
 		if l := lineAt(f.starts, s.start); l >= 1 && l <= len(set) {
 			set[l-1] = true
@@ -62,19 +76,19 @@ func (f *mdFile) mark(set []bool, segs []mdSeg) {
 	}
 }
 
-func (f *mdFile) addFence(n *mdNode) {
-	fc := fence{start: lineAt(f.starts, n.pos)}
+func (f *Markdown) addFence(n *mdNode) {
+	fc := Fence{Start: lineAt(f.starts, n.pos)}
 	if n.hasInfo {
-		fc.info = strings.TrimSpace(string(n.info.value(f.text)))
+		fc.Info = strings.TrimSpace(string(n.info.value(f.text)))
 	}
-	fc.end = fc.start
+	fc.End = fc.Start
 	if len(n.lines) > 0 {
-		fc.end = lineAt(f.starts, n.lines[len(n.lines)-1].start)
+		fc.End = lineAt(f.starts, n.lines[len(n.lines)-1].start)
 	}
-	if fc.end < len(f.lines) && isFenceLine(f.lines[fc.end]) {
-		fc.end++
+	if fc.End < len(f.lines) && isFenceLine(f.lines[fc.End]) {
+		fc.End++
 	}
-	for l := fc.start; l <= fc.end && l <= len(f.code); l++ {
+	for l := fc.Start; l <= fc.End && l <= len(f.code); l++ {
 		f.code[l-1] = true
 	}
 	f.fences = append(f.fences, fc)
@@ -85,31 +99,17 @@ func isFenceLine(s string) bool {
 	return strings.HasPrefix(s, "```") || strings.HasPrefix(s, "~~~")
 }
 
-func (f *mdFile) addHeading(n *mdNode) {
-	h := heading{level: n.level, line: lineAt(f.starts, n.pos)}
-	line := f.line(h.line)
+func (f *Markdown) addHeading(n *mdNode) {
+	h := Heading{Level: n.level, Line: lineAt(f.starts, n.pos)}
+	line := f.Line(h.Line)
 	if len(n.lines) > 0 {
 		seg := n.lines[0]
-		h.line = lineAt(f.starts, seg.start)
-		line = f.line(h.line)
-		h.text = strings.TrimSpace(string(unescapePunct(seg.value(f.text))))
-		h.col = runeCol(line, seg.start-f.starts[h.line-1])
+		h.Line = lineAt(f.starts, seg.start)
+		line = f.Line(h.Line)
+		h.Text = strings.TrimSpace(string(unescapePunct(seg.value(f.text))))
+		h.Col = RuneCol(line, seg.start-f.starts[h.Line-1])
 	} else {
-		h.col = runeCol(line, len(line)-len(strings.TrimLeft(line, " \t")))
+		h.Col = RuneCol(line, len(line)-len(strings.TrimLeft(line, " \t")))
 	}
 	f.headings = append(f.headings, h)
-}
-
-// line returns line l (1-based), or "" outside the file.
-func (f *mdFile) line(l int) string {
-	if l < 1 || l > len(f.lines) {
-		return ""
-	}
-	return f.lines[l-1]
-}
-
-// prose reports whether line l is ordinary Markdown text, outside code and
-// HTML blocks.
-func (f *mdFile) prose(l int) bool {
-	return l >= 1 && l <= len(f.lines) && !f.code[l-1] && !f.html[l-1]
 }

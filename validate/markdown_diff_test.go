@@ -16,7 +16,7 @@ import (
 // mdDiff describes how the block structure our reader finds in src differs
 // from goldmark's, or returns "".
 func mdDiff(src []byte) string {
-	got, want := parseMarkdown(src), parseMarkdownGoldmark(src)
+	got, want := ParseMarkdown(src), parseMarkdownGoldmark(src)
 	var b strings.Builder
 	if !reflect.DeepEqual(got.headings, want.headings) {
 		fmt.Fprintf(&b, "headings:\n got  %+v\n want %+v\n", got.headings, want.headings)
@@ -74,7 +74,7 @@ func TestMarkdownMatchesGoldmarkOnFixtures(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	walk("testdata", true)
+	walk(filepath.Join("remnant", "testdata"), true)
 	walk(filepath.Join("custodian", "testdata"), true)
 	walk(filepath.Join("..", "README.md"), true)
 	walk(filepath.Join("..", "BENCHMARKS.md"), true)

@@ -1,6 +1,6 @@
 package validate
 
-// The goldmark-based block reader that parseMarkdown replaced. It stays as
+// The goldmark-based block reader that ParseMarkdown replaced. It stays as
 // the reference the differential tests and the fuzz target compare with.
 
 import (
@@ -13,10 +13,10 @@ import (
 	"github.com/yuin/goldmark/util"
 )
 
-// goldmarkFile is an mdFile filled from goldmark's syntax tree.
-type goldmarkFile mdFile
+// goldmarkFile is a Markdown filled from goldmark's syntax tree.
+type goldmarkFile Markdown
 
-func (f *goldmarkFile) line(l int) string { return (*mdFile)(f).line(l) }
+func (f *goldmarkFile) line(l int) string { return (*Markdown)(f).Line(l) }
 
 // goldmarkParser parses block structure only: the rules never need inlines.
 // It is built on first use, not when the program starts: most runs of a
@@ -25,10 +25,10 @@ var goldmarkParser = sync.OnceValue(func() parser.Parser {
 	return parser.NewParser(parser.WithBlockParsers(parser.DefaultBlockParsers()...))
 })
 
-func parseMarkdownGoldmark(src []byte) *mdFile {
+func parseMarkdownGoldmark(src []byte) *Markdown {
 	t := normalize(src)
 	lines, starts := splitLines(t)
-	f := &mdFile{text: t, lines: lines, starts: starts,
+	f := &Markdown{text: t, lines: lines, starts: starts,
 		code: make([]bool, len(lines)), html: make([]bool, len(lines))}
 	doc := goldmarkParser().Parse(text.NewReader(t))
 	_ = ast.Walk(doc, (*goldmarkFile)(f).visit)
@@ -69,34 +69,34 @@ func (f *goldmarkFile) mark(set []bool, segs *text.Segments) {
 }
 
 func (f *goldmarkFile) addFence(n *ast.FencedCodeBlock) {
-	fc := fence{start: lineAt(f.starts, n.Pos())}
+	fc := Fence{Start: lineAt(f.starts, n.Pos())}
 	if n.Info != nil {
-		fc.info = strings.TrimSpace(string(n.Info.Value(f.text)))
+		fc.Info = strings.TrimSpace(string(n.Info.Value(f.text)))
 	}
-	fc.end = fc.start
+	fc.End = fc.Start
 	if segs := n.Lines(); segs.Len() > 0 {
-		fc.end = lineAt(f.starts, segs.At(segs.Len()-1).Start)
+		fc.End = lineAt(f.starts, segs.At(segs.Len()-1).Start)
 	}
-	if fc.end < len(f.lines) && isFenceLine(f.lines[fc.end]) {
-		fc.end++
+	if fc.End < len(f.lines) && isFenceLine(f.lines[fc.End]) {
+		fc.End++
 	}
-	for l := fc.start; l <= fc.end && l <= len(f.code); l++ {
+	for l := fc.Start; l <= fc.End && l <= len(f.code); l++ {
 		f.code[l-1] = true
 	}
 	f.fences = append(f.fences, fc)
 }
 
 func (f *goldmarkFile) addHeading(n *ast.Heading) {
-	h := heading{level: n.Level, line: lineAt(f.starts, n.Pos())}
-	line := f.line(h.line)
+	h := Heading{Level: n.Level, Line: lineAt(f.starts, n.Pos())}
+	line := f.line(h.Line)
 	if segs := n.Lines(); segs.Len() > 0 {
 		seg := segs.At(0)
-		h.line = lineAt(f.starts, seg.Start)
-		line = f.line(h.line)
-		h.text = strings.TrimSpace(string(util.UnescapePunctuations(seg.Value(f.text))))
-		h.col = runeCol(line, seg.Start-f.starts[h.line-1])
+		h.Line = lineAt(f.starts, seg.Start)
+		line = f.line(h.Line)
+		h.Text = strings.TrimSpace(string(util.UnescapePunctuations(seg.Value(f.text))))
+		h.Col = RuneCol(line, seg.Start-f.starts[h.Line-1])
 	} else {
-		h.col = runeCol(line, len(line)-len(strings.TrimLeft(line, " \t")))
+		h.Col = RuneCol(line, len(line)-len(strings.TrimLeft(line, " \t")))
 	}
 	f.headings = append(f.headings, h)
 }

@@ -2,10 +2,10 @@ package validate
 
 import "strings"
 
-// maskLine blanks out HTML comments and inline code spans in line, byte for
+// MaskLine blanks out HTML comments and inline code spans in line, byte for
 // byte, so that offsets into the result are offsets into line. inComment
 // carries an open comment from one line to the next.
-func maskLine(line string, inComment *bool) string {
+func MaskLine(line string, inComment *bool) string {
 	b := []byte(line)
 	for i := 0; i < len(b); {
 		switch {

@@ -28,7 +28,7 @@ func isHTMLBlockTag(name string) bool {
 
 // htmlKind7 is the open or closing tag alone on its line of kind 7. It is
 // compiled the first time a line starting with "<" is not of kinds 1-5.
-var htmlKind7 = lazyRegexp(`^[ ]{0,3}<(/[ ]*)?([a-zA-Z]+[a-zA-Z0-9\-]*)((?:[\r\n \t]+[a-zA-Z_:][a-zA-Z0-9:._-]*(?:[\r\n \t]*=[\r\n \t]*(?:[^\"'=<>` + "`" + `\x00-\x20]+|'[^']*'|"[^"]*"))?)*)[ ]*(?:>|/>)[ ]*(?:\r\n|\n)?$`)
+var htmlKind7 = LazyRegexp(`^[ ]{0,3}<(/[ ]*)?([a-zA-Z]+[a-zA-Z0-9\-]*)((?:[\r\n \t]+[a-zA-Z_:][a-zA-Z0-9:._-]*(?:[\r\n \t]*=[\r\n \t]*(?:[^\"'=<>` + "`" + `\x00-\x20]+|'[^']*'|"[^"]*"))?)*)[ ]*(?:>|/>)[ ]*(?:\r\n|\n)?$`)
 
 var htmlRawTags = []string{"script", "pre", "style", "textarea"}
 

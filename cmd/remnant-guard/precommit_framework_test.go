@@ -203,7 +203,7 @@ func (s *sandbox) commitSymlink(repo, target, name string) (string, bool) {
 // example of the Remnant README, as the validate fixtures hold it.
 func validRemnant(t *testing.T) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(sourceRoot(t), "validate", "testdata", "valid", "worked-example", "REMNANT.md"))
+	data, err := os.ReadFile(filepath.Join(sourceRoot(t), "validate", "remnant", "testdata", "valid", "worked-example", "REMNANT.md"))
 	if err != nil {
 		t.Fatal(err)
 	}

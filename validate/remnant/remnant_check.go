@@ -1,9 +1,11 @@
-package validate
+package remnant
 
 import (
 	"sort"
 	"time"
 	"unicode/utf8"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // checker runs the rules over one parsed file and collects findings.
@@ -12,10 +14,10 @@ type checker struct {
 	path string
 	lim  Limits
 	now  time.Time
-	out  []Finding
+	out  []validate.Finding
 }
 
-func (c *checker) add(id string, line, col int, msg string) *Finding {
+func (c *checker) add(id string, line, col int, msg string) *validate.Finding {
 	c.out = append(c.out, newFinding(id, c.path, line, col, msg))
 	return &c.out[len(c.out)-1]
 }
@@ -23,7 +25,7 @@ func (c *checker) add(id string, line, col int, msg string) *Finding {
 // addSpan adds a finding that runs to the end of line.
 func (c *checker) addSpan(id string, line, col int, msg, hint string) {
 	f := c.add(id, line, col, msg)
-	f.EndLine, f.EndColumn, f.Hint = line, endCol(c.f.md.line(line)), hint
+	f.EndLine, f.EndColumn, f.Hint = line, endCol(c.f.md.Line(line)), hint
 }
 
 // remnantChecks are the rules CheckRemnant runs, in order.
@@ -51,27 +53,27 @@ var remnantChecks = []func(*checker){
 // remnant-unrecognized finding, unless lim.KnownRemnant says it is Remnant
 // memory all the same. Findings disabled by remnant-guard comments in src
 // are dropped.
-func CheckRemnant(path string, src []byte, lim Limits, now time.Time) []Finding {
+func CheckRemnant(path string, src []byte, lim Limits, now time.Time) []validate.Finding {
 	if _, bad := unreadable(path, src, lim); !bad && !lim.KnownRemnant && !HasRemnantMarks(src) {
-		return ApplyDirectives(src, []Finding{unrecognized(path)})
+		return validate.ApplyDirectives(src, []validate.Finding{unrecognized(path)})
 	}
 	return runChecks(path, src, lim, now, remnantChecks)
 }
 
 // runChecks checks that src parses, then runs checks over it.
-func runChecks(path string, src []byte, lim Limits, now time.Time, checks []func(*checker)) []Finding {
+func runChecks(path string, src []byte, lim Limits, now time.Time, checks []func(*checker)) []validate.Finding {
 	if f, bad := unreadable(path, src, lim); bad {
-		return ApplyDirectives(src, []Finding{f})
+		return validate.ApplyDirectives(src, []validate.Finding{f})
 	}
-	c := &checker{f: parseRemnantFile(parseMarkdown(src)), path: path, lim: lim, now: now}
+	c := &checker{f: parseRemnantFile(validate.ParseMarkdown(src)), path: path, lim: lim, now: now}
 	for _, check := range checks {
 		check(c)
 	}
 	sortFindings(c.out)
-	return ApplyDirectives(src, c.out)
+	return validate.ApplyDirectives(src, c.out)
 }
 
-func sortFindings(fs []Finding) {
+func sortFindings(fs []validate.Finding) {
 	sort.SliceStable(fs, func(i, j int) bool {
 		if fs[i].Line != fs[j].Line {
 			return fs[i].Line < fs[j].Line

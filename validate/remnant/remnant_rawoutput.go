@@ -1,12 +1,14 @@
-package validate
+package remnant
 
 import (
 	"strings"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // rawOutputLine matches one line of pasted terminal output: a shell prompt,
 // a panic, a goroutine header, a Python traceback or a JVM/JS stack frame.
-var rawOutputLine = lazyRegexp(`^(?:` +
+var rawOutputLine = validate.LazyRegexp(`^(?:` +
 	`\$ \S` + // $ go test
 	`|[\w.-]+@[\w.-]+:\S*[$#] ` + // user@host:~$ ls
 	`|PS [A-Za-z]:\\[^>]*> ` + // PS C:\> dir
@@ -20,7 +22,7 @@ var rawOutputLine = lazyRegexp(`^(?:` +
 	`)`)
 
 // logLine matches a line that looks like log output.
-var logLine = lazyRegexp(`^(?:\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\d{2}:\d{2}:\d{2}|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b|(?:ok|FAIL|PASS|---|===)\s|npm (?:ERR|WARN)|error(?:\[|:)|warning:|\S+\.\w+:\d+:\d+: )`)
+var logLine = validate.LazyRegexp(`^(?:\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\d{2}:\d{2}:\d{2}|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b|(?:ok|FAIL|PASS|---|===)\s|npm (?:ERR|WARN)|error(?:\[|:)|warning:|\S+\.\w+:\d+:\d+: )`)
 
 // logFenceInfo are fence info strings that announce output, not code.
 var logFenceInfo = map[string]bool{"": false, "console": true, "log": true, "logs": true,
@@ -31,42 +33,42 @@ const maxFenceLines = 10
 func (c *checker) checkRawOutput() {
 	md := c.f.md
 	skip := map[int]bool{}
-	for _, fc := range md.fences {
+	for _, fc := range md.Fences() {
 		if c.isLogFence(fc) {
-			c.add(RuleRemnantRawOutput, fc.start, 1, "code block looks like pasted output or a log").Hint =
+			c.add(RuleRemnantRawOutput, fc.Start, 1, "code block looks like pasted output or a log").Hint =
 				"summarise what the output showed in one line instead"
-			for l := fc.start; l <= fc.end; l++ {
+			for l := fc.Start; l <= fc.End; l++ {
 				skip[l] = true
 			}
 		}
 	}
 	last := -10
-	for i, line := range md.lines {
+	for i, line := range md.Lines() {
 		t := strings.TrimLeft(line, " \t>-*")
 		t = strings.TrimLeft(t, " \t")
 		if skip[i+1] || !rawOutputLine().MatchString(t) {
 			continue
 		}
 		if i+1-last > 3 {
-			c.addSpan(RuleRemnantRawOutput, i+1, runeCol(line, len(line)-len(t)),
+			c.addSpan(RuleRemnantRawOutput, i+1, validate.RuneCol(line, len(line)-len(t)),
 				"pasted terminal output or stack trace", "keep the conclusion, not the output")
 		}
 		last = i + 1
 	}
 }
 
-func (c *checker) isLogFence(fc fence) bool {
-	n := fc.end - fc.start - 1
+func (c *checker) isLogFence(fc validate.Fence) bool {
+	n := fc.End - fc.Start - 1
 	if n <= maxFenceLines {
 		return false
 	}
-	info, _, _ := strings.Cut(fc.info, " ")
+	info, _, _ := strings.Cut(fc.Info, " ")
 	if logFenceInfo[strings.ToLower(info)] {
 		return true
 	}
 	logs := 0
-	for l := fc.start + 1; l < fc.end; l++ {
-		if logLine().MatchString(strings.TrimSpace(c.f.md.line(l))) || rawOutputLine().MatchString(strings.TrimSpace(c.f.md.line(l))) {
+	for l := fc.Start + 1; l < fc.End; l++ {
+		if logLine().MatchString(strings.TrimSpace(c.f.md.Line(l))) || rawOutputLine().MatchString(strings.TrimSpace(c.f.md.Line(l))) {
 			logs++
 		}
 	}

@@ -1,14 +1,16 @@
-package validate
+package remnant
 
 import (
 	"bytes"
 	"fmt"
 	"strings"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // unreadable reports a file that must not be parsed at all: too big, empty,
 // binary or not UTF-8.
-func unreadable(path string, src []byte, lim Limits) (Finding, bool) {
+func unreadable(path string, src []byte, lim Limits) (validate.Finding, bool) {
 	if lim.MaxFileSize > 0 && int64(len(src)) > lim.MaxFileSize {
 		f := newFinding(RuleRemnantParse, path, 0, 0,
 			fmt.Sprintf("file is %d bytes, over the %d-byte limit; a memory file is a short Markdown handoff", len(src), lim.MaxFileSize))
@@ -20,7 +22,7 @@ func unreadable(path string, src []byte, lim Limits) (Finding, bool) {
 	body := bytes.TrimPrefix(src, utf8BOM)
 	line, col := firstBad(body)
 	if line == 0 {
-		return Finding{}, false
+		return validate.Finding{}, false
 	}
 	msg := "file is not valid UTF-8 text; save it as UTF-8"
 	if bytes.IndexByte(body, 0) >= 0 {
@@ -33,8 +35,8 @@ func unreadable(path string, src []byte, lim Limits) (Finding, bool) {
 // but never closed (a truncated file).
 func (c *checker) checkMarkers() {
 	md := c.f.md
-	sep := hasConflictOpenClose(md.lines)
-	for i, line := range md.lines {
+	sep := hasConflictOpenClose(md.Lines())
+	for i, line := range md.Lines() {
 		if isConflictMarker(line, sep) {
 			c.addSpan(RuleRemnantParse, i+1, 1, "unresolved merge-conflict marker",
 				"resolve the conflict and keep one version of the text")
@@ -65,17 +67,17 @@ func isConflictMarker(line string, withSep bool) bool {
 
 func (c *checker) checkUnclosedComment() {
 	md := c.f.md
-	lastClose := bytes.LastIndex(md.text, []byte("-->"))
-	for i, line := range md.lines {
+	lastClose := bytes.LastIndex(md.Text(), []byte("-->"))
+	for i, line := range md.Lines() {
 		t := strings.TrimLeft(line, " \t")
-		if md.code[i] || !strings.HasPrefix(t, "<!--") {
+		if md.Code(i+1) || !strings.HasPrefix(t, "<!--") {
 			continue
 		}
-		off := md.starts[i] + len(line) - len(t) + 4
+		off := md.LineStart(i+1) + len(line) - len(t) + 4
 		if lastClose >= off {
 			continue
 		}
-		c.add(RuleRemnantParse, i+1, runeCol(line, len(line)-len(t)),
+		c.add(RuleRemnantParse, i+1, validate.RuneCol(line, len(line)-len(t)),
 			"comment opened here is never closed: the file looks truncated").Hint = "close the comment with -->"
 		return
 	}

@@ -1,9 +1,11 @@
-package validate
+package remnant
 
 import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // entrySeparators split Decisions and Map entries.
@@ -33,7 +35,7 @@ func cutLeadingSeparator(s string) (string, bool) {
 	return s, false
 }
 
-var decisionDate = lazyRegexp(`^\d{4}-\d{2}-\d{2}`)
+var decisionDate = validate.LazyRegexp(`^\d{4}-\d{2}-\d{2}`)
 
 // parseDecision reads "YYYY-MM-DD — decision — why"; problem says what is
 // wrong, "" when nothing is.

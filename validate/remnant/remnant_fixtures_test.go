@@ -1,4 +1,4 @@
-package validate
+package remnant
 
 import (
 	"fmt"
@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // testNow is the time the fixtures are checked at.
@@ -15,7 +17,7 @@ var testNow = time.Date(2026, 5, 6, 12, 0, 0, 0, time.UTC)
 
 // checkFile runs the check for the kind of name. A CLAUDE.md or GEMINI.md
 // gets the AGENTS.md beside it, if any.
-func checkFile(t testing.TB, name string, src []byte) []Finding {
+func checkFile(t testing.TB, name string, src []byte) []validate.Finding {
 	lim := DefaultLimits()
 	switch KindOf(name) {
 	case KindRemnant:

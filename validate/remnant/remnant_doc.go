@@ -1,8 +1,10 @@
-package validate
+package remnant
 
 import (
 	"strings"
 	"time"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // RemnantDoc is what the git-aware rules need from a REMNANT.md.
@@ -41,7 +43,7 @@ type MapEntry struct {
 // ParseRemnant reads the parts of a REMNANT.md that the git-aware rules
 // compare. It never returns nil and accepts broken input.
 func ParseRemnant(src []byte) *RemnantDoc {
-	return parseRemnantFile(parseMarkdown(src)).doc()
+	return parseRemnantFile(validate.ParseMarkdown(src)).doc()
 }
 
 // The sections of schema v2, in order.
@@ -61,15 +63,15 @@ type section struct {
 
 // remnantFile is a parsed REMNANT.md (or template).
 type remnantFile struct {
-	md       *mdFile
-	title    *heading
+	md       *validate.Markdown
+	title    *validate.Heading
 	sections []section
 	byName   map[string]*section // first section of each known name
 	session  []sessionKey
 	version  int
 }
 
-func parseRemnantFile(md *mdFile) *remnantFile {
+func parseRemnantFile(md *validate.Markdown) *remnantFile {
 	f := &remnantFile{md: md, byName: map[string]*section{}, version: 1}
 	f.collectSections()
 	if s := f.byName["Session"]; s != nil {
@@ -82,20 +84,20 @@ func parseRemnantFile(md *mdFile) *remnantFile {
 }
 
 func (f *remnantFile) collectSections() {
-	for i := range f.md.headings {
-		h := &f.md.headings[i]
-		if h.level == 1 && f.title == nil {
+	for i := range f.md.Headings() {
+		h := &f.md.Headings()[i]
+		if h.Level == 1 && f.title == nil {
 			f.title = h
 		}
-		if h.level != 2 {
+		if h.Level != 2 {
 			continue
 		}
 		if n := len(f.sections); n > 0 {
-			f.sections[n-1].last = h.line - 1
+			f.sections[n-1].last = h.Line - 1
 		}
-		s := section{name: h.text, order: -1, line: h.line, col: h.col, first: h.line + 1, last: len(f.md.lines)}
+		s := section{name: h.Text, order: -1, line: h.Line, col: h.Col, first: h.Line + 1, last: len(f.md.Lines())}
 		for j, name := range v2Sections {
-			if strings.EqualFold(h.text, name) {
+			if strings.EqualFold(h.Text, name) {
 				s.name, s.known, s.order = name, true, j
 			}
 		}
@@ -116,9 +118,9 @@ func (f *remnantFile) closeLastSection() {
 	if n == 0 {
 		return
 	}
-	for _, h := range f.md.headings {
-		if h.level == 1 && h.line > f.sections[n-1].line {
-			f.sections[n-1].last = h.line - 1
+	for _, h := range f.md.Headings() {
+		if h.Level == 1 && h.Line > f.sections[n-1].line {
+			f.sections[n-1].last = h.Line - 1
 			return
 		}
 	}

@@ -1,9 +1,11 @@
-package validate
+package remnant
 
 import (
 	"bytes"
 	"fmt"
 	"strings"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // MigrateError says why a file cannot be migrated. Line is 1-based, 0 when
@@ -42,7 +44,7 @@ func MigrateRemnant(src []byte) (out []byte, changed bool, err error) {
 	if f, bad := unreadable("", src, Limits{}); bad {
 		return nil, false, &MigrateError{Line: f.Line, Msg: f.Message}
 	}
-	f := parseRemnantFile(parseMarkdown(src))
+	f := parseRemnantFile(validate.ParseMarkdown(src))
 	if f.version == 2 {
 		return src, false, nil
 	}
@@ -67,7 +69,7 @@ func MigrateRemnant(src []byte) (out []byte, changed bool, err error) {
 // version bullet, or adds one before the first bullet.
 func (f *remnantFile) migrateVersion(e *edits, s *section) {
 	if k, ok := f.sessionValue("version"); ok {
-		line := f.md.line(k.line)
+		line := f.md.Line(k.line)
 		i := strings.IndexByte(line, ':')
 		e.replace[k.line] = line[:i+1] + " 2"
 		return
@@ -90,7 +92,7 @@ func (f *remnantFile) addSection(e *edits, name string) {
 		}
 	}
 	lines := []string{"## " + name, "- None"}
-	if n := len(f.md.lines); (n > 0 && strings.TrimSpace(f.md.lines[n-1]) != "") || len(e.end) > 0 {
+	if n := len(f.md.Lines()); (n > 0 && strings.TrimSpace(f.md.Lines()[n-1]) != "") || len(e.end) > 0 {
 		lines = append([]string{""}, lines...)
 	}
 	e.end = append(e.end, lines...)

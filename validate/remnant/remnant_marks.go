@@ -1,10 +1,12 @@
-package validate
+package remnant
 
 import (
 	"bytes"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // RuleRemnantUnrecognized is the finding for a file named REMNANT.md that
@@ -24,7 +26,7 @@ func HasRemnantMarks(src []byte) bool {
 			src = src[:i+1]
 		}
 	}
-	return parseRemnantFile(parseMarkdown(src)).hasMarks()
+	return parseRemnantFile(validate.ParseMarkdown(src)).hasMarks()
 }
 
 // marksWindow bounds how much of a file HasRemnantMarks reads.
@@ -37,8 +39,8 @@ func (f *remnantFile) hasMarks() bool {
 	if f.byName["Session"] != nil {
 		return true
 	}
-	for _, h := range f.md.headings {
-		if h.level == 1 && isRemnantTitle(h.text) {
+	for _, h := range f.md.Headings() {
+		if h.Level == 1 && isRemnantTitle(h.Text) {
 			return true
 		}
 	}
@@ -57,7 +59,7 @@ func isRemnantTitle(text string) bool {
 }
 
 // unrecognized is the one finding for a REMNANT.md without Remnant's marks.
-func unrecognized(path string) Finding {
+func unrecognized(path string) validate.Finding {
 	f := newFinding(RuleRemnantUnrecognized, path, 0, 0,
 		"not a Remnant memory file: no <!-- AGENT PROTOCOL --> banner, no `# Remnant - <project-name>` title, no ## Session section")
 	f.Hint = "if it is something else, rename it; if it is Remnant memory, add the missing parts " +

@@ -1,13 +1,15 @@
-package validate
+package remnant
 
 import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // checkExample runs the check a rule's examples are written for.
-func checkExample(id, src string) []Finding {
+func checkExample(id, src string) []validate.Finding {
 	lim := DefaultLimits()
 	// The examples are parts of a Remnant file; only the one rule about
 	// telling Remnant files apart sees them as they are.
@@ -21,8 +23,8 @@ func checkExample(id, src string) []Finding {
 	return CheckRemnant("REMNANT.md", []byte(src), lim, testNow)
 }
 
-func fired(fs []Finding, id string) bool {
-	return slices.ContainsFunc(fs, func(f Finding) bool { return f.RuleID == id })
+func fired(fs []validate.Finding, id string) bool {
+	return slices.ContainsFunc(fs, func(f validate.Finding) bool { return f.RuleID == id })
 }
 
 func TestRuleExamples(t *testing.T) {
@@ -33,7 +35,7 @@ func TestRuleExamples(t *testing.T) {
 			t.Errorf("rule %s listed twice", r.ID)
 		}
 		seen[r.ID] = true
-		if r.Family != Memory || r.Summary == "" || (r.Severity != Error && r.Severity != Warning) {
+		if r.Family != validate.Memory || r.Summary == "" || (r.Severity != validate.Error && r.Severity != validate.Warning) {
 			t.Errorf("rule %s: bad descriptor %+v", r.ID, r)
 		}
 		if !fired(checkExample(r.ID, r.Bad), r.ID) {

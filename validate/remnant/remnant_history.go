@@ -1,14 +1,16 @@
-package validate
+package remnant
 
 import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // historyEntry matches "[tag] YYYY-MM-DD (agent, Nm): summary"; the tag is
 // optional in v1 files.
-var historyEntry = lazyRegexp(`^(\[[^\]]+\]\s+)?(\d{4}-\d{2}-\d{2})\s+\([^,()]+,\s*\d+m\):\s*\S`)
+var historyEntry = validate.LazyRegexp(`^(\[[^\]]+\]\s+)?(\d{4}-\d{2}-\d{2})\s+\([^,()]+,\s*\d+m\):\s*\S`)
 
 func (c *checker) checkHistory() {
 	s := c.f.byName["History"]
@@ -73,7 +75,7 @@ func (c *checker) checkStateSize() {
 }
 
 func (c *checker) checkLength() {
-	n := len(c.f.md.lines)
+	n := len(c.f.md.Lines())
 	if c.lim.MaxLines > 0 && n > c.lim.MaxLines {
 		c.add(RuleRemnantLength, c.lim.MaxLines+1, 1,
 			fmt.Sprintf("file has %d lines; keep it under %d", n, c.lim.MaxLines)).Hint =

@@ -1,8 +1,10 @@
-package validate
+package remnant
 
 import (
 	"fmt"
 	"time"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // templateChecks are the rules CheckTemplate runs.
@@ -13,7 +15,7 @@ var templateChecks = []func(*checker){
 
 // CheckTemplate checks a REMNANT.template.md: it must have the schema v2
 // shape. Placeholders are expected there.
-func CheckTemplate(path string, src []byte, lim Limits) []Finding {
+func CheckTemplate(path string, src []byte, lim Limits) []validate.Finding {
 	return runChecks(path, src, lim, time.Time{}, templateChecks)
 }
 
@@ -24,8 +26,8 @@ func (c *checker) checkTemplate() {
 	}
 	if h := c.f.title; h == nil {
 		c.add(RuleTemplateSchema, 0, 0, "the template has no `# Remnant - <project-name>` title")
-	} else if msg := titleProblem(h.text); msg != "" {
-		c.add(RuleTemplateSchema, h.line, h.col, msg)
+	} else if msg := titleProblem(h.Text); msg != "" {
+		c.add(RuleTemplateSchema, h.Line, h.Col, msg)
 	}
 	c.sectionOrder(RuleTemplateSchema)
 	for _, name := range v2Sections {

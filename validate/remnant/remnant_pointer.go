@@ -1,9 +1,11 @@
-package validate
+package remnant
 
 import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // agentsChecks are the rules CheckAgents runs.
@@ -14,7 +16,7 @@ var agentsChecks = []func(*checker){
 
 // CheckAgents checks an AGENTS.md: that it is readable Markdown
 // (remnant-parse) and holds no personal data.
-func CheckAgents(path string, src []byte, lim Limits) []Finding {
+func CheckAgents(path string, src []byte, lim Limits) []validate.Finding {
 	return runChecks(path, src, lim, time.Time{}, agentsChecks)
 }
 
@@ -28,7 +30,7 @@ const (
 // CheckPointer checks a CLAUDE.md or GEMINI.md in a repository that uses
 // Remnant: it must point to AGENTS.md (mention or @-import it) and not copy
 // its rules. agents is the content of AGENTS.md, nil when there is none.
-func CheckPointer(path string, src, agents []byte, lim Limits) []Finding {
+func CheckPointer(path string, src, agents []byte, lim Limits) []validate.Finding {
 	pointer := func(c *checker) { c.checkPointer(agents) }
 	return runChecks(path, src, lim, time.Time{}, []func(*checker){
 		(*checker).checkMarkers, pointer, (*checker).checkPersonalData,
@@ -36,7 +38,7 @@ func CheckPointer(path string, src, agents []byte, lim Limits) []Finding {
 }
 
 func (c *checker) checkPointer(agents []byte) {
-	if !strings.Contains(string(c.f.md.text), "AGENTS.md") {
+	if !strings.Contains(string(c.f.md.Text()), "AGENTS.md") {
 		c.add(RuleAgentsPointer, 0, 0, "file does not point to AGENTS.md").Hint =
 			"write \"Follow `AGENTS.md` in this directory.\" or import it with @AGENTS.md"
 	}
@@ -44,7 +46,7 @@ func (c *checker) checkPointer(agents []byte) {
 		c.add(RuleAgentsPointer, l, 1, fmt.Sprintf("file copies %d lines of AGENTS.md; a pointer file should only refer to it", n))
 		return
 	}
-	if n := nonBlank(c.f.md.lines); n > maxPointerLines {
+	if n := nonBlank(c.f.md.Lines()); n > maxPointerLines {
 		c.add(RuleAgentsPointer, maxPointerLines+1, 1,
 			fmt.Sprintf("file has %d non-blank lines; a pointer to AGENTS.md needs a few", n)).Hint =
 			"move the rules to AGENTS.md and keep a short pointer here"
@@ -58,13 +60,13 @@ func (c *checker) sharedLines(agents []byte) (first, n int) {
 		return 0, 0
 	}
 	set := map[string]bool{}
-	lines, _ := splitLines(normalize(agents))
+	lines := validate.MarkdownLines(agents)
 	for _, l := range lines {
 		if t := strings.TrimSpace(l); len(t) >= sharedLineLen {
 			set[t] = true
 		}
 	}
-	for i, l := range c.f.md.lines {
+	for i, l := range c.f.md.Lines() {
 		if t := strings.TrimSpace(l); len(t) >= sharedLineLen && set[t] {
 			if n == 0 {
 				first = i + 1

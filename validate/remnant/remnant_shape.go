@@ -1,8 +1,10 @@
-package validate
+package remnant
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // checkBanner wants the protocol comment first in a v2 file.
@@ -21,9 +23,9 @@ func (c *checker) checkBanner() {
 // bannerLine returns the first line with content (remnant-guard comments
 // aside) and the line of the protocol comment, 0 if there is none.
 func (f *remnantFile) bannerLine() (first, at int) {
-	for i, line := range f.md.lines {
+	for i, line := range f.md.Lines() {
 		t := strings.TrimSpace(line)
-		if t == "" || f.md.code[i] || isDirectiveLine(t) {
+		if t == "" || f.md.Code(i+1) || isDirectiveLine(t) {
 			continue
 		}
 		if first == 0 {
@@ -45,7 +47,7 @@ func isBanner(t string) bool {
 }
 
 func isDirectiveLine(t string) bool {
-	return strings.HasPrefix(t, "<!--") && strings.Contains(t, directivePrefix) && strings.HasSuffix(t, "-->")
+	return strings.HasPrefix(t, "<!--") && strings.Contains(t, validate.DirectivePrefix) && strings.HasSuffix(t, "-->")
 }
 
 func (c *checker) checkTitle() {
@@ -54,8 +56,8 @@ func (c *checker) checkTitle() {
 		c.add(RuleRemnantTitle, 0, 0, "no `# Remnant - <project-name>` title")
 		return
 	}
-	if msg := titleProblem(h.text); msg != "" {
-		c.add(RuleRemnantTitle, h.line, h.col, msg).Hint = "write the title as `# Remnant - <project-name>`"
+	if msg := titleProblem(h.Text); msg != "" {
+		c.add(RuleRemnantTitle, h.Line, h.Col, msg).Hint = "write the title as `# Remnant - <project-name>`"
 	}
 }
 
@@ -151,7 +153,7 @@ func short(s string) string { return fmt.Sprintf("%q", clip(s)) }
 // clip redacts what could be a secret in a value (Redact) and cuts it to
 // 24 runes, so that a secret pasted in the wrong place is never echoed.
 func clip(s string) string {
-	s = Redact(s)
+	s = validate.Redact(s)
 	if r := []rune(s); len(r) > 24 {
 		return string(r[:24]) + "…"
 	}

@@ -1,6 +1,6 @@
 //go:build race
 
-package validate
+package remnant
 
 // raceEnabled scales the time limits of tests that guard against
 // quadratic behaviour: the race detector slows everything down.

@@ -1,4 +1,4 @@
-package validate
+package remnant
 
 import (
 	"errors"
@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // sessionKey is one "- key: value" bullet of the Session section. A bullet
@@ -21,7 +23,7 @@ var sessionKeys = []string{"version", "date", "agent", "duration"}
 
 var agents = []string{"claude-code", "codex", "gemini-cli", "antigravity", "other"}
 
-func parseSession(md *mdFile, s *section) []sessionKey {
+func parseSession(md *validate.Markdown, s *section) []sessionKey {
 	f := &remnantFile{md: md}
 	var out []sessionKey
 	for _, b := range f.bullets(s) {
@@ -31,7 +33,7 @@ func parseSession(md *mdFile, s *section) []sessionKey {
 			v := b.text[i+1:]
 			k.value = strings.TrimSpace(v)
 			lead := len(v) - len(strings.TrimLeft(v, " \t"))
-			k.valueCol = b.col + runeCol(b.text, i+1+lead) - 1
+			k.valueCol = b.col + validate.RuneCol(b.text, i+1+lead) - 1
 		}
 		out = append(out, k)
 	}

@@ -1,18 +1,20 @@
-package validate
+package remnant
 
 import (
 	"regexp"
 	"strings"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 var (
-	emailAddr = lazyRegexp(`[A-Za-z0-9._%+-]+@([A-Za-z0-9-]+\.)+[A-Za-z]{2,}`)
+	emailAddr = validate.LazyRegexp(`[A-Za-z0-9._%+-]+@([A-Za-z0-9-]+\.)+[A-Za-z]{2,}`)
 	// phoneIntl is a number written with a leading + and 8 to 15 digits.
-	phoneIntl = lazyRegexp(`(?:^|[\s(:;,])(\+\d[\d \-().]{6,18}\d)`)
+	phoneIntl = validate.LazyRegexp(`(?:^|[\s(:;,])(\+\d[\d \-().]{6,18}\d)`)
 	// phoneNANP is a North American number such as (555) 123-4567.
-	phoneNANP = lazyRegexp(`(?:^|[\s:;,])(\(\d{3}\) ?\d{3}[-.]\d{4}|\d{3}[-.]\d{3}[-.]\d{4})\b`)
+	phoneNANP = validate.LazyRegexp(`(?:^|[\s:;,])(\(\d{3}\) ?\d{3}[-.]\d{4}|\d{3}[-.]\d{3}[-.]\d{4})\b`)
 	// chatTurn is a line that starts a turn of a chat transcript.
-	chatTurn = lazyRegexp(`^(?:[-*>]\s*)?(?:\*\*)?(User|Human|Me|Assistant|AI|Claude|ChatGPT|Gemini|Codex)(?:\*\*)?:(?:\*\*)?\s`)
+	chatTurn = validate.LazyRegexp(`^(?:[-*>]\s*)?(?:\*\*)?(User|Human|Me|Assistant|AI|Claude|ChatGPT|Gemini|Codex)(?:\*\*)?:(?:\*\*)?\s`)
 )
 
 // placeholderDomains are mail domains that never belong to a person.
@@ -21,7 +23,7 @@ var placeholderDomains = []string{"example.com", "example.org", "example.net", "
 var noreplyLocal = []string{"noreply", "no-reply", "donotreply", "do-not-reply", "git"}
 
 func (c *checker) checkPersonalData() {
-	for i, line := range c.f.md.lines {
+	for i, line := range c.f.md.Lines() {
 		c.personalLine(i+1, line)
 	}
 	c.checkChat()
@@ -97,7 +99,7 @@ func digits(s string) int {
 // assistant. It is reported once, at the first turn.
 func (c *checker) checkChat() {
 	first, person, bot := 0, false, false
-	for i, line := range c.f.md.lines {
+	for i, line := range c.f.md.Lines() {
 		if strings.IndexByte(line, ':') < 0 {
 			continue
 		}
@@ -116,8 +118,8 @@ func (c *checker) checkChat() {
 		}
 	}
 	if person && bot {
-		line := c.f.md.line(first)
-		col := runeCol(line, len(line)-len(strings.TrimLeft(line, " \t")))
+		line := c.f.md.Line(first)
+		col := validate.RuneCol(line, len(line)-len(strings.TrimLeft(line, " \t")))
 		c.add(RuleRemnantPersonalData, first, col, "chat transcript in a memory file").Hint =
 			"write a summary of the decisions, not the conversation"
 	}

@@ -1,16 +1,18 @@
-package validate
+package remnant
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // placeholder matches a template placeholder such as <project-name>.
-var placeholder = lazyRegexp(`<[A-Za-z0-9\[][^<>]*>`)
+var placeholder = validate.LazyRegexp(`<[A-Za-z0-9\[][^<>]*>`)
 
 var (
-	autolinkScheme = lazyRegexp(`^[A-Za-z][A-Za-z0-9+.-]{1,31}:`)
-	autolinkEmail  = lazyRegexp(`^[^\s@<>]+@[^\s@<>]+$`)
+	autolinkScheme = validate.LazyRegexp(`^[A-Za-z][A-Za-z0-9+.-]{1,31}:`)
+	autolinkEmail  = validate.LazyRegexp(`^[^\s@<>]+@[^\s@<>]+$`)
 )
 
 // htmlTags are inline HTML elements that Markdown files use on purpose.
@@ -29,9 +31,9 @@ var htmlTags = map[string]bool{
 func (c *checker) checkPlaceholders() {
 	md := c.f.md
 	inComment := false
-	for i, line := range md.lines {
-		masked := maskLine(line, &inComment)
-		if md.code[i] || strings.IndexByte(masked, '<') < 0 || rawOutputLine().MatchString(strings.TrimSpace(line)) {
+	for i, line := range md.Lines() {
+		masked := validate.MaskLine(line, &inComment)
+		if md.Code(i+1) || strings.IndexByte(masked, '<') < 0 || rawOutputLine().MatchString(strings.TrimSpace(line)) {
 			continue
 		}
 		cur := newColCursor(line)
@@ -70,7 +72,7 @@ func (c *checker) checkEmptyNext() {
 	}
 	inComment := false
 	for l := s.first; l <= s.last; l++ {
-		if strings.TrimSpace(maskLine(c.f.md.line(l), &inComment)) != "" {
+		if strings.TrimSpace(validate.MaskLine(c.f.md.Line(l), &inComment)) != "" {
 			return
 		}
 	}

@@ -1,4 +1,4 @@
-package validate
+package remnant
 
 import (
 	"os"
@@ -59,7 +59,7 @@ func TestUnrecognizedIsOneFinding(t *testing.T) {
 // TestTemplateDecisionIsNoEntry: the template's Decisions placeholder is
 // not an entry, so the first real decision that replaces it is no edit.
 func TestTemplateDecisionIsNoEntry(t *testing.T) {
-	tmpl, err := os.ReadFile(filepath.Join("..", "..", "shared", "spec", "examples", "REMNANT.template.md"))
+	tmpl, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "spec", "examples", "REMNANT.template.md"))
 	if err != nil {
 		t.Skip("../shared/spec/examples is absent")
 	}

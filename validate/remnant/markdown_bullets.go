@@ -1,6 +1,10 @@
-package validate
+package remnant
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/remnant-guard/remnant-guard/validate"
+)
 
 // bullet is one top-level list item of a section.
 type bullet struct {
@@ -17,11 +21,11 @@ func (f *remnantFile) bullets(s *section) []bullet {
 	var out []bullet
 	open := false
 	for l := s.first; l <= s.last; l++ {
-		line := f.md.line(l)
+		line := f.md.Line(l)
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
-		if !f.md.prose(l) {
+		if !f.md.Prose(l) {
 			open = false
 			continue
 		}
@@ -60,7 +64,7 @@ func bulletAt(line string, l int) (bullet, bool) {
 	}
 	text := strings.TrimRight(body, " \t")
 	start := len(line) - len(body)
-	return bullet{line: l, col: runeCol(line, start), text: text, full: text}, true
+	return bullet{line: l, col: validate.RuneCol(line, start), text: text, full: text}, true
 }
 
 // isThematicBreak reports a "---" or "* * *" rule, which is not a list item.

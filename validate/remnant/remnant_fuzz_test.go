@@ -1,4 +1,4 @@
-package validate
+package remnant
 
 import (
 	"os"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // FuzzCheckRemnant checks that no input panics and that every finding lies
@@ -31,7 +33,7 @@ func FuzzCheckRemnant(f *testing.F) {
 		}
 		doc := ParseRemnant(src)
 		for _, m := range doc.Map {
-			checkPosition(t, Finding{Line: m.Line, Column: m.Column}, lines)
+			checkPosition(t, validate.Finding{Line: m.Line, Column: m.Column}, lines)
 		}
 	})
 }
@@ -49,7 +51,7 @@ func fuzzLines(src []byte) []string {
 	return lines
 }
 
-func checkPosition(t *testing.T, f Finding, lines []string) {
+func checkPosition(t *testing.T, f validate.Finding, lines []string) {
 	t.Helper()
 	if f.Line < 0 || f.Line > len(lines)+1 {
 		t.Fatalf("line %d outside 0..%d: %+v", f.Line, len(lines)+1, f)

@@ -1,5 +1,5 @@
 //go:build !race
 
-package validate
+package remnant
 
 const raceEnabled = false
