@@ -339,7 +339,10 @@ func (hc *historyCheck) secretBatch(changes []gitutil.FileChange) error {
 }
 
 // addUTF16 adds the lines a change adds to a UTF-16 file, decoded, to
-// hc.batch; done is false when the file is not UTF-16.
+// hc.batch; done is false when the file is not recognisably UTF-16. Such
+// content is then also decoded in both byte orders: UTF-16 without a byte
+// order mark whose text is not ASCII shows no pattern of NUL bytes to be
+// recognised by, and the change under review chooses what its files hold.
 func (hc *historyCheck) addUTF16(fc gitutil.FileChange) (done bool, err error) {
 	hashes := []string{fc.Hash}
 	if fc.OldHash != "" && fc.Status != 'A' {
@@ -350,24 +353,35 @@ func (hc *historyCheck) addUTF16(fc gitutil.FileChange) (done bool, err error) {
 		return false, err
 	}
 	cur := blobs[fc.Hash]
-	big, ok := utf16Order(cur)
-	if !ok {
-		return false, nil
-	}
-	text := decodeUTF16(cur, big)
-	var old []byte
-	if o, ok := blobs[fc.OldHash]; ok && fc.Status != 'A' {
-		if ob, ok := utf16Order(o); ok {
-			old = decodeUTF16(o, ob)
-		} else {
-			old = o
+	old, hasOld := blobs[fc.OldHash]
+	hasOld = hasOld && fc.Status != 'A'
+	if big, ok := utf16Order(cur); ok {
+		var was []byte
+		if hasOld {
+			was = old
+			if ob, ok := utf16Order(old); ok {
+				was = decodeUTF16(old, ob)
+			}
 		}
+		hc.addDecoded(fc.Path, was, decodeUTF16(cur, big))
+		return true, nil
 	}
-	hc.batch.AddFile(fc.Path)
+	for _, big := range []bool{false, true} {
+		var was []byte
+		if hasOld {
+			was = decodeUTF16(old, big)
+		}
+		hc.addDecoded(fc.Path, was, decodeUTF16(cur, big))
+	}
+	return false, nil
+}
+
+// addDecoded adds the lines of text that old does not have to hc.batch.
+func (hc *historyCheck) addDecoded(path string, old, text []byte) {
+	hc.batch.AddFile(path)
 	for _, l := range addedLines(old, text) {
 		hc.batch.AddLine(l.Number, l.Text)
 	}
-	return true, nil
 }
 
 // overRange applies the rules that compare the range's end with its start:
