@@ -92,6 +92,12 @@ func PrePush(opt Options, remote string, updates []PushUpdate) (*Report, error) 
 		return nil, err
 	}
 	for _, u := range updates {
+		if done, err := hc.pushedObject(u); err != nil || done {
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
 		revs, base, err := u.revs(repo, have)
 		if err != nil || revs == nil {
 			if err != nil {
@@ -203,23 +209,33 @@ func (hc *historyCheck) commit(c gitutil.CommitChanges) error {
 		return err
 	}
 	hc.add(found, c.Hash)
-	if hc.engine != nil {
-		if err := hc.secretBatch(c.Changes); err != nil {
-			return err
-		}
-		for i, found := range hc.engine.ScanBatch(&hc.batch) {
-			if path, ok := hc.names[i]; ok {
-				var masked string
-				if found, masked = nameFindings(found, path); masked != "" {
-					hc.masked[path] = masked
-				}
-			}
-			hc.add(found, c.Hash)
-		}
-		hc.add(hc.pending, c.Hash)
-		hc.pending = hc.pending[:0]
+	if err := hc.scanSecrets(c.Changes, c.Hash); err != nil {
+		return err
 	}
 	hc.skip(skipped)
+	return nil
+}
+
+// scanSecrets runs the secret rules on the lines changes add, and on the
+// names of the files they add; the findings name commit.
+func (hc *historyCheck) scanSecrets(changes []gitutil.FileChange, commit string) error {
+	if hc.engine == nil {
+		return nil
+	}
+	if err := hc.secretBatch(changes); err != nil {
+		return err
+	}
+	for i, found := range hc.engine.ScanBatch(&hc.batch) {
+		if path, ok := hc.names[i]; ok {
+			var masked string
+			if found, masked = nameFindings(found, path); masked != "" {
+				hc.masked[path] = masked
+			}
+		}
+		hc.add(found, commit)
+	}
+	hc.add(hc.pending, commit)
+	hc.pending = hc.pending[:0]
 	return nil
 }
 
