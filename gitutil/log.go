@@ -30,6 +30,10 @@ type FileChange struct {
 	// Truncated tells that the file's patch passed the log's section
 	// limit: the lines listed are only those before it.
 	Truncated bool
+	// AddedBytes is the size of the added lines as the file holds them,
+	// line endings included (a '\r' dropped from Text counts, a last line
+	// without a newline has none).
+	AddedBytes int64
 
 	combined bool // a merge's record, matched to a "diff --cc" section
 }

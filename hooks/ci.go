@@ -329,10 +329,7 @@ func (hc *historyCheck) secretBatch(changes []gitutil.FileChange) error {
 		if len(fc.Added) == 0 && fc.Status != 'A' && fc.Status != 'R' && fc.Status != 'C' {
 			continue
 		}
-		var size int64
-		for _, l := range fc.Added {
-			size += int64(len(l.Text)) + 1
-		}
+		size := fc.AddedBytes
 		if size > hc.cfg.CI.MaxFileSize || fc.Truncated {
 			hc.unscanned(fc.Path, sizeReason(size, hc.cfg.CI.MaxFileSize))
 			continue

@@ -70,8 +70,9 @@ func (hc *historyCheck) objectChanges(entries []gitutil.TreeEntry) ([]gitutil.Fi
 	for i, e := range entries {
 		fc := gitutil.FileChange{Change: gitutil.Change{Status: 'A', Path: e.Path, Mode: e.Mode, Hash: e.Hash}}
 		data, ok := blobs[e.Hash]
+		fc.AddedBytes = int64(len(data))
 		if !ok {
-			fc.Truncated = true
+			fc.AddedBytes = sizes[e.Hash]
 		}
 		for n, l := range splitLines(data) {
 			fc.Added = append(fc.Added, gitutil.Line{Number: n + 1, Text: l})
