@@ -22,7 +22,11 @@ func (r *Repo) stagedInProcess() ([]Change, bool) {
 			return nil, false
 		}
 	}
-	changes, ok := r.indexChanges(ix)
+	var changes []Change
+	var ok bool
+	if catchFault(func() { changes, ok = r.indexChanges(ix) }) {
+		changes, ok = nil, false
+	}
 	if ok && ix.mapped && ix.version < 4 && len(ix.offsets) == ix.count {
 		r.mu.Lock()
 		r.sorted = ix // kept for InIndex: a path is a binary search away
