@@ -209,7 +209,7 @@ func (hc *historyCheck) commit(c gitutil.CommitChanges) error {
 		return err
 	}
 	hc.add(found, c.Hash)
-	if err := hc.scanSecrets(c.Changes, c.Hash); err != nil {
+	if err := hc.scanSecrets(c.Changes, c.Hash, c.Parents); err != nil {
 		return err
 	}
 	hc.skip(skipped)
@@ -217,12 +217,13 @@ func (hc *historyCheck) commit(c gitutil.CommitChanges) error {
 }
 
 // scanSecrets runs the secret rules on the lines changes add, and on the
-// names of the files they add; the findings name commit.
-func (hc *historyCheck) scanSecrets(changes []gitutil.FileChange, commit string) error {
+// names of the files they add; the findings name commit, whose parents
+// are given.
+func (hc *historyCheck) scanSecrets(changes []gitutil.FileChange, commit string, parents []string) error {
 	if hc.engine == nil {
 		return nil
 	}
-	if err := hc.secretBatch(changes); err != nil {
+	if err := hc.secretBatch(changes, parents); err != nil {
 		return err
 	}
 	for i, found := range hc.engine.ScanBatch(&hc.batch) {
@@ -313,8 +314,10 @@ func (hc *historyCheck) judge(c gitutil.CommitChanges) ([]validate.Finding, []va
 // secret scan. A new or renamed file is scanned even without lines, for
 // the rules that judge a file by its name. Content with NUL bytes is
 // scanned byte for byte, after decoding when it is UTF-16; content over
-// [ci] max_file_size is reported as not scanned.
-func (hc *historyCheck) secretBatch(changes []gitutil.FileChange) error {
+// [ci] max_file_size is reported as not scanned. Content git showed only
+// as "Binary files differ" (a merge's combined diff does so whatever
+// --text says) is read from the blobs.
+func (hc *historyCheck) secretBatch(changes []gitutil.FileChange, parents []string) error {
 	hc.batch.Reset()
 	clear(hc.names)
 	for _, fc := range changes {
@@ -325,6 +328,12 @@ func (hc *historyCheck) secretBatch(changes []gitutil.FileChange) error {
 			hc.names[hc.batch.Len()] = fc.Path
 			hc.batch.AddFile("")
 			hc.batch.AddLine(1, []byte(fc.Path))
+		}
+		if fc.Binary && len(fc.Added) == 0 && fc.Hash != "" {
+			if err := hc.addUnshown(fc, parents); err != nil {
+				return err
+			}
+			continue
 		}
 		if len(fc.Added) == 0 && fc.Status != 'A' && fc.Status != 'R' && fc.Status != 'C' {
 			continue
