@@ -46,6 +46,10 @@ type CommitChanges struct {
 	Hash    string
 	Parents []string
 	Changes []FileChange
+	// Gitlinks are the paths of the submodule entries the commit adds or
+	// renames: they hold no blob, so Changes leaves them out, but their
+	// names are pushed all the same.
+	Gitlinks []string
 }
 
 // ShallowError reports a shallow clone that lacks a commit the range needs.

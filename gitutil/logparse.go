@@ -70,6 +70,11 @@ func (p *logParser) commit() (CommitChanges, error) {
 		return CommitChanges{}, err
 	}
 	c.Changes = p.changes()
+	for _, fc := range p.raw {
+		if fc.Mode == modeGitlink && (fc.OldMode != modeGitlink || fc.Status == 'R' || fc.Status == 'C') {
+			c.Gitlinks = append(c.Gitlinks, fc.Path)
+		}
+	}
 	return c, nil
 }
 

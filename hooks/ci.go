@@ -209,22 +209,29 @@ func (hc *historyCheck) commit(c gitutil.CommitChanges) error {
 		return err
 	}
 	hc.add(found, c.Hash)
-	if err := hc.scanSecrets(c.Changes, c.Hash, c.Parents); err != nil {
+	if err := hc.scanSecrets(c); err != nil {
 		return err
 	}
 	hc.skip(skipped)
 	return nil
 }
 
-// scanSecrets runs the secret rules on the lines changes add, and on the
-// names of the files they add; the findings name commit, whose parents
-// are given.
-func (hc *historyCheck) scanSecrets(changes []gitutil.FileChange, commit string, parents []string) error {
+// scanSecrets runs the secret rules on the lines a commit adds, and on
+// the names of the files and submodules it adds; the findings name it.
+func (hc *historyCheck) scanSecrets(c gitutil.CommitChanges) error {
 	if hc.engine == nil {
 		return nil
 	}
-	if err := hc.secretBatch(changes, parents); err != nil {
+	commit := c.Hash
+	if err := hc.secretBatch(c.Changes, c.Parents); err != nil {
 		return err
+	}
+	for _, p := range c.Gitlinks {
+		if !hc.cfg.scanExcluded(p) {
+			hc.names[hc.batch.Len()] = p
+			hc.batch.AddFile("")
+			hc.batch.AddLine(1, []byte(p))
+		}
 	}
 	for i, found := range hc.engine.ScanBatch(&hc.batch) {
 		if path, ok := hc.names[i]; ok {

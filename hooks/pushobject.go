@@ -36,7 +36,7 @@ func (hc *historyCheck) pushedObject(u PushUpdate) (done bool, err error) {
 			return true, err
 		}
 		hc.rep.Checked += len(changes)
-		if err := hc.scanSecrets(changes, hash, nil); err != nil {
+		if err := hc.scanSecrets(gitutil.CommitChanges{Hash: hash, Changes: changes}); err != nil {
 			return true, err
 		}
 		entries = entries[n:]
