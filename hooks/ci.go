@@ -336,6 +336,13 @@ func (hc *historyCheck) secretBatch(changes []gitutil.FileChange, parents []stri
 			hc.batch.AddFile("")
 			hc.batch.AddLine(1, []byte(fc.Path))
 		}
+		// Past the read limit, what the file's patch went on to add is
+		// unknown, even when no added line came before it.
+		size := fc.AddedBytes
+		if size > hc.cfg.CI.MaxFileSize || fc.Truncated {
+			hc.unscanned(fc.Path, sizeReason(size, hc.cfg.CI.MaxFileSize))
+			continue
+		}
 		if fc.Binary && len(fc.Added) == 0 && fc.Hash != "" {
 			if err := hc.addUnshown(fc, parents); err != nil {
 				return err
@@ -343,11 +350,6 @@ func (hc *historyCheck) secretBatch(changes []gitutil.FileChange, parents []stri
 			continue
 		}
 		if len(fc.Added) == 0 && fc.Status != 'A' && fc.Status != 'R' && fc.Status != 'C' {
-			continue
-		}
-		size := fc.AddedBytes
-		if size > hc.cfg.CI.MaxFileSize || fc.Truncated {
-			hc.unscanned(fc.Path, sizeReason(size, hc.cfg.CI.MaxFileSize))
 			continue
 		}
 		if fc.Binary {
