@@ -25,6 +25,13 @@ func (hc *historyCheck) pushedObject(u PushUpdate) (done bool, err error) {
 		if entries, err = hc.repo.ListTree(hash, ""); err != nil {
 			return true, err
 		}
+		links, err := hc.repo.TreeGitlinks(hash)
+		if err != nil {
+			return true, err
+		}
+		if err := hc.scanSecrets(gitutil.CommitChanges{Hash: hash, Gitlinks: links}); err != nil {
+			return true, err
+		}
 	} else if kind != "blob" {
 		return true, nil
 	}
