@@ -77,10 +77,11 @@ func (r *Repo) stagedChanges() ([]Change, error) {
 	if err != nil {
 		return nil, err
 	}
-	changes, perr := parseRaw(out)
+	changes, gitlinks, perr := parseRawAll(out)
 	if perr != nil {
 		return nil, &CommandError{Args: args, Err: perr}
 	}
+	r.stagedGitlinks = gitlinks
 	return changes, nil
 }
 
@@ -129,7 +130,13 @@ func startDiffIndex(abs string, env []string) chan earlyResult {
 // parseRaw parses `--raw -z` output:
 // ":<old mode> <new mode> <old hash> <new hash> <status>[score]\0<path>\0[<new path>\0]".
 func parseRaw(out []byte) ([]Change, error) {
-	var changes []Change
+	changes, _, err := parseRawAll(out)
+	return changes, err
+}
+
+// parseRawAll is parseRaw that also lists the submodule entries added or
+// renamed, which the changes leave out.
+func parseRawAll(out []byte) (changes []Change, gitlinks []string, err error) {
 	fields := bytes.Split(out, []byte{0})
 	if len(fields) > 0 && len(fields[len(fields)-1]) == 0 {
 		fields = fields[:len(fields)-1]
@@ -137,21 +144,40 @@ func parseRaw(out []byte) ([]Change, error) {
 	for i := 0; i < len(fields); {
 		c, paths, err := parseRawHeader(string(fields[i]))
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if i+paths >= len(fields) {
-			return nil, &parseError{what: "raw diff: missing path"}
+			return nil, nil, &parseError{what: "raw diff: missing path"}
 		}
 		c.Path = string(fields[i+paths])
 		if paths == 2 {
 			c.OldPath = string(fields[i+1])
 		}
 		i += 1 + paths
+		if addsGitlink(c) {
+			gitlinks = append(gitlinks, c.Path)
+		}
 		if c, keep := normalize(c); keep {
 			changes = append(changes, c)
 		}
 	}
-	return changes, nil
+	return changes, gitlinks, nil
+}
+
+// addsGitlink tells whether a change brings a submodule entry's path into
+// the tree.
+func addsGitlink(c Change) bool {
+	return c.Mode == modeGitlink && (c.OldMode != modeGitlink || c.Status == 'R' || c.Status == 'C')
+}
+
+// StagedGitlinks lists the paths of the submodule entries the commit being
+// made adds or renames, which StagedChanges leaves out: they hold no blob,
+// but their names are committed.
+func (r *Repo) StagedGitlinks() ([]string, error) {
+	if _, err := r.StagedChanges(); err != nil {
+		return nil, err
+	}
+	return r.stagedGitlinks, nil
 }
 
 func parseRawHeader(h string) (Change, int, error) {

@@ -76,9 +76,13 @@ func readIndex(path string, hashLen int) (*indexFile, error) {
 	}
 	ix := &indexFile{f: f, size: int(fi.Size()), hashLen: hashLen}
 	ix.mapIndex()
-	if err := ix.parse(path); err != nil {
+	var perr error
+	if catchFault(func() { perr = ix.parse(path) }) {
+		perr = &indexError{path, "changed while it was read"}
+	}
+	if perr != nil {
 		ix.close()
-		return nil, err
+		return nil, perr
 	}
 	return ix, nil
 }

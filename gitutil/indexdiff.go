@@ -22,7 +22,11 @@ func (r *Repo) stagedInProcess() ([]Change, bool) {
 			return nil, false
 		}
 	}
-	changes, ok := r.indexChanges(ix)
+	var changes []Change
+	var ok bool
+	if catchFault(func() { changes, ok = r.indexChanges(ix) }) {
+		changes, ok = nil, false
+	}
 	if ok && ix.mapped && ix.version < 4 && len(ix.offsets) == ix.count {
 		r.mu.Lock()
 		r.sorted = ix // kept for InIndex: a path is a binary search away
@@ -60,7 +64,11 @@ func (r *Repo) indexChanges(ix *indexFile) (changes []Change, ok bool) {
 	if !ok || d.has || d.it.err != "" || ix.err != nil {
 		return nil, false
 	}
-	return exactRenames(d.out)
+	changes, gitlinks, ok := exactRenames(d.out)
+	if ok {
+		r.stagedGitlinks = gitlinks
+	}
+	return changes, ok
 }
 
 // indexDiff walks the index entries and HEAD's trees side by side.
@@ -319,10 +327,11 @@ func canonMode(m uint32) uint32 {
 
 // exactRenames sorts the raw changes by path, as diff-index does, pairs
 // deletions and additions of identical content as git's
-// find_exact_renames does, and normalizes the result. ok is false when
+// find_exact_renames does, and normalizes the result, listing apart the
+// submodule entries it adds. ok is false when
 // regular files remain both added and deleted: git's similarity search
 // could pair them.
-func exactRenames(raw []Change) (changes []Change, ok bool) {
+func exactRenames(raw []Change) (changes []Change, gitlinks []string, ok bool) {
 	slices.SortFunc(raw, func(a, b Change) int { return strings.Compare(a.Path, b.Path) })
 	src := pairRenames(raw)
 	used := make(map[int]bool, len(src))
@@ -340,14 +349,17 @@ func exactRenames(raw []Change) (changes []Change, ok bool) {
 		}
 		addedLeft = addedLeft || c.Status == 'A' && isRegular(c.Mode)
 		deletedLeft = deletedLeft || c.Status == 'D' && isRegular(c.OldMode)
+		if addsGitlink(c) {
+			gitlinks = append(gitlinks, c.Path)
+		}
 		if c, keep := normalize(c); keep {
 			changes = append(changes, c)
 		}
 	}
 	if addedLeft && deletedLeft {
-		return nil, false
+		return nil, nil, false
 	}
-	return changes, true
+	return changes, gitlinks, true
 }
 
 func isRegular(mode uint32) bool { return mode&0170000 == 0100000 }

@@ -85,7 +85,12 @@ func (r *Repo) inIndex(v indexView, path string) (bool, error) {
 		return true, nil
 	}
 	if r.sorted != nil {
-		return r.sorted.has(path), nil
+		var has bool
+		if !catchFault(func() { has = r.sorted.has(path) }) {
+			return has, nil
+		}
+		r.sorted.close() // the file changed under the mapping
+		r.sorted = nil
 	}
 	e, ok, err := r.headEntry(path)
 	if err != nil || !ok {

@@ -30,6 +30,10 @@ type FileChange struct {
 	// Truncated tells that the file's patch passed the log's section
 	// limit: the lines listed are only those before it.
 	Truncated bool
+	// AddedBytes is the size of the added lines as the file holds them,
+	// line endings included (a '\r' dropped from Text counts, a last line
+	// without a newline has none).
+	AddedBytes int64
 
 	combined bool // a merge's record, matched to a "diff --cc" section
 }
@@ -42,6 +46,10 @@ type CommitChanges struct {
 	Hash    string
 	Parents []string
 	Changes []FileChange
+	// Gitlinks are the paths of the submodule entries the commit adds or
+	// renames: they hold no blob, so Changes leaves them out, but their
+	// names are pushed all the same.
+	Gitlinks []string
 }
 
 // ShallowError reports a shallow clone that lacks a commit the range needs.

@@ -70,6 +70,11 @@ func (p *logParser) commit() (CommitChanges, error) {
 		return CommitChanges{}, err
 	}
 	c.Changes = p.changes()
+	for _, fc := range p.raw {
+		if fc.Mode == modeGitlink && (fc.OldMode != modeGitlink || fc.Status == 'R' || fc.Status == 'C') {
+			c.Gitlinks = append(c.Gitlinks, fc.Path)
+		}
+	}
 	return c, nil
 }
 
@@ -111,12 +116,14 @@ func cleanChange(fc FileChange) (FileChange, bool) {
 		for _, l := range fc.Added {
 			if !bytes.HasPrefix(l.Text, []byte("Subproject commit ")) {
 				lines = append(lines, l)
+			} else {
+				fc.AddedBytes -= int64(len(l.Text)) + 1
 			}
 		}
 		fc.Added = lines
 	}
 	if fc.Status == 'D' {
-		fc.Added, fc.Binary = nil, false
+		fc.Added, fc.Binary, fc.AddedBytes = nil, false, 0
 	}
 	return fc, true
 }
@@ -211,7 +218,7 @@ func (p *logParser) patchText() []byte {
 // had. A section's lines are collected in p.lines, its span in p.spans; the
 // lines' text aliases the log output.
 func (p *logParser) attachPatch(text []byte) error {
-	cur, cols, next := -1, 0, 0
+	cur, cols, next, lastAdd := -1, 0, 0, false
 	for len(text) > 0 {
 		var line []byte
 		if i := bytes.IndexByte(text, '\n'); i >= 0 {
@@ -228,8 +235,9 @@ func (p *logParser) attachPatch(text []byte) error {
 			if j != cur { // a type change shows one record in two sections
 				p.endSection(cur)
 				p.spans[j][0] = len(p.lines)
+				p.raw[j].AddedBytes = 0
 			}
-			cur, cols = j, 0
+			cur, cols, lastAdd = j, 0, false
 		case cur < 0:
 			return &parseError{what: "log: patch text before a header"}
 		case len(line) > 0 && line[0] == truncMarker && p.trunc != "" && string(line) == p.trunc:
@@ -245,10 +253,16 @@ func (p *logParser) attachPatch(text []byte) error {
 			if !ok {
 				return &parseError{what: "log: hunk line"}
 			}
-			if add < 0 {
-				continue // "\ No newline at end of file", or a removed line
+			if add < 0 { // "\ No newline at end of file", or a removed line
+				if line[0] == '\\' && lastAdd {
+					p.raw[cur].AddedBytes--
+				}
+				lastAdd = false
+				continue
 			}
+			lastAdd = add > 0
 			if add > 0 {
+				p.raw[cur].AddedBytes += int64(len(line)-cols) + 1
 				text := bytes.TrimSuffix(line[cols:], []byte{'\r'})
 				if !p.raw[cur].Binary && bytes.IndexByte(text, 0) >= 0 {
 					p.raw[cur].Binary = true

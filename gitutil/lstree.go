@@ -58,3 +58,21 @@ func parseLsTree(out []byte) ([]TreeEntry, error) {
 	}
 	return entries, nil
 }
+
+// TreeGitlinks lists the paths of the submodule entries (gitlinks) in the
+// tree rev names, recursively: ListTree leaves them out.
+func (r *Repo) TreeGitlinks(rev string) ([]string, error) {
+	args := []string{"ls-tree", "-r", "-z", "--full-tree", rev, "--"}
+	out, err := r.run(args...)
+	if err != nil {
+		return nil, err
+	}
+	var paths []string
+	for _, rec := range bytes.Split(out, []byte{0}) {
+		meta, path, ok := bytes.Cut(rec, []byte{'\t'})
+		if ok && bytes.HasPrefix(meta, []byte("160000 commit ")) {
+			paths = append(paths, string(path))
+		}
+	}
+	return paths, nil
+}

@@ -34,6 +34,8 @@ type Repo struct {
 	stagedOnce sync.Once
 	staged     []Change
 	stagedErr  error
+	// stagedGitlinks: the submodule entries the staged changes add
+	stagedGitlinks []string
 
 	ignoreMu sync.Mutex // guards ignore, apart from mu: loading it runs git config
 

@@ -100,6 +100,12 @@ func PrePush(opt Options, remote string, updates []PushUpdate) (*Report, error) 
 		return nil, err
 	}
 	for _, u := range updates {
+		if done, err := hc.pushedObject(u); err != nil || done {
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
 		revs, base, err := u.revs(repo, have)
 		if err != nil || revs == nil {
 			if err != nil {
@@ -211,24 +217,42 @@ func (hc *historyCheck) commit(c gitutil.CommitChanges) error {
 		return err
 	}
 	hc.add(found, c.Hash)
-	if hc.engine != nil {
-		if err := hc.secretBatch(c.Changes); err != nil {
-			return err
-		}
-		hc.batch.Commit = c.Hash
-		for i, found := range hc.engine.ScanBatch(&hc.batch) {
-			if path, ok := hc.names[i]; ok {
-				var masked string
-				if found, masked = nameFindings(found, path); masked != "" {
-					hc.masked[path] = masked
-				}
-			}
-			hc.add(found, c.Hash)
-		}
-		hc.add(hc.pending, c.Hash)
-		hc.pending = hc.pending[:0]
+	if err := hc.scanSecrets(c); err != nil {
+		return err
 	}
 	hc.skip(skipped)
+	return nil
+}
+
+// scanSecrets runs the secret rules on the lines a commit adds, and on
+// the names of the files and submodules it adds; the findings name it.
+func (hc *historyCheck) scanSecrets(c gitutil.CommitChanges) error {
+	if hc.engine == nil {
+		return nil
+	}
+	commit := c.Hash
+	if err := hc.secretBatch(c.Changes, c.Parents); err != nil {
+		return err
+	}
+	hc.batch.Commit = commit // for allowlists and ignore entries that name commits
+	for _, p := range c.Gitlinks {
+		if !hc.cfg.scanExcluded(p) {
+			hc.names[hc.batch.Len()] = p
+			hc.batch.AddFile("")
+			hc.batch.AddLine(1, []byte(p))
+		}
+	}
+	for i, found := range hc.engine.ScanBatch(&hc.batch) {
+		if path, ok := hc.names[i]; ok {
+			var masked string
+			if found, masked = nameFindings(found, path); masked != "" {
+				hc.masked[path] = masked
+			}
+		}
+		hc.add(found, commit)
+	}
+	hc.add(hc.pending, commit)
+	hc.pending = hc.pending[:0]
 	return nil
 }
 
@@ -306,8 +330,10 @@ func (hc *historyCheck) judge(c gitutil.CommitChanges) ([]validate.Finding, []va
 // secret scan. A new or renamed file is scanned even without lines, for
 // the rules that judge a file by its name. Content with NUL bytes is
 // scanned byte for byte, after decoding when it is UTF-16; content over
-// [ci] max_file_size is reported as not scanned.
-func (hc *historyCheck) secretBatch(changes []gitutil.FileChange) error {
+// [ci] max_file_size is reported as not scanned. Content git showed only
+// as "Binary files differ" (a merge's combined diff does so whatever
+// --text says) is read from the blobs.
+func (hc *historyCheck) secretBatch(changes []gitutil.FileChange, parents []string) error {
 	hc.batch.Reset()
 	clear(hc.names)
 	for _, fc := range changes {
@@ -319,15 +345,20 @@ func (hc *historyCheck) secretBatch(changes []gitutil.FileChange) error {
 			hc.batch.AddFile("")
 			hc.batch.AddLine(1, []byte(fc.Path))
 		}
-		if len(fc.Added) == 0 && fc.Status != 'A' && fc.Status != 'R' && fc.Status != 'C' {
-			continue
-		}
-		var size int64
-		for _, l := range fc.Added {
-			size += int64(len(l.Text)) + 1
-		}
+		// Past the read limit, what the file's patch went on to add is
+		// unknown, even when no added line came before it.
+		size := fc.AddedBytes
 		if size > hc.cfg.CI.MaxFileSize || fc.Truncated {
 			hc.unscanned(fc.Path, sizeReason(size, hc.cfg.CI.MaxFileSize))
+			continue
+		}
+		if fc.Binary && len(fc.Added) == 0 && fc.Hash != "" {
+			if err := hc.addUnshown(fc, parents); err != nil {
+				return err
+			}
+			continue
+		}
+		if len(fc.Added) == 0 && fc.Status != 'A' && fc.Status != 'R' && fc.Status != 'C' {
 			continue
 		}
 		if fc.Binary {
@@ -348,7 +379,10 @@ func (hc *historyCheck) secretBatch(changes []gitutil.FileChange) error {
 }
 
 // addUTF16 adds the lines a change adds to a UTF-16 file, decoded, to
-// hc.batch; done is false when the file is not UTF-16.
+// hc.batch; done is false when the file is not recognisably UTF-16. Such
+// content is then also decoded in both byte orders: UTF-16 without a byte
+// order mark whose text is not ASCII shows no pattern of NUL bytes to be
+// recognised by, and the change under review chooses what its files hold.
 func (hc *historyCheck) addUTF16(fc gitutil.FileChange) (done bool, err error) {
 	hashes := []string{fc.Hash}
 	if fc.OldHash != "" && fc.Status != 'A' {
@@ -359,24 +393,35 @@ func (hc *historyCheck) addUTF16(fc gitutil.FileChange) (done bool, err error) {
 		return false, err
 	}
 	cur := blobs[fc.Hash]
-	big, ok := utf16Order(cur)
-	if !ok {
-		return false, nil
-	}
-	text := decodeUTF16(cur, big)
-	var old []byte
-	if o, ok := blobs[fc.OldHash]; ok && fc.Status != 'A' {
-		if ob, ok := utf16Order(o); ok {
-			old = decodeUTF16(o, ob)
-		} else {
-			old = o
+	old, hasOld := blobs[fc.OldHash]
+	hasOld = hasOld && fc.Status != 'A'
+	if big, ok := utf16Order(cur); ok {
+		var was []byte
+		if hasOld {
+			was = old
+			if ob, ok := utf16Order(old); ok {
+				was = decodeUTF16(old, ob)
+			}
 		}
+		hc.addDecoded(fc.Path, was, decodeUTF16(cur, big))
+		return true, nil
 	}
-	hc.batch.AddFile(fc.Path)
+	for _, big := range []bool{false, true} {
+		var was []byte
+		if hasOld {
+			was = decodeUTF16(old, big)
+		}
+		hc.addDecoded(fc.Path, was, decodeUTF16(cur, big))
+	}
+	return false, nil
+}
+
+// addDecoded adds the lines of text that old does not have to hc.batch.
+func (hc *historyCheck) addDecoded(path string, old, text []byte) {
+	hc.batch.AddFile(path)
 	for _, l := range addedLines(old, text) {
 		hc.batch.AddLine(l.Number, l.Text)
 	}
-	return true, nil
 }
 
 // overRange applies the rules that compare the range's end with its start:

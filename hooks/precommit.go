@@ -182,6 +182,9 @@ func (s *staged) run() error {
 	if err := cc.run(s.changes, newStagedSource(s.repo, s.changes), s.rep); err != nil {
 		return err
 	}
+	if err := s.gitlinkNames(); err != nil {
+		return err
+	}
 	if !s.opt.runs(validate.Memory) || len(s.cfg.Custodian.Areas) == 0 {
 		return nil
 	}

@@ -223,7 +223,18 @@ func (u PushUpdate) revs(repo *gitutil.Repo, have []string) (revs []string, base
 func remoteHas(repo *gitutil.Repo, remote string, updates []PushUpdate) ([]string, error) {
 	var have []string
 	if remote != "" && !strings.ContainsAny(remote, "*?[\\:") && !strings.HasPrefix(remote, "-") {
-		have = append(have, "--remotes="+remote)
+		// A remote named foo/bar tracks under refs/remotes/foo/bar/: not
+		// what foo has.
+		names, err := repo.RemoteNames()
+		if err != nil {
+			return nil, err
+		}
+		for _, other := range names {
+			if strings.HasPrefix(other, remote+"/") {
+				have = append(have, "--exclude=refs/remotes/"+other+"/*")
+			}
+		}
+		have = append(have, "--glob=refs/remotes/"+remote+"/*")
 	}
 	for _, u := range updates {
 		if isZeroHash(u.RemoteSHA) {
