@@ -24,7 +24,7 @@ type RouteConflict struct {
 var conflictRules = map[string]string{
 	RuleEntrySchema: "MC-CONFLICT-007", RuleEntrySubject: "MC-CONFLICT-005", RuleDuplicateID: "MC-CONFLICT-008",
 	RuleRelation: "MC-CONFLICT-008", RuleSubjectRegistry: "MC-CONFLICT-010", RuleConflict: "MC-CONFLICT-001",
-	RuleConflictReview: "MC-CONFLICT-002", RuleLegacyEntry: "MC-CONFLICT-007",
+	RuleConflictReview: "MC-CONFLICT-002",
 }
 
 var conflictRank = map[string]int{"CLEAR": 0, "REVIEW": 1, "CONFLICT": 2, "INVALID": 3}
@@ -48,6 +48,8 @@ func (r *router) conflicts() {
 		}
 		if c, _, found := strings.Cut(f.Message, ":"); found && strings.HasPrefix(c, "MC-CONFLICT-") {
 			code = c
+		} else if f.RuleID == RuleEntrySubject && strings.Contains(f.Message, "Facet") {
+			code = "MC-CONFLICT-007" // a bad Facet, not an unresolvable Subject
 		}
 		r.conflict(code, name, f.Line, f.Message)
 	}
