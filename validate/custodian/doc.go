@@ -59,7 +59,7 @@
 //	custodian-legacy-entry            [error]   legacy units under protocol 0.8
 //	custodian-duplicate-id            [error]   an Entry ID used twice
 //	custodian-subject-registry        [error]   subjects.md schema, alias or Canonical-Ref collision
-//	custodian-relation                [error]   broken Supersedes/Superseded-By/Promoted-* relation
+//	custodian-relation                [error]   broken relation; reconciliation record not matching its Resolution
 //	custodian-conflict                [error]   two owners of one Scope+Subject+Facet, bad Exception-To
 //	custodian-conflict-review         [warning] area and project owner overlap without Exception-To
 //	custodian-evidence-legacy         [warning] 0.6+: Evidence still the migration's legacy-unverified

@@ -130,29 +130,31 @@ func standsAlone(s string, start, end int) bool {
 }
 
 func isPhone(run string) bool {
-	var groups []string
-	seps, dotsOnly := 0, true
-	for _, g := range strings.FieldsFunc(run, func(r rune) bool { return r < '0' || r > '9' }) {
-		groups = append(groups, g)
-	}
-	for i := 0; i < len(run); i++ {
-		if c := run[i]; !isDigit(c) && c != '+' {
+	digits, seps, groups, group, dotsOnly := 0, 0, 0, 0, true
+	for i := 0; i <= len(run); i++ {
+		if i < len(run) && isDigit(run[i]) {
+			digits, group = digits+1, group+1
+			if digits > 15 {
+				return false
+			}
+			continue
+		}
+		if group > 0 {
+			if groups == 0 && group > 5 || groups > 0 && (group < 2 || group > 8) {
+				return false
+			}
+			groups, group = groups+1, 0
+		}
+		if i < len(run) && run[i] != '+' {
 			seps++
-			dotsOnly = dotsOnly && c == '.'
+			dotsOnly = dotsOnly && run[i] == '.'
 		}
 	}
-	digits := 0
-	for i, g := range groups {
-		digits += len(g)
-		if i == 0 && len(g) > 5 || i > 0 && (len(g) < 2 || len(g) > 8) {
-			return false
-		}
-	}
-	if digits < 10 || digits > 15 || seps == 0 || hasISODate(run) {
+	if digits < 10 || seps == 0 || hasISODate(run) {
 		return false
 	}
 	// dotted runs of four or more groups are versions and addresses
-	return !(dotsOnly && len(groups) >= 4 && run[0] != '+')
+	return !(dotsOnly && groups >= 4 && run[0] != '+')
 }
 
 func hasISODate(s string) bool {

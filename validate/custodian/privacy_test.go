@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestPhoneNumber(t *testing.T) {
@@ -88,5 +89,27 @@ func TestPrivacyNoFalseFindings(t *testing.T) {
 	}
 	if n < 50 {
 		t.Fatalf("only %d Markdown files scanned", n)
+	}
+}
+
+// TestPrivacyScansAreLinear feeds the scans hostile lines of a few
+// megabytes: runs of digits and separators, '@' after long local parts,
+// domains without end, non-ASCII digits, invalid UTF-8. A quadratic scan
+// would take hours on them; a linear one takes milliseconds, so a bound of
+// seconds holds on a loaded machine and under -race alike.
+func TestPrivacyScansAreLinear(t *testing.T) {
+	lines := []string{
+		strings.Repeat("1-", 1<<20), strings.Repeat("12 ", 1<<20), strings.Repeat("(1) ", 1<<19),
+		strings.Repeat("a", 1<<21) + strings.Repeat("@", 1<<20), strings.Repeat("a@b.", 1<<20),
+		strings.Repeat("x.", 1<<20) + "@" + strings.Repeat("d.", 1<<20), strings.Repeat("+", 1<<21),
+		strings.Repeat("１２３", 1<<18), strings.Repeat("\xff@\xfe", 1<<19),
+	}
+	t0 := time.Now()
+	for _, l := range lines {
+		personalEmail(l)
+		phoneNumber(l)
+	}
+	if d := time.Since(t0); d > 20*time.Second {
+		t.Errorf("%d lines of megabytes took %v", len(lines), d)
 	}
 }

@@ -137,7 +137,7 @@ var ruleList = []validate.Rule{
 	memRule(RuleSubjectRegistry, validate.Error, "subjects.md breaks the registry schema, two active Subjects share an alias (MC-CONFLICT-004) or a Canonical-Ref (MC-CONFLICT-003), or a Merged-From is not reciprocal (MC-CONFLICT-005)",
 		"-- manifest.md --\n"+manifest08+"-- subjects.md --\n"+subjects08+"\n## MC-SUBJ-20261002-1a2b3c4d — Notes storage\n\nStatus: active\nKind: concept\nEvidence:\n- user-confirmed\n",
 		"-- manifest.md --\n"+manifest08+"-- subjects.md --\n"+subjects08),
-	memRule(RuleRelation, validate.Error, "a Supersedes, Superseded-By, Promoted-To or Promoted-From target is missing, ambiguous or not reciprocal, or a supersession changes Scope, Subject or Facet",
+	memRule(RuleRelation, validate.Error, "a Supersedes, Superseded-By, Promoted-To or Promoted-From target is missing, ambiguous or not reciprocal, or a supersession changes Scope, Subject or Facet, or a reconciliation record is malformed or does not match its Resolution",
 		"-- manifest.md --\n"+manifest08+"-- subjects.md --\n"+subjects08+"-- decisions.md --\n# Decisions\n\n"+strings.Replace(entry08("MC-DEC-20261008-68bfcfb4", "Decision"), "Evidence:", "Supersedes: MC-DEC-20260101-00000000\nEvidence:", 1),
 		"-- manifest.md --\n"+manifest08+"-- subjects.md --\n"+subjects08+"-- decisions.md --\n# Decisions\n\n"+entry08("MC-DEC-20261008-68bfcfb4", "Decision")),
 	memRule(RuleConflict, validate.Error, "two active entries own the same Scope, Subject and Facet (MC-CONFLICT-001), or an Exception-To is invalid (MC-CONFLICT-006)",
