@@ -31,7 +31,7 @@ func mergedPair(oldStatus, facet string) map[string]string {
 
 func TestReconciliationResolutions(t *testing.T) {
 	archivePair := map[string]string{"subjects.md": regA,
-		"decisions.md": "# Decisions\n\n" + activeEntry("MC-DEC-20260825-11111111", "New", "Decision", "New.", "project", subjA, "architecture", "Supersedes: MC-DEC-20260729-ffffffff\n"),
+		"decisions.md":                    "# Decisions\n\n" + activeEntry("MC-DEC-20260825-11111111", "New", "Decision", "New.", "project", subjA, "architecture", "Supersedes: MC-DEC-20260729-ffffffff\n"),
 		"archive/decisions-2026-08-25.md": "# Archived Decisions\n\n" + strings.Replace(activeEntry("MC-DEC-20260729-ffffffff", "Old", "Decision", "Old.", "project", subjA, "architecture", "Superseded-By: MC-DEC-20260825-11111111\n"), "Status: active", "Status: superseded", 1)}
 	with := func(base map[string]string, k, v string) map[string]string {
 		out := map[string]string{k: v}
