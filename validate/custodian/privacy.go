@@ -10,7 +10,8 @@ import (
 // digits with separators. Neither finding prints what it matched.
 
 // personalEmail returns the 1-based column of the first e-mail address in
-// line whose domain is not example.com (or below it), or 0.
+// line whose domain is not example.com (or below it), or 0. An SSH remote
+// (git@github.com:org/repo) is not an address.
 func personalEmail(line string) int {
 	for from := 0; ; {
 		at := strings.IndexByte(line[from:], '@')
@@ -26,7 +27,7 @@ func personalEmail(line string) int {
 			start++
 		}
 		end, ok := emailDomainEnd(line, at+1)
-		if start < at && ok {
+		if start < at && ok && !sshRemote(line, end) {
 			domain := strings.ToLower(line[at+1 : end])
 			if domain != "example.com" && !strings.HasSuffix(domain, ".example.com") {
 				return utf8.RuneCountInString(line[:start]) + 1
@@ -34,6 +35,12 @@ func personalEmail(line string) int {
 		}
 		from = at + 1
 	}
+}
+
+// sshRemote reports an address followed by `:path`, as in
+// git@github.com:org/repo: an SSH remote, not an e-mail address.
+func sshRemote(line string, end int) bool {
+	return end+1 < len(line) && line[end] == ':' && !isDigit(line[end+1]) && line[end+1] != ' '
 }
 
 func isLocalByte(c byte) bool {

@@ -46,10 +46,12 @@ func TestPersonalEmail(t *testing.T) {
 		"mail dana.kim@nightnotes.dev": 6,
 		"<Bo+x@Mail.Example.org>":      2,
 		"é a@b.io":                     3,
+		"u:pw@db.internal.io:5432/x":   1,
 	}
 	misses := []string{
 		"notes@example.com", "ops@build.example.com", "@scope/pkg", "a@b", "user@localhost",
 		"repo:src/x.go@20261008", "MC-DEC-20261008-68bfcfb4", "icon@2x", "x@1.2.3", "@@", "a@.com",
+		"clone git@github.com:org/repo.git",
 	}
 	for line, col := range hits {
 		if got := personalEmail(line); got != col {
