@@ -46,7 +46,7 @@ func TestPersonalEmail(t *testing.T) {
 		"mail dana.kim@nightnotes.dev": 6,
 		"<Bo+x@Mail.Example.org>":      2,
 		"é a@b.io":                     3,
-		"u:pw@db.internal.io:5432/x":   1,
+		"u:pw@db.internal.io:5432/x":   3,
 	}
 	misses := []string{
 		"notes@example.com", "ops@build.example.com", "@scope/pkg", "a@b", "user@localhost",
