@@ -10,6 +10,7 @@ import (
 // Route explains what a task loads from the MemoryCustodian memory
 // directory of the repository around opt.Dir (or dir, when given).
 func Route(opt Options, dir string, req custodian.RouteRequest) (*custodian.RouteResult, error) {
+	engine := defaultEngine()
 	if dir == "" {
 		root, cfg, err := rootAndConfig(opt)
 		if err != nil {
@@ -22,11 +23,21 @@ func Route(opt Options, dir string, req custodian.RouteRequest) (*custodian.Rout
 		if req.Budgets == nil {
 			req.Budgets = cfg.Custodian.Budgets
 		}
+		if cfg.redactor != nil {
+			engine = cfg.redactor
+		}
 	}
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return nil, &custodian.ManifestError{Message: dir + ": no memory directory here", Err: custodian.ErrNoManifest}
 	}
-	return custodian.Route(os.DirFS(dir), req)
+	res, err := custodian.Route(os.DirFS(dir), req)
+	if res != nil {
+		// conflict messages quote memory lines (a malformed heading, say)
+		for i := range res.Conflicts {
+			res.Conflicts[i].Message = RedactText(engine, res.Conflicts[i].Message)
+		}
+	}
+	return res, err
 }
 
 // rootAndConfig finds the repository root (the directory itself outside a
