@@ -115,3 +115,17 @@ func TestPrivacyScansAreLinear(t *testing.T) {
 		t.Errorf("%d lines of megabytes took %v", len(lines), d)
 	}
 }
+
+// test_check_warns_about_machine_specific_preference: /Volumes/ is a
+// machine path, a warning that does not fail check.
+func TestMachineSpecificPreference(t *testing.T) {
+	fsys := init08(nil, map[string]string{"preferences.md": "# Preferences\n\n" + activeEntry("MC-PREF-20260921-abcdef12", "Local build tool", "Preference", "Use /Volumes/Local/Xcode.app for builds.", "project", "", "", "")})
+	var rules []string
+	for _, f := range Check(fsys, Options{}, nil) {
+		rules = append(rules, f.RuleID+":"+f.Severity.String())
+	}
+	got := strings.Join(rules, " ")
+	if !strings.Contains(got, RuleMachinePath+":warning") || strings.Contains(got, ":error") {
+		t.Errorf("findings %s; want a %s warning and no error", got, RuleMachinePath)
+	}
+}
