@@ -1,10 +1,12 @@
 package hooks
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
+	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
 // Route explains what a task loads from the MemoryCustodian memory
@@ -31,6 +33,7 @@ func Route(opt Options, dir string, req custodian.RouteRequest) (*custodian.Rout
 		return nil, &custodian.ManifestError{Message: dir + ": no memory directory here", Err: custodian.ErrNoManifest}
 	}
 	res, err := custodian.Route(os.DirFS(dir), req)
+	redactRouteError(engine, err)
 	if res != nil {
 		// conflict messages quote memory lines (a malformed heading, say)
 		for i := range res.Conflicts {
@@ -58,4 +61,20 @@ func rootAndConfig(opt Options) (string, *Config, error) {
 	}
 	cfg, err := loadConfig(opt, root)
 	return root, cfg, err
+}
+
+// redactRouteError masks secrets in what a refused route quotes: manifest
+// lines, module and task names.
+func redactRouteError(engine *secrets.Engine, err error) {
+	var me *custodian.ManifestError
+	var ne *custodian.ModuleNameError
+	var ue *custodian.UnknownTaskError
+	switch {
+	case errors.As(err, &me):
+		me.Message = RedactText(engine, me.Message)
+	case errors.As(err, &ne):
+		ne.Name, ne.Reason = RedactText(engine, ne.Name), RedactText(engine, ne.Reason)
+	case errors.As(err, &ue):
+		ue.Task = RedactText(engine, ue.Task)
+	}
 }
