@@ -1,15 +1,18 @@
 package hooks
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
+	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
 // Route explains what a task loads from the MemoryCustodian memory
 // directory of the repository around opt.Dir (or dir, when given).
 func Route(opt Options, dir string, req custodian.RouteRequest) (*custodian.RouteResult, error) {
+	engine := defaultEngine()
 	if dir == "" {
 		root, cfg, err := rootAndConfig(opt)
 		if err != nil {
@@ -22,11 +25,22 @@ func Route(opt Options, dir string, req custodian.RouteRequest) (*custodian.Rout
 		if req.Budgets == nil {
 			req.Budgets = cfg.Custodian.Budgets
 		}
+		if cfg.redactor != nil {
+			engine = cfg.redactor
+		}
 	}
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return nil, &custodian.ManifestError{Message: dir + ": no memory directory here", Err: custodian.ErrNoManifest}
 	}
-	return custodian.Route(os.DirFS(dir), req)
+	res, err := custodian.Route(os.DirFS(dir), req)
+	redactRouteError(engine, err)
+	if res != nil {
+		// conflict messages quote memory lines (a malformed heading, say)
+		for i := range res.Conflicts {
+			res.Conflicts[i].Message = RedactText(engine, res.Conflicts[i].Message)
+		}
+	}
+	return res, err
 }
 
 // rootAndConfig finds the repository root (the directory itself outside a
@@ -47,4 +61,20 @@ func rootAndConfig(opt Options) (string, *Config, error) {
 	}
 	cfg, err := loadConfig(opt, root)
 	return root, cfg, err
+}
+
+// redactRouteError masks secrets in what a refused route quotes: manifest
+// lines, module and task names.
+func redactRouteError(engine *secrets.Engine, err error) {
+	var me *custodian.ManifestError
+	var ne *custodian.ModuleNameError
+	var ue *custodian.UnknownTaskError
+	switch {
+	case errors.As(err, &me):
+		me.Message = RedactText(engine, me.Message)
+	case errors.As(err, &ne):
+		ne.Name, ne.Reason = RedactText(engine, ne.Name), RedactText(engine, ne.Reason)
+	case errors.As(err, &ue):
+		ue.Task = RedactText(engine, ue.Task)
+	}
 }

@@ -63,6 +63,9 @@ func runRoute(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	} else if len(res.Loaded) == 0 && res.ExitCode() != 0 {
 		fmt.Fprintln(stderr, "remnant-guard: error: the route loads no memory file")
 	}
+	if res.ConflictStatus != "" && res.ConflictStatus != "CLEAR" && res.ExitCode() != 0 {
+		fmt.Fprintf(stderr, "remnant-guard: error: conflict status %s: context pack not approved\n", res.ConflictStatus)
+	}
 	if res.ExitCode() != 0 {
 		return exitFindings
 	}
@@ -96,6 +99,12 @@ func writeRoute(w io.Writer, r *custodian.RouteResult) {
 		fmt.Fprintf(w, " (route %q, manifest.md:%d)", r.Route, r.RouteLine)
 	}
 	fmt.Fprintf(w, "; protocol %s\ncompleteness: %s\n", r.Protocol, r.Completeness)
+	if r.ConflictStatus != "" {
+		fmt.Fprintf(w, "conflict status: %s\n", r.ConflictStatus)
+		for _, c := range r.Conflicts {
+			fmt.Fprintf(w, "conflict: %s %s %s:%d: %s\n", c.Code, c.Status, c.Path, c.Line, c.Message)
+		}
+	}
 	for _, p := range r.Paths {
 		state := "on disk"
 		if !p.OnDisk {

@@ -31,6 +31,7 @@ func check(mem *Memory, opt Options, agentFiles map[string][]byte) []validate.Fi
 	c.inbox()
 	c.duplicates()
 	c.machinePaths()
+	c.privacy()
 	c.formal()
 	c.entryOrder()
 	c.agentFiles(agentFiles)

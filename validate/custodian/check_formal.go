@@ -47,7 +47,7 @@ func (c *checker) formal() {
 	c.duplicateIDs(all)
 	c.relations(all)
 	c.chains(all)
-	c.reconciliations(all)
+	c.reconciliations(all, subjects)
 	c.conflicts(all)
 }
 

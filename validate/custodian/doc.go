@@ -45,7 +45,9 @@
 //	custodian-tombstone-no-reason     [warning] `## Tombstone:` without text
 //	custodian-inbox-full              [warning] inbox.md over 30 items
 //	custodian-duplicate-unit          [warning] entry repeated exactly in one file
-//	custodian-machine-path            [warning] /Users/name/, /home/name/, C:\Users\name\ in memory
+//	custodian-machine-path            [warning] /Users/name/, /home/name/, /Volumes/name/, C:\Users\name\ in memory
+//	custodian-personal-email          [warning] e-mail address (not example.com) in memory
+//	custodian-phone-number            [warning] phone-number-like digit run in memory
 //	custodian-agent-file-copy         [warning] AGENTS.md/CLAUDE.md/GEMINI.md copies memory lines
 //	custodian-protocol-metadata       [error]   0.6-0.8 metadata contract (keys, values, project_id)
 //	custodian-manifest-grammar        [error]   0.7+ routing grammar and lexing
@@ -57,7 +59,7 @@
 //	custodian-legacy-entry            [error]   legacy units under protocol 0.8
 //	custodian-duplicate-id            [error]   an Entry ID used twice
 //	custodian-subject-registry        [error]   subjects.md schema, alias or Canonical-Ref collision
-//	custodian-relation                [error]   broken Supersedes/Superseded-By/Promoted-* relation
+//	custodian-relation                [error]   broken relation; reconciliation record not matching its Resolution
 //	custodian-conflict                [error]   two owners of one Scope+Subject+Facet, bad Exception-To
 //	custodian-conflict-review         [warning] area and project owner overlap without Exception-To
 //	custodian-evidence-legacy         [warning] 0.6+: Evidence still the migration's legacy-unverified

@@ -24,6 +24,8 @@ var hints = map[string]string{
 	RuleInboxFull:            "promote or drop reviewed candidates",
 	RuleDuplicateUnit:        "remove the repeated entry",
 	RuleMachinePath:          "use a path relative to the repository",
+	RulePersonalEmail:        "remove the address from shared memory, or use an example.com placeholder",
+	RulePhoneNumber:          "remove the number from shared memory",
 	RuleAgentFileCopy:        "replace the copied text with a pointer to the memory manifest",
 	RuleAppendOnly:           "restore the entry and add a new one, archive it whole under archive/, or record a tombstone in do-not-use.md",
 	RuleStale:                "review the area's memory against the recent changes",

@@ -24,6 +24,8 @@ const (
 	RuleInboxFull            = "custodian-inbox-full"
 	RuleDuplicateUnit        = "custodian-duplicate-unit"
 	RuleMachinePath          = "custodian-machine-path"
+	RulePersonalEmail        = "custodian-personal-email"
+	RulePhoneNumber          = "custodian-phone-number"
 	RuleAgentFileCopy        = "custodian-agent-file-copy"
 	RuleAppendOnly           = "custodian-decisions-append-only"
 	RuleStale                = "custodian-stale"

@@ -8,7 +8,7 @@ import (
 // homePrefixes start a machine-specific home directory path. The user name
 // that follows must be a plain name (letters, digits, '.', '_', '-'), so
 // placeholders such as /home/<user>/ do not count.
-var homePrefixes = []string{"/users/", "/home/", `:\users\`, ":/users/"}
+var homePrefixes = []string{"/users/", "/home/", "/volumes/", `:\users\`, ":/users/"}
 
 // notUsers are directory names under /Users that belong to no one.
 var notUsers = map[string]bool{"shared": true, "guest": true}

@@ -6,16 +6,21 @@ var resolutions = []string{"distinct", "superseded", "exception", "subject-merge
 
 // reconciliations checks reconciliations.md (protocol 0.7+): each record
 // is `## MC-REC-... — <title>` with Status active, an Entries list of at
-// least two existing Entry IDs, a known Resolution and Evidence; two
-// records may not cover the same entries.
-func (c *checker) reconciliations(all []*FormalEntry) {
+// least two existing Entry IDs that match its Resolution (see resolution),
+// a known Resolution and Evidence; two records may not cover the same
+// entries.
+func (c *checker) reconciliations(all []*FormalEntry, subjects map[string]*subject) {
 	f, ok := c.mem.Files["reconciliations.md"]
 	if !ok || !f.UTF8 || c.protocol < "0.7" {
 		return
 	}
 	ids := map[string]bool{}
+	byID := map[string]*FormalEntry{}
 	for _, e := range all {
 		ids[strings.ToLower(e.ID)] = true
+		if _, dup := byID[strings.ToLower(e.ID)]; !dup {
+			byID[strings.ToLower(e.ID)] = e
+		}
 	}
 	ff := parseFormal(f, 1)
 	bad := func(line int, format string, args ...any) {
@@ -62,6 +67,9 @@ func (c *checker) reconciliations(all []*FormalEntry) {
 			if !ids[strings.ToLower(id)] {
 				bad(e.Line, "%s Entries names %s, which is no entry", e.ID, id)
 			}
+		}
+		if len(entries) >= 2 {
+			resolution(e, entries, byID, subjects, func(format string, args ...any) { bad(e.Line, format, args...) })
 		}
 		key := strings.ToLower(strings.Join(sortedCopy(entries), ","))
 		if first, dup := pairs[key]; dup {

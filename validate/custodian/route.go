@@ -11,10 +11,15 @@ import (
 
 // ExitCode is the exit status of upstream's read for this result. Up to
 // protocol 0.6: 0 when something loaded and no required file is missing,
-// 1 otherwise. From 0.7: 0, or 1 for an INCOMPLETE route when Strict.
+// 1 otherwise. From 0.7: 1 when the conflict status is CONFLICT or
+// INVALID; when Strict, also for an INCOMPLETE route and for REVIEW
+// conflicts of a substantial task; else 0.
 func (r *RouteResult) ExitCode() int {
 	if r.Protocol >= "0.7" {
-		if r.strict && r.Completeness != "COMPLETE" {
+		if r.ConflictStatus == "CONFLICT" || r.ConflictStatus == "INVALID" {
+			return 1
+		}
+		if r.strict && (r.Completeness != "COMPLETE" || r.ConflictStatus == "REVIEW" && contains(substantial, r.Category)) {
 			return 1
 		}
 		return 0
@@ -85,6 +90,9 @@ func Route(fsys fs.FS, req RouteRequest) (*RouteResult, error) {
 	res.Completeness = "COMPLETE"
 	if len(res.MissingRequired) > 0 || r.scopeMissing {
 		res.Completeness = "INCOMPLETE"
+	}
+	if proto >= "0.7" {
+		r.conflicts()
 	}
 	if req.Budget {
 		res.Packed = r.pack()

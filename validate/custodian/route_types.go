@@ -22,7 +22,8 @@ type RouteRequest struct {
 	// exist; nil leaves that unknown.
 	Project fs.FS
 	// Strict makes an INCOMPLETE route fail (ExitCode 1), as upstream's
-	// --strict-routing does.
+	// --strict-routing does, and (0.7+) a route with REVIEW conflicts for
+	// a substantial task.
 	Strict bool
 }
 
@@ -48,8 +49,15 @@ type RouteResult struct {
 	// and why, in upstream's reason codes.
 	Files []Disposition `json:"files"`
 	// Paths are the input paths as matched, and whether they exist.
-	Paths  []InputPath `json:"paths,omitempty"`
-	strict bool
+	Paths []InputPath `json:"paths,omitempty"`
+	// ConflictStatus (0.7+) is CLEAR, REVIEW, CONFLICT or INVALID: the
+	// worst of Conflicts.
+	ConflictStatus string `json:"conflict_status,omitempty"`
+	// Conflicts are the conflict findings that bear on this route: those
+	// of check in the loaded files, subjects.md and reconciliations.md,
+	// and MC-CONFLICT-009 for two matched areas owning one Subject+Facet.
+	Conflicts []RouteConflict `json:"conflicts,omitempty"`
+	strict    bool
 }
 
 // Disposition is what the route did with one file: loaded, skipped,

@@ -1,0 +1,96 @@
+package custodian
+
+import (
+	"fmt"
+	"strings"
+)
+
+// RouteConflict is one conflict finding that bears on a route (0.7+): in a
+// loaded file, in subjects.md or reconciliations.md, or between two
+// matched areas.
+type RouteConflict struct {
+	// Code is MC-CONFLICT-001..010, or MC-CONFLICT-007 for a schema or
+	// lexing problem of a loaded file.
+	Code string `json:"code"`
+	// Status is CONFLICT, REVIEW or INVALID.
+	Status  string `json:"status"`
+	Path    string `json:"path"`
+	Line    int    `json:"line"`
+	Message string `json:"message"`
+}
+
+// conflictRules are the check rules whose findings make a route's conflict
+// status INVALID, unless their message names another MC-CONFLICT code.
+var conflictRules = map[string]string{
+	RuleEntrySchema: "MC-CONFLICT-007", RuleEntrySubject: "MC-CONFLICT-005", RuleDuplicateID: "MC-CONFLICT-008",
+	RuleRelation: "MC-CONFLICT-008", RuleSubjectRegistry: "MC-CONFLICT-010", RuleConflict: "MC-CONFLICT-001",
+	RuleConflictReview: "MC-CONFLICT-002",
+}
+
+var conflictRank = map[string]int{"CLEAR": 0, "REVIEW": 1, "CONFLICT": 2, "INVALID": 3}
+
+// conflicts sets the route's conflict status: the worst of the conflict
+// findings of check in the loaded files and the registries, and REVIEW
+// (MC-CONFLICT-009) for two matched areas owning one Subject and Facet.
+func (r *router) conflicts() {
+	res := r.res
+	res.ConflictStatus, res.Conflicts = "CLEAR", []RouteConflict{}
+	scope := map[string]bool{"subjects.md": true, "reconciliations.md": true}
+	for _, f := range res.Loaded {
+		scope[f.Path] = true
+	}
+	prefix := DefaultDir + "/"
+	for _, f := range check(r.mem, Options{}, nil) {
+		code, ok := conflictRules[f.RuleID]
+		name := strings.TrimPrefix(f.Path, prefix)
+		if !ok || !scope[name] {
+			continue
+		}
+		if c, _, found := strings.Cut(f.Message, ":"); found && strings.HasPrefix(c, "MC-CONFLICT-") {
+			code = c
+		} else if f.RuleID == RuleEntrySubject && strings.Contains(f.Message, "Facet") {
+			code = "MC-CONFLICT-007" // a bad Facet, not an unresolvable Subject
+		}
+		r.conflict(code, name, f.Line, f.Message)
+	}
+	r.matchedAreas()
+}
+
+func (r *router) conflict(code, name string, line int, msg string) {
+	status := "INVALID"
+	switch code {
+	case "MC-CONFLICT-001":
+		status = "CONFLICT"
+	case "MC-CONFLICT-002", "MC-CONFLICT-009":
+		status = "REVIEW"
+	}
+	res := r.res
+	res.Conflicts = append(res.Conflicts, RouteConflict{Code: code, Status: status, Path: name, Line: line, Message: msg})
+	if conflictRank[status] > conflictRank[res.ConflictStatus] {
+		res.ConflictStatus = status
+	}
+}
+
+// matchedAreas reports MC-CONFLICT-009: active owners in two different
+// loaded areas/*.md files with the same Subject and Facet.
+func (r *router) matchedAreas() {
+	schema := entrySchema(r.mem.Manifest, r.res.Protocol)
+	first := map[string]*FormalEntry{}
+	for _, l := range r.res.Loaded {
+		f, ok := r.mem.Files[l.Path]
+		if !ok || !f.UTF8 || !strings.HasPrefix(l.Path, "areas/") {
+			continue
+		}
+		for _, e := range r.mem.formalOf(l.Path, schema).entries {
+			if !owns(e) || e.One("Subject") == "" || e.One("Facet") == "" {
+				continue
+			}
+			k := strings.ToLower(e.One("Subject") + "\x00" + e.One("Facet"))
+			if p, dup := first[k]; dup && p.File != e.File {
+				r.conflict("MC-CONFLICT-009", l.Path, e.Line, fmt.Sprintf("MC-CONFLICT-009: matched areas %s (%s) and %s (%s) both own Subject %s, Facet %s", p.File, p.ID, e.File, e.ID, e.One("Subject"), e.One("Facet")))
+			} else if !dup {
+				first[k] = e
+			}
+		}
+	}
+}
