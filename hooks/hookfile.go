@@ -172,10 +172,13 @@ func replaceWith(path, script string) error {
 	return os.Rename(tmp, path)
 }
 
+// tempPattern names the temporary files hooks are written to.
+const tempPattern = ".remnant-guard-*.tmp"
+
 // writeTemp writes an executable temporary file in dir and returns its
 // name; nothing is left behind when writing fails.
 func writeTemp(dir, script string) (string, error) {
-	f, err := os.CreateTemp(dir, ".remnant-guard-*.tmp")
+	f, err := os.CreateTemp(dir, tempPattern)
 	if err != nil {
 		return "", err
 	}
