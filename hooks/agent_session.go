@@ -45,26 +45,34 @@ func recordPath(dir, id string) string {
 
 // loadRecord reads a session's record; ok is false when there is none.
 func loadRecord(dir, id string) (rec sessionRecord, ok bool, err error) {
-	data, err := os.ReadFile(recordPath(dir, id))
+	data, err := readFile(recordPath(dir, id), maxSideFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return rec, false, nil
 	}
 	if err != nil {
 		return rec, false, err
 	}
-	if err := json.Unmarshal(data, &rec); err != nil || rec.SessionID != id {
+	if err := json.Unmarshal(data, &rec); err != nil || rec.SessionID != recordedID(id) {
 		// A damaged record is started afresh rather than trusted.
 		return sessionRecord{}, false, nil
 	}
+	rec.SessionID = id
 	return rec, true, nil
 }
+
+// recordedID is a session's id as its record holds it: whatever the secret
+// engine would report in it masked, so that an id carrying a secret leaves
+// none under .git.
+func recordedID(id string) string { return MaskSecrets(nil, id) }
 
 // saveRecord writes a session's record atomically.
 func saveRecord(dir string, rec sessionRecord) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	data, err := json.MarshalIndent(rec, "", "  ")
+	out := rec
+	out.SessionID = recordedID(rec.SessionID)
+	data, err := json.MarshalIndent(out, "", "  ")
 	if err != nil {
 		return err
 	}
