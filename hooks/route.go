@@ -16,7 +16,7 @@ func Route(opt Options, dir string, req custodian.RouteRequest) (*custodian.Rout
 			return nil, err
 		}
 		if req.Project == nil {
-			req.Project = os.DirFS(root)
+			req.Project = newBoundedFS(root)
 		}
 		dir = filepath.Join(root, filepath.FromSlash(cfg.Custodian.Dir))
 		if req.Budgets == nil {
@@ -26,7 +26,7 @@ func Route(opt Options, dir string, req custodian.RouteRequest) (*custodian.Rout
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return nil, &custodian.ManifestError{Message: dir + ": no memory directory here", Err: custodian.ErrNoManifest}
 	}
-	return custodian.Route(os.DirFS(dir), req)
+	return custodian.Route(newBoundedFS(dir), req)
 }
 
 // rootAndConfig finds the repository root (the directory itself outside a
