@@ -81,6 +81,9 @@ func saveRecord(dir string, rec sessionRecord) error {
 
 // newRecord takes the state of the repository for a session starting now.
 func newRecord(repo *gitutil.Repo, id string, now time.Time) (sessionRecord, error) {
+	if err := ignoreFilesReadable(repo); err != nil {
+		return sessionRecord{}, err
+	}
 	st, err := repo.WorkTreeState(handoffFile)
 	if err != nil {
 		return sessionRecord{}, err
@@ -111,6 +114,9 @@ func pruneRecords(dir string, now time.Time) {
 // changed tells whether the repository moved since the record was taken:
 // HEAD moved, or the working tree's changes differ.
 func (rec sessionRecord) changed(repo *gitutil.Repo) (bool, string, error) {
+	if err := ignoreFilesReadable(repo); err != nil {
+		return false, "", err
+	}
 	st, err := repo.WorkTreeState(handoffFile)
 	if err != nil {
 		return false, "", err
