@@ -64,3 +64,24 @@ func TestMaskSecretsEscaped(t *testing.T) {
 		}
 	}
 }
+
+// TestMaskSecretsKeepsJSONValid checks that masking a JSON line, as the
+// redacting writer does with every JSON report and agent answer, never
+// cuts an escape in two: the line stays valid JSON.
+func TestMaskSecretsKeepsJSONValid(t *testing.T) {
+	for _, v := range []string{
+		`password="Xk9mQ2vL7pW4zRt"`,
+		`password=Xk9mQ2vL7pW4zRt\`,
+		`token: ghp_8r6Jk2LmQw9ZxT4bN7vC1dF5hY3uE0pA2sKq\`,
+		"token: ghp_8r6Jk2LmQw9ZxT4bN7vC1dF5hY3uE0pA2sKq\n",
+		`url https://admin:Winter2024!\@db.example.com/x`,
+		`aws_secret_access_key = "FhjG8rT2kLmN4pQ6sU8wY0aC2eG4iK6mO8qS0uW\"`,
+	} {
+		js, _ := json.Marshal(map[string]string{"additionalContext": v})
+		for _, text := range []string{string(js), `{"a":` + string(js) + `}`} {
+			if got := MaskSecrets(nil, text); !json.Valid([]byte(got)) {
+				t.Errorf("MaskSecrets(%s) = %s: not valid JSON", text, got)
+			}
+		}
+	}
+}
