@@ -45,7 +45,7 @@ func recordPath(dir, id string) string {
 
 // loadRecord reads a session's record; ok is false when there is none.
 func loadRecord(dir, id string) (rec sessionRecord, ok bool, err error) {
-	data, err := readPrefix(recordPath(dir, id), 1<<20)
+	data, err := readFile(recordPath(dir, id), maxSideFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return rec, false, nil
 	}
@@ -55,19 +55,27 @@ func loadRecord(dir, id string) (rec sessionRecord, ok bool, err error) {
 	if err != nil {
 		return rec, false, err
 	}
-	if err := json.Unmarshal(data, &rec); err != nil || rec.SessionID != id {
+	if err := json.Unmarshal(data, &rec); err != nil || rec.SessionID != recordedID(id) {
 		// A damaged record is started afresh rather than trusted.
 		return sessionRecord{}, false, nil
 	}
+	rec.SessionID = id
 	return rec, true, nil
 }
+
+// recordedID is a session's id as its record holds it: whatever the secret
+// engine would report in it masked, so that an id carrying a secret leaves
+// none under .git.
+func recordedID(id string) string { return MaskSecrets(nil, id) }
 
 // saveRecord writes a session's record atomically.
 func saveRecord(dir string, rec sessionRecord) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	data, err := json.MarshalIndent(rec, "", "  ")
+	out := rec
+	out.SessionID = recordedID(rec.SessionID)
+	data, err := json.MarshalIndent(out, "", "  ")
 	if err != nil {
 		return err
 	}
@@ -76,6 +84,9 @@ func saveRecord(dir string, rec sessionRecord) error {
 
 // newRecord takes the state of the repository for a session starting now.
 func newRecord(repo *gitutil.Repo, id string, now time.Time) (sessionRecord, error) {
+	if err := ignoreFilesReadable(repo); err != nil {
+		return sessionRecord{}, err
+	}
 	st, err := repo.WorkTreeState(handoffFile)
 	if err != nil {
 		return sessionRecord{}, err
@@ -106,6 +117,9 @@ func pruneRecords(dir string, now time.Time) {
 // changed tells whether the repository moved since the record was taken:
 // HEAD moved, or the working tree's changes differ.
 func (rec sessionRecord) changed(repo *gitutil.Repo) (bool, string, error) {
+	if err := ignoreFilesReadable(repo); err != nil {
+		return false, "", err
+	}
 	st, err := repo.WorkTreeState(handoffFile)
 	if err != nil {
 		return false, "", err

@@ -56,7 +56,9 @@ func sessionStart(p *payload, now time.Time) (Action, string, error) {
 	if len(parts) == 0 {
 		return Silent, "", nil
 	}
-	return Context, clipText(strings.Join(parts, "\n\n"), maxContextChars), nil
+	// Masked before it is clipped: a secret cut short is one the engine
+	// no longer recognises.
+	return Context, clipText(MaskSecrets(nil, strings.Join(parts, "\n\n")), maxContextChars), nil
 }
 
 // startRecord records a new session; a session that resumes, clears or
@@ -80,13 +82,17 @@ func remnantContext(repo *gitutil.Repo, cfg *Config, now time.Time) (string, err
 	file := filepath.Join(repo.TopLevel, "REMNANT.md")
 	var b strings.Builder
 	b.WriteString("Remnant (REMNANT.md, local handoff memory):\n")
-	src, err := readPrefix(file, maxHandoffSize)
+	src, err := readFile(file, cfg.Limits.MaxFileSize)
 	switch {
-	case errors.Is(err, errNotRegular):
-		b.WriteString("- REMNANT.md is not a regular file: replace it with the handoff file (Remnant v2) before your final response.\n")
+	case unreadableFile(err):
+		fmt.Fprintf(&b, "- %s: fix it before relying on the handoff.\n", unreadableText("REMNANT.md", err))
 		return b.String() + remnantRules, nil
 	case errors.Is(err, fs.ErrNotExist):
 		created, err := createFromTemplate(repo.TopLevel)
+		if unreadableFile(err) {
+			fmt.Fprintf(&b, "- REMNANT.md is missing and %s: write REMNANT.md in the Remnant v2 form before your final response.\n", unreadableText("REMNANT.template.md", err))
+			return b.String() + remnantRules, nil
+		}
 		if err != nil {
 			return "", err
 		}
@@ -114,8 +120,8 @@ const remnantRules = "- Before your final response: update Done, Failed, State, 
 // createFromTemplate copies REMNANT.template.md to REMNANT.md when there
 // is a template.
 func createFromTemplate(top string) (bool, error) {
-	tmpl, err := readPrefix(filepath.Join(top, "REMNANT.template.md"), maxHandoffSize)
-	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, errNotRegular) {
+	tmpl, err := readFile(filepath.Join(top, "REMNANT.template.md"), maxMemoryFileLimit)
+	if errors.Is(err, fs.ErrNotExist) {
 		return false, nil
 	}
 	if err != nil {
@@ -150,7 +156,7 @@ func staleness(b *strings.Builder, repo *gitutil.Repo, doc *remnant.RemnantDoc) 
 		plural(n, "commit is", "commits are"), doc.Date.UTC().Format(time.RFC3339))
 	cs, err := repo.NewestCommits(maxCommitsShown, end)
 	for _, c := range cs {
-		fmt.Fprintf(b, "  %s %s %s\n", c.Short, c.Time.UTC().Format("2006-01-02"), clipText(oneLine(c.Subject), 72))
+		fmt.Fprintf(b, "  %s %s %s\n", c.Short, c.Time.UTC().Format("2006-01-02"), clipText(RedactText(nil, oneLine(c.Subject)), 72))
 	}
 	return err
 }
@@ -176,7 +182,7 @@ func errorLines(b *strings.Builder, opt Options, target, label string) error {
 			fmt.Fprintf(b, "  ... and %d more: run `remnant-guard check`\n", len(lines)-i)
 			break
 		}
-		b.WriteString(clipText(l, 200) + "\n")
+		b.WriteString(clipText(MaskSecrets(nil, l), 200) + "\n")
 	}
 	return nil
 }
@@ -185,9 +191,12 @@ func errorLines(b *strings.Builder, opt Options, target, label string) error {
 // to route a task, and the memory's errors.
 func custodianContext(repo *gitutil.Repo, cfg *Config, now time.Time) (string, error) {
 	dir := path.Clean(cfg.Custodian.Dir)
-	src, err := readPrefix(filepath.Join(repo.TopLevel, filepath.FromSlash(dir), "manifest.md"), maxHandoffSize)
-	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, errNotRegular) {
+	src, err := readFile(filepath.Join(repo.TopLevel, filepath.FromSlash(dir), "manifest.md"), cfg.Limits.MaxFileSize)
+	if errors.Is(err, fs.ErrNotExist) {
 		return "", nil
+	}
+	if unreadableFile(err) {
+		return fmt.Sprintf("MemoryCustodian (%s): %s: fix it before loading the memory.", dir, unreadableText(dir+"/manifest.md", err)), nil
 	}
 	if err != nil {
 		return "", err
@@ -235,6 +244,24 @@ func location(f validate.Finding) string {
 // oneLine folds a text onto one line, control characters included.
 func oneLine(s string) string {
 	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f }), " ")
+}
+
+// unreadableFile tells whether err is a file that is there but cannot be
+// read as memory: not a regular file, or over its size limit.
+func unreadableFile(err error) bool {
+	return errors.As(err, new(*NotRegularError)) || errors.As(err, new(*TooLargeError))
+}
+
+// unreadableText says why the file named label (an unreadableFile error)
+// is not read.
+func unreadableText(label string, err error) string {
+	var nr *NotRegularError
+	if errors.As(err, &nr) {
+		return label + " is a " + nr.Kind + ", not a regular file"
+	}
+	var tl *TooLargeError
+	errors.As(err, &tl)
+	return fmt.Sprintf("%s is %d bytes, over the limit of %d bytes", label, tl.Size, tl.Limit)
 }
 
 // clipText bounds s to n bytes, cut at a rune boundary, with an ellipsis.

@@ -79,7 +79,7 @@ func (s decisionStore) file(rel string) string {
 
 // load returns the recorded hashes, and false on the first run.
 func (s decisionStore) load(rel string) ([]string, bool, error) {
-	data, err := os.ReadFile(s.file(rel))
+	data, err := readFile(s.file(rel), maxSideFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
 	}
@@ -102,7 +102,7 @@ func (s decisionStore) save(rel string, hashes []string) error {
 		return err
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "# remnant-guard: hashes of the Decisions entries of %s\n", rel)
+	fmt.Fprintf(&b, "# remnant-guard: hashes of the Decisions entries of %s\n", oneLine(MaskSecrets(nil, rel)))
 	for _, h := range hashes {
 		b.WriteString(h + "\n")
 	}

@@ -84,13 +84,9 @@ func installHook(dir, name, binary string, force bool) (string, error) {
 	if string(cur.data) == script {
 		return fmt.Sprintf("%s: already installed", path), nil
 	}
-	msg := fmt.Sprintf("%s: updated", path)
-	if cur.state == hookEdited {
-		backup, err := backupHook(cur)
-		if err != nil {
-			return "", err
-		}
-		msg += fmt.Sprintf("; the edited hook is kept as %s", filepath.Base(backup))
+	msg, err := keepCopy(cur, fmt.Sprintf("%s: updated", path))
+	if err != nil {
+		return "", err
 	}
 	return msg, replaceWith(path, script)
 }
@@ -148,13 +144,9 @@ func uninstallHook(dir, name string, force bool) (string, error) {
 	case cur.state == hookEdited && !force:
 		return "", &EditedHookError{Path: path}
 	}
-	msg := fmt.Sprintf("%s: removed", path)
-	if cur.state == hookEdited {
-		backup, err := backupHook(cur)
-		if err != nil {
-			return "", err
-		}
-		msg += fmt.Sprintf("; the edited hook is kept as %s", filepath.Base(backup))
+	msg, err := keepCopy(cur, fmt.Sprintf("%s: removed", path))
+	if err != nil {
+		return "", err
 	}
 	if kept.exists && kept.state == hookForeign && chains(cur.data) {
 		// One rename: the earlier hook replaces ours, with no moment
@@ -180,10 +172,13 @@ func replaceWith(path, script string) error {
 	return os.Rename(tmp, path)
 }
 
+// tempPattern names the temporary files hooks are written to.
+const tempPattern = ".remnant-guard-*.tmp"
+
 // writeTemp writes an executable temporary file in dir and returns its
 // name; nothing is left behind when writing fails.
 func writeTemp(dir, script string) (string, error) {
-	f, err := os.CreateTemp(dir, ".remnant-guard-*.tmp")
+	f, err := os.CreateTemp(dir, tempPattern)
 	if err != nil {
 		return "", err
 	}
@@ -202,6 +197,27 @@ func writeTemp(dir, script string) (string, error) {
 		return "", err
 	}
 	return f.Name(), nil
+}
+
+// keepCopy backs up a hook of ours that may hold edits before it is
+// replaced or removed: one edited since (under --force), or one from a
+// version that kept no checksum, whose edits cannot be told apart. It
+// returns msg with what it kept.
+func keepCopy(h hookFile, msg string) (string, error) {
+	why := ""
+	switch h.state {
+	case hookEdited:
+		why = "; the edited hook is kept as "
+	case hookLegacy:
+		why = "; it was written by an earlier version, which kept no checksum: a copy is kept as "
+	default:
+		return msg, nil
+	}
+	backup, err := backupHook(h)
+	if err != nil {
+		return "", err
+	}
+	return msg + why + filepath.Base(backup), nil
 }
 
 // backupHook copies an edited hook beside itself under a name not taken.

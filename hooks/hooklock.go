@@ -2,6 +2,7 @@ package hooks
 
 import (
 	"os"
+	"path/filepath"
 	"syscall"
 )
 
@@ -25,5 +26,18 @@ func withLock(dir string, f func() ([]string, error)) ([]string, error) {
 		return nil, &os.PathError{Op: "lock", Path: dir, Err: err}
 	}
 	defer syscall.Flock(int(d.Fd()), syscall.LOCK_UN)
+	removeLeftovers(dir)
 	return f()
+}
+
+// removeLeftovers deletes the temporary files of an install or uninstall
+// that was killed before it could: every writer of one holds the lock, so
+// one found while holding it belongs to no running process.
+func removeLeftovers(dir string) {
+	names, _ := filepath.Glob(filepath.Join(dir, tempPattern))
+	for _, n := range names {
+		if fi, err := os.Lstat(n); err == nil && fi.Mode().IsRegular() {
+			os.Remove(n)
+		}
+	}
 }

@@ -90,9 +90,11 @@ const (
 )
 
 // classify tells whose a hook's content is, and whether ours was edited.
+// A hook is ours only when its second line starts with the marker, as every
+// version wrote it: a hook that quotes the marker elsewhere is someone's.
 func classify(data []byte) hookState {
 	s := string(data)
-	if !strings.Contains(s, Marker) {
+	if _, second, _ := strings.Cut(s, "\n"); !strings.HasPrefix(second, Marker+" (") {
 		return hookForeign
 	}
 	i := strings.Index(s, "\n"+checksumPrefix)

@@ -59,11 +59,28 @@ func MaskSecrets(e *secrets.Engine, text string) string {
 	if e == nil {
 		e = defaultEngine()
 	}
-	found, _ := e.ScanFile("message.txt", []byte(disarm.Replace(text)))
-	if len(found) == 0 {
+	spans := secretSpans(e, text)
+	// A secret quoted with %q, or in JSON or XML, has its quotes escaped,
+	// and the engine would not see the assignment around it: it is looked
+	// for in the unescaped text too, and masked where it stands.
+	// A few levels deep: a JSON string holding a %q-quoted value.
+	plain, at, ok := unescape(text)
+	for depth := 0; ok && depth < maxEscapeDepth; depth++ {
+		for _, sp := range secretSpans(e, plain) {
+			spans = append(spans, span{at[sp.s], at[sp.e]})
+		}
+		var inner []int
+		if plain, inner, ok = unescape(plain); ok {
+			for i, o := range inner {
+				inner[i] = at[o]
+			}
+			at = inner
+		}
+	}
+	if len(spans) == 0 {
 		return text
 	}
-	return mask(text, found)
+	return maskSpans(text, spans)
 }
 
 // disarm turns the markers that let a secret through (remnant-guard:allow
@@ -89,10 +106,16 @@ func maybeSecret(s string) bool {
 	return false
 }
 
-// mask replaces the spans of the findings in text.
-func mask(text string, found []validate.Finding) string {
+// maxEscapeDepth is how many levels of escaping MaskSecrets looks through.
+const maxEscapeDepth = 3
+
+// span is a byte range [s, e) of a text.
+type span struct{ s, e int }
+
+// secretSpans are the byte ranges of text the engine reports as secrets.
+func secretSpans(e *secrets.Engine, text string) []span {
+	found, _ := e.ScanFile("message.txt", []byte(disarm.Replace(text)))
 	starts := lineStarts(text)
-	type span struct{ s, e int }
 	var spans []span
 	for _, f := range found {
 		s := offset(text, starts, f.Line, f.Column)
@@ -103,6 +126,48 @@ func mask(text string, found []validate.Finding) string {
 		_, size := utf8.DecodeRuneInString(text[e:])
 		spans = append(spans, span{s, min(e+size, len(text))})
 	}
+	return spans
+}
+
+// escapes are the escaped forms of quotes and of the characters around
+// them that %q, JSON and XML write.
+var escapes = []struct{ from, to string }{
+	{`\"`, `"`}, {`\\`, `\`}, {`\'`, `'`}, {`\/`, `/`},
+	{`\u0022`, `"`}, {`\u0027`, `'`}, {`\u0026`, `&`}, {`\u003c`, `<`}, {`\u003e`, `>`},
+	{`&quot;`, `"`}, {`&#34;`, `"`}, {`&apos;`, `'`}, {`&#39;`, `'`},
+	{`&amp;`, `&`}, {`&lt;`, `<`}, {`&gt;`, `>`},
+}
+
+// unescape undoes escapes in text. at maps each byte offset of plain (and
+// its end) to the offset in text where that byte's form starts; ok is false
+// when text has no escape.
+func unescape(text string) (plain string, at []int, ok bool) {
+	if !strings.ContainsAny(text, `\&`) {
+		return "", nil, false
+	}
+	var b strings.Builder
+	at = make([]int, 0, len(text)+1)
+	for i := 0; i < len(text); {
+		n, to := 1, text[i:i+1]
+		if c := text[i]; c == '\\' || c == '&' {
+			for _, x := range escapes {
+				if strings.HasPrefix(text[i:], x.from) {
+					n, to, ok = len(x.from), x.to, true
+					break
+				}
+			}
+		}
+		for range len(to) {
+			at = append(at, i)
+		}
+		b.WriteString(to)
+		i += n
+	}
+	return b.String(), append(at, len(text)), ok
+}
+
+// maskSpans replaces the spans in text, as secret findings show a secret.
+func maskSpans(text string, spans []span) string {
 	sort.Slice(spans, func(i, j int) bool { return spans[i].s < spans[j].s })
 	var b strings.Builder
 	last := 0

@@ -1,6 +1,9 @@
 package hooks
 
 import (
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -23,5 +26,62 @@ func TestMaskSecrets(t *testing.T) {
 	}
 	if got := MaskSecrets(nil, "a\n"+token+"\nb"); strings.Contains(got, token[4:12]) {
 		t.Errorf("a token on its own line is not masked: %q", got)
+	}
+}
+
+// TestMaskSecretsEscaped checks that a secret is masked when the text
+// quotes it escaped: with %q (as errors quote values), in JSON, in XML.
+func TestMaskSecretsEscaped(t *testing.T) {
+	secret := "Xk9mQ2vL7pW4zRt"
+	assign := `password="` + secret + `"`
+	if got := MaskSecrets(nil, assign); strings.Contains(got, secret[:8]) {
+		t.Fatalf("the plain assignment is not masked: %q", got)
+	}
+	js, _ := json.Marshal(map[string]string{"message": "bad value " + assign})
+	deep, _ := json.Marshal(fmt.Sprintf("unknown task %q", assign))
+	var xb strings.Builder
+	xml.EscapeText(&xb, []byte("bad value "+assign))
+	for _, text := range []string{
+		fmt.Sprintf("unknown task %q (valid: planning)", assign),
+		string(js),
+		string(deep),
+		`{"m":"` + strings.ReplaceAll(assign, `"`, `\u0022`) + `"}`,
+		xb.String(),
+		strings.ReplaceAll("<failure message=\""+assign+"\"/>", `"`+secret+`"`, `&quot;`+secret+`&quot;`),
+	} {
+		got := MaskSecrets(nil, text)
+		for i := 0; i+8 <= len(secret); i++ {
+			if strings.Contains(got, secret[i:i+8]) {
+				t.Errorf("MaskSecrets(%q) = %q: shows %q", text, got, secret[i:i+8])
+				break
+			}
+		}
+	}
+	// Escapes around no secret change nothing.
+	for _, text := range []string{`path "a\\b" and &amp; here`, `{"k":"v\"w"}`, `a\`, `&`} {
+		if got := MaskSecrets(nil, text); got != text {
+			t.Errorf("MaskSecrets(%q) = %q", text, got)
+		}
+	}
+}
+
+// TestMaskSecretsKeepsJSONValid checks that masking a JSON line, as the
+// redacting writer does with every JSON report and agent answer, never
+// cuts an escape in two: the line stays valid JSON.
+func TestMaskSecretsKeepsJSONValid(t *testing.T) {
+	for _, v := range []string{
+		`password="Xk9mQ2vL7pW4zRt"`,
+		`password=Xk9mQ2vL7pW4zRt\`,
+		`token: ghp_8r6Jk2LmQw9ZxT4bN7vC1dF5hY3uE0pA2sKq\`,
+		"token: ghp_8r6Jk2LmQw9ZxT4bN7vC1dF5hY3uE0pA2sKq\n",
+		`url https://admin:Winter2024!\@db.example.com/x`,
+		`aws_secret_access_key = "FhjG8rT2kLmN4pQ6sU8wY0aC2eG4iK6mO8qS0uW\"`,
+	} {
+		js, _ := json.Marshal(map[string]string{"additionalContext": v})
+		for _, text := range []string{string(js), `{"a":` + string(js) + `}`} {
+			if got := MaskSecrets(nil, text); !json.Valid([]byte(got)) {
+				t.Errorf("MaskSecrets(%s) = %s: not valid JSON", text, got)
+			}
+		}
 	}
 }

@@ -19,7 +19,7 @@ func Route(opt Options, dir string, req custodian.RouteRequest) (*custodian.Rout
 			return nil, err
 		}
 		if req.Project == nil {
-			req.Project = os.DirFS(root)
+			req.Project = newBoundedFS(root)
 		}
 		dir = filepath.Join(root, filepath.FromSlash(cfg.Custodian.Dir))
 		if req.Budgets == nil {
@@ -32,7 +32,7 @@ func Route(opt Options, dir string, req custodian.RouteRequest) (*custodian.Rout
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return nil, &custodian.ManifestError{Message: dir + ": no memory directory here", Err: custodian.ErrNoManifest}
 	}
-	res, err := custodian.Route(os.DirFS(dir), req)
+	res, err := custodian.Route(newBoundedFS(dir), req)
 	redactRouteError(engine, err)
 	if res != nil {
 		// conflict messages quote memory lines (a malformed heading, say)

@@ -70,6 +70,9 @@ func Scan(opt Options, paths []string) (*Report, error) {
 // scanTargets lists the files to scan, as targets displayed relative to dir.
 func scanTargets(repo *gitutil.Repo, dir string, paths []string) ([]target, error) {
 	if len(paths) == 0 && repo != nil {
+		if err := ignoreFilesReadable(repo); err != nil {
+			return nil, err
+		}
 		rel, err := repo.WorkingFiles()
 		if err != nil {
 			return nil, err

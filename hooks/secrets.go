@@ -49,7 +49,7 @@ func newEngine(cfg *Config, read configFiles) (*secrets.Engine, error) {
 		return nil, err
 	}
 	if data == nil && explicit {
-		return nil, fmt.Errorf("%s: secrets.gitleaks_config %q does not exist", cfg.Source, name)
+		return nil, fmt.Errorf("%s: secrets.gitleaks_config %q does not exist or is not a regular file (a FIFO, a device, a directory or a link loop is never read)", cfg.Source, name)
 	}
 	if data != nil {
 		if line, err := precheckTOML(data, maxConfigSize); err != nil {

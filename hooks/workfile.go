@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -83,7 +82,7 @@ func (fc *fileCheck) memoryDir(rep *Report, t target, repo *gitutil.Repo) error 
 	rep.Checked++
 	opt := fc.cfg.custodianOptions()
 	opt.Dir = t.display
-	after := os.DirFS(t.disk)
+	after := newBoundedFS(t.disk)
 	if fc.opt.runs(validate.Memory) {
 		before, err := headTree(t, repo)
 		if err != nil {

@@ -36,12 +36,8 @@ var fingerprintRe = lazyRegexp(`^[0-9a-f]{32}$`)
 // starts a comment; blank lines are skipped. name is used in errors.
 func ParseIgnore(name string, data []byte) (*Ignore, error) {
 	ig := &Ignore{entries: map[string][]string{}}
-	for i, raw := range bytes.Split(data, []byte("\n")) {
-		line := string(raw)
-		if j := strings.IndexByte(line, '#'); j >= 0 {
-			line = line[:j]
-		}
-		fields := strings.Fields(line)
+	for i, raw := range ignoreLines(data) {
+		fields := ignoreFields(raw)
 		if len(fields) == 0 {
 			continue
 		}
@@ -61,12 +57,28 @@ func ParseIgnore(name string, data []byte) (*Ignore, error) {
 // ParseSalt returns the salt line's value of an ignore file, "" when it has
 // none; a bad one is left to ParseIgnore to report.
 func ParseSalt(data []byte) string {
-	for _, raw := range bytes.Split(data, []byte("\n")) {
-		if f := strings.Fields(string(raw)); len(f) == 2 && f[0] == "salt" {
+	for _, raw := range ignoreLines(data) {
+		if f := ignoreFields(raw); len(f) == 2 && f[0] == "salt" {
 			return f[1]
 		}
 	}
 	return ""
+}
+
+// ignoreLines splits an ignore file into lines, without the byte-order
+// mark an editor may have saved at its start.
+func ignoreLines(data []byte) [][]byte {
+	return bytes.Split(bytes.TrimPrefix(data, []byte("\ufeff")), []byte("\n"))
+}
+
+// ignoreFields is a line's fields, its comment left out: ParseIgnore and
+// ParseSalt read a line the same way.
+func ignoreFields(raw []byte) []string {
+	line := string(raw)
+	if j := strings.IndexByte(line, '#'); j >= 0 {
+		line = line[:j]
+	}
+	return strings.Fields(line)
 }
 
 func (ig *Ignore) setSalt(fields []string) error {

@@ -68,3 +68,25 @@ func TestFormatIgnoreLine(t *testing.T) {
 		t.Errorf("ignored finding reported: %v", fs)
 	}
 }
+
+// ParseSalt reads the salt line as ParseIgnore does: with a comment after
+// it, CRLF line ends or a byte-order mark, it is the same salt, so that
+// --write-ignore never draws a second one.
+func TestParseSaltReadsLikeParseIgnore(t *testing.T) {
+	salt := strings.Repeat("ab", 32)
+	for _, file := range []string{
+		"salt " + salt + "\n",
+		"salt " + salt + " # keep this line\n",
+		"\ufeff# accepted findings\r\nsalt " + salt + "\r\n",
+		"\ufeffsalt " + salt,
+		"  salt\t" + salt + "#x\n",
+	} {
+		ig, err := ParseIgnore("f", []byte(file))
+		if err != nil {
+			t.Fatalf("%q: %v", file, err)
+		}
+		if got := ParseSalt([]byte(file)); got != salt || ig.Sealer() == nil || ig.Sealer().Salt() != got {
+			t.Errorf("%q: ParseSalt %q, ParseIgnore's salt %v", file, got, ig.Sealer())
+		}
+	}
+}

@@ -1,0 +1,79 @@
+package hooks
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+)
+
+// boundedFS is os.DirFS for the memory directory and the project as the
+// MemoryCustodian checks read them: a file that is not regular (a FIFO, a
+// socket, a device, a link to one, a link loop) cannot be opened, so it is
+// never waited on or read without end, and a regular file reads at most
+// maxReadLimit+1 bytes.
+type boundedFS struct {
+	dir  string
+	fsys fs.FS
+}
+
+func newBoundedFS(dir string) fs.FS { return boundedFS{dir: dir, fsys: os.DirFS(dir)} }
+
+func (b boundedFS) path(op, name string) (string, error) {
+	if !fs.ValidPath(name) {
+		return "", &fs.PathError{Op: op, Path: name, Err: fs.ErrInvalid}
+	}
+	return filepath.Join(b.dir, filepath.FromSlash(name)), nil
+}
+
+// Stat follows links, as os.DirFS does; a link loop is a *NotRegularError.
+func (b boundedFS) Stat(name string) (fs.FileInfo, error) {
+	p, err := b.path("stat", name)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := os.Stat(p)
+	if errors.Is(err, syscall.ELOOP) {
+		return nil, &fs.PathError{Op: "stat", Path: name, Err: &NotRegularError{Path: name, Kind: "symbolic link loop"}}
+	}
+	return fi, err
+}
+
+func (b boundedFS) Open(name string) (fs.File, error) {
+	p, err := b.path("open", name)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := b.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if fi.IsDir() {
+		return b.fsys.Open(name)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: &NotRegularError{Path: name, Kind: fileKind(fi.Mode())}}
+	}
+	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	if fi, err = f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		if err == nil {
+			err = &NotRegularError{Path: name, Kind: fileKind(fi.Mode())}
+		}
+		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	return &boundedFile{File: f, r: io.LimitReader(f, maxReadLimit+1)}, nil
+}
+
+// boundedFile reads at most its limit.
+type boundedFile struct {
+	*os.File
+	r io.Reader
+}
+
+func (f *boundedFile) Read(p []byte) (int, error) { return f.r.Read(p) }
