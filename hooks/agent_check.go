@@ -1,7 +1,6 @@
 package hooks
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -12,7 +11,6 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
-	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
 // checkOne judges one memory file as check does: the memory rules for
@@ -63,23 +61,13 @@ func checkOne(dir, target, display, abs string, now time.Time) ([]validate.Findi
 // only, so an ASCII-case-insensitive search keeps every rule it could
 // match.
 func keywordsIn(cfg *Config, src []byte) *Config {
-	lower := asciiLower(src)
 	c := *cfg
 	c.severity = maps.Clone(cfg.severity)
 	if c.severity == nil {
 		c.severity = map[string]validate.Severity{}
 	}
-	for _, d := range secrets.BuiltinRules() {
-		if sev, set := c.severity[d.ID]; len(d.Keywords) == 0 || set && sev == validate.Off {
-			continue
-		}
-		hit := false
-		for _, k := range d.Keywords {
-			hit = hit || bytes.Contains(lower, asciiLower([]byte(k)))
-		}
-		if !hit {
-			c.severity[d.ID] = validate.Off
-		}
+	for id := range absentRules(src, nil) {
+		c.severity[id] = validate.Off
 	}
 	return &c
 }

@@ -1,6 +1,9 @@
 package hooks
 
 import (
+	"bytes"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -16,23 +19,78 @@ import (
 // second engine is built for it.
 var runEngine atomic.Pointer[secrets.Engine]
 
-// defaultEngine is the run's engine, or the built-in one when no run has
-// built one (errors before any check).
-func defaultEngine() *secrets.Engine {
+// defaultEngine is the run's engine, or, when no run has built one
+// (version, help, errors before any check), the built-in rules whose
+// keywords occur in text: a rule is tried only where one of its keywords
+// occurs, so that engine finds what the whole one finds, and most output
+// lines need none of the cost of building it. nil means no rule could
+// match text.
+func defaultEngine(text string) *secrets.Engine {
 	if e := runEngine.Load(); e != nil {
 		return e
 	}
-	return builtinEngine()
-}
-
-// builtinEngine is the secret engine with the built-in rules.
-var builtinEngine = sync.OnceValue(func() *secrets.Engine {
-	e, err := secrets.NewEngine(secrets.BuiltinRules(), secrets.Options{})
+	off := absentRules([]byte(text), nil)
+	if len(off) == len(keywordRules()) {
+		return nil // no rule can match: the rules without keywords judge paths alone
+	}
+	key := strings.Join(slices.Sorted(maps.Keys(off)), ",")
+	maskEngines.Lock()
+	defer maskEngines.Unlock()
+	if e, ok := maskEngines.m[key]; ok {
+		return e
+	}
+	e, err := secrets.NewEngine(secrets.BuiltinRules(), secrets.Options{Disabled: off})
 	if err != nil {
 		panic("built-in secret rules: " + err.Error()) // the rules' tests keep this from happening
 	}
+	if maskEngines.m == nil {
+		maskEngines.m = map[string]*secrets.Engine{}
+	}
+	maskEngines.m[key] = e
 	return e
+}
+
+// keywordRules counts the built-in rules that have keywords; every other
+// one judges a file by its path (a key store's name), never text.
+var keywordRules = sync.OnceValue(func() map[string]bool {
+	ids := map[string]bool{}
+	for _, d := range secrets.BuiltinRules() {
+		if len(d.Keywords) > 0 {
+			ids[d.ID] = true
+		}
+	}
+	return ids
 })
+
+// maskEngines caches defaultEngine's engines by the rules they leave out.
+var maskEngines struct {
+	sync.Mutex
+	m map[string]*secrets.Engine
+}
+
+// absentRules adds to off (a new set when nil) the built-in rules that have
+// keywords, none of which occurs in src. The keyword automaton folds ASCII
+// case only, so an ASCII-case-insensitive search keeps every rule it could
+// match.
+func absentRules(src []byte, off map[string]bool) map[string]bool {
+	if off == nil {
+		off = map[string]bool{}
+	}
+	lower := asciiLower(src)
+	for _, d := range secrets.BuiltinRules() {
+		if len(d.Keywords) == 0 {
+			continue
+		}
+		hit := false
+		for _, k := range d.Keywords {
+			hit = hit || bytes.Contains(lower, asciiLower([]byte(k)))
+		}
+		if !hit {
+			off[d.ID] = true
+		}
+	}
+	return off
+}
 
 // revealMin is the shortest secret of which leading characters are kept;
 // revealMax is how many are kept, as secret findings show them.
@@ -57,7 +115,9 @@ func MaskSecrets(e *secrets.Engine, text string) string {
 		return text
 	}
 	if e == nil {
-		e = defaultEngine()
+		if e = defaultEngine(text); e == nil {
+			return text
+		}
 	}
 	spans := secretSpans(e, text)
 	// A secret quoted with %q, or in JSON or XML, has its quotes escaped,

@@ -12,7 +12,7 @@ import (
 // Route explains what a task loads from the MemoryCustodian memory
 // directory of the repository around opt.Dir (or dir, when given).
 func Route(opt Options, dir string, req custodian.RouteRequest) (*custodian.RouteResult, error) {
-	engine := defaultEngine()
+	var engine *secrets.Engine // nil: MaskSecrets builds what each text needs
 	if dir == "" {
 		root, cfg, err := rootAndConfig(opt)
 		if err != nil {

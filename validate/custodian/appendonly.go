@@ -50,7 +50,7 @@ func appendOnly(before, after *Memory, opt Options) []validate.Finding {
 			continue
 		}
 		for _, u := range f.Units {
-			if entryIDRE.MatchString(u.Heading) && (protoOld >= "0.6" || protoNew >= "0.6") {
+			if entryIDRE().MatchString(u.Heading) && (protoOld >= "0.6" || protoNew >= "0.6") {
 				continue // judged by ID
 			}
 			if kept[u.Text] || (name == "decisions.md" && tombstoned(ParseEntry(u).Title, added)) {

@@ -59,7 +59,7 @@ func (c *checker) addAt(rule, p string, line, col int, format string, args ...an
 }
 
 func newFinding(rule, p string, line, col int, msg string) validate.Finding {
-	r, _ := validate.Find(ruleList, rule)
+	r, _ := validate.Find(ruleList(), rule)
 	return validate.Finding{
 		RuleID: rule, Severity: r.Severity, Path: p,
 		Line: line, Column: col, Message: msg, Hint: hints[rule],

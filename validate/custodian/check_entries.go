@@ -94,7 +94,7 @@ func short(s string) string {
 // formalUnit reports whether u is a structured entry (protocol 0.6+),
 // judged by the entry rules rather than the legacy ones.
 func (c *checker) formalUnit(u Unit) bool {
-	return c.protocol >= "0.6" && entryIDRE.MatchString(u.Heading)
+	return c.protocol >= "0.6" && entryIDRE().MatchString(u.Heading)
 }
 
 // entryOrder reports dated decisions and tombstones that are not newest
@@ -129,7 +129,7 @@ func unitDate(h string) string {
 	if _, d := splitTitle(h); d != "" {
 		return d
 	}
-	if id := entryIDRE.FindString(h); id != "" {
+	if id := entryIDRE().FindString(h); id != "" {
 		parts := strings.Split(id, "-")
 		if len(parts) == 4 && len(parts[2]) == 8 {
 			return parts[2][:4] + "-" + parts[2][4:6] + "-" + parts[2][6:]

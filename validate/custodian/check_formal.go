@@ -83,7 +83,7 @@ func (c *checker) entry(e *FormalEntry, name string, st storage, canonical bool,
 	if status != "" && !contains(entryStatuses, status) {
 		bad(RuleEntrySchema, "has invalid Status %s", quote(status))
 	}
-	if scope != "" && scope != "project" && !(strings.HasPrefix(scope, "area:") && slugRE.MatchString(scope[5:])) {
+	if scope != "" && scope != "project" && !(strings.HasPrefix(scope, "area:") && slugRE().MatchString(scope[5:])) {
 		bad(RuleEntrySchema, "has invalid Scope %s", quote(scope))
 	}
 	c.lifecycle(e, bad)
@@ -128,7 +128,7 @@ func (c *checker) evidence(e *FormalEntry, status string, bad func(string, strin
 	}
 	confirmed := false
 	for _, it := range items {
-		g := evidenceRE.FindStringSubmatch(it)
+		g := evidenceRE().FindStringSubmatch(it)
 		switch {
 		case it == "":
 			bad(RuleEntrySchema, "Evidence must not contain empty items")

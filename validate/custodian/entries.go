@@ -1,8 +1,9 @@
 package custodian
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // FormalEntry is a structured entry of protocol 0.6 and later:
@@ -59,7 +60,7 @@ func (e *FormalEntry) One(name string) string {
 var idPattern = `MC-(DEC|CON|DNU|PREF|AREA|INBOX|TOMB|SUBJ|REC)-[0-9]{8}-[0-9a-f]{8}`
 
 var (
-	entryIDRE = regexp.MustCompile(`\b` + idPattern + `\b`)
+	entryIDRE = validate.LazyRegexp(`\b` + idPattern + `\b`)
 )
 
 // field kinds.
@@ -109,13 +110,13 @@ func parseFormal(f *File, schema int) formalFile {
 				out.entries = append(out.entries, cur)
 				continue
 			}
-			if entryIDRE.MatchString(l) && validIDIn(l) {
+			if entryIDRE().MatchString(l) && validIDIn(l) {
 				out.malformed = append(out.malformed, entryProblem{i + 1, "malformed Entry heading " + quote(short(pyStrip(l))) + "; expected `## <ENTRY_ID> — <title>`"})
 			}
 			out.legacy++
 			continue
 		}
-		if !lx.hidden[i] && l != "" && l[0] == ' ' && strings.HasPrefix(strings.TrimLeft(l, " "), "## ") && entryIDRE.MatchString(l) {
+		if !lx.hidden[i] && l != "" && l[0] == ' ' && strings.HasPrefix(strings.TrimLeft(l, " "), "## ") && entryIDRE().MatchString(l) {
 			out.malformed = append(out.malformed, entryProblem{i + 1, "malformed Entry heading " + quote(short(pyStrip(lines[i]))) + "; expected `## <ENTRY_ID> — <title>`"})
 		}
 		if cur == nil {
@@ -222,7 +223,7 @@ func fieldsFollow(vis []string) []bool {
 	return out
 }
 
-func validIDIn(l string) bool { return entryIDRE.FindString(l) != "" }
+func validIDIn(l string) bool { return entryIDRE().FindString(l) != "" }
 
 func quote(s string) string { return "'" + s + "'" }
 

@@ -1,8 +1,9 @@
 package custodian
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // Controlled values of structured entries.
@@ -13,8 +14,8 @@ var (
 	areaEntryTypes = map[string]string{"decision": "Decision", "constraint": "Constraint",
 		"preference": "Preference", "do-not-use": "Rejected", "rule": "Rule", "profile": "Profile"}
 	candidateEvidence = map[string]bool{"agent-observed": true, "conversation-unconfirmed": true}
-	slugRE            = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
-	evidenceRE        = regexp.MustCompile(`^(?:user-confirmed|agent-observed|conversation-unconfirmed|legacy-unverified|(?:issue|pr):#[0-9]+|(?:repo|doc|test):([^@\s]+)(?:@[A-Za-z0-9._/-]+)?)$`)
+	slugRE            = validate.LazyRegexp(`^[a-z0-9][a-z0-9._-]*$`)
+	evidenceRE        = validate.LazyRegexp(`^(?:user-confirmed|agent-observed|conversation-unconfirmed|legacy-unverified|(?:issue|pr):#[0-9]+|(?:repo|doc|test):([^@\s]+)(?:@[A-Za-z0-9._/-]+)?)$`)
 )
 
 // typeBody is the typed body each entry type carries.

@@ -1,9 +1,10 @@
 package custodian
 
 import (
-	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // Manifest is a parsed manifest.md, read as the reference reads it: a
@@ -76,11 +77,11 @@ func (m *Manifest) Version() (string, int) {
 
 // metaFieldRE is the reference's metadata line, matched on the stripped
 // line: "- key: value".
-var metaFieldRE = regexp.MustCompile(`^- ([A-Za-z_]+):\s*(.+)$`)
+var metaFieldRE = validate.LazyRegexp(`^- ([A-Za-z_]+):\s*(.+)$`)
 
 // indexPathRE finds the module paths of the index: backticked
 // rules/, profiles/ or areas/ paths ending in .md.
-var indexPathRE = regexp.MustCompile("`((?:rules|profiles|areas)/[^`]+\\.md)`")
+var indexPathRE = validate.LazyRegexp("`((?:rules|profiles|areas)/[^`]+\\.md)`")
 
 // ParseManifest parses manifest.md. It never fails.
 func ParseManifest(src []byte) *Manifest {
@@ -165,7 +166,7 @@ func (m *Manifest) h2Sections() {
 
 func (m *Manifest) meta(from, to int) {
 	for i := from; i < to; i++ {
-		if g := metaFieldRE.FindStringSubmatch(pyStrip(m.Lines[i])); g != nil {
+		if g := metaFieldRE().FindStringSubmatch(pyStrip(m.Lines[i])); g != nil {
 			m.Meta[g[1]] = MetaField{Value: pyStrip(g[2]), Line: i + 1}
 		}
 	}
@@ -175,7 +176,7 @@ func (m *Manifest) index(from, to int) {
 	text := strings.Join(m.Lines[from:to], "\n")
 	line := from + 1
 	last := 0
-	for _, loc := range indexPathRE.FindAllStringSubmatchIndex(text, -1) {
+	for _, loc := range indexPathRE().FindAllStringSubmatchIndex(text, -1) {
 		line += strings.Count(text[last:loc[0]], "\n")
 		last = loc[0]
 		p := text[loc[2]:loc[3]]

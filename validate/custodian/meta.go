@@ -2,8 +2,9 @@ package custodian
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // metaRequired are the metadata values protocols 0.6 to 0.8 require; an
@@ -19,9 +20,9 @@ var metaRequired = map[string][][2]string{
 		{"routing_policy", "explicit-task-and-scope"}, {"conflict_policy", "canonical-subject-and-review"}},
 }
 
-var uuid4RE = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
+var uuid4RE = validate.LazyRegexp(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
 
-var metaLineRE = regexp.MustCompile(`^- ([A-Za-z_]+):(.*)$`)
+var metaLineRE = validate.LazyRegexp(`^- ([A-Za-z_]+):(.*)$`)
 
 // entrySchema returns the entry schema a manifest selects: 3 for 0.8, 1
 // or 2 for 0.7 as written, 1 otherwise.
@@ -64,7 +65,7 @@ func metaProblems(m *Manifest, proto string) []routeProblem {
 		if s == "" {
 			continue
 		}
-		g := metaLineRE.FindStringSubmatch(strings.TrimRight(m.Lines[i], " \t"))
+		g := metaLineRE().FindStringSubmatch(strings.TrimRight(m.Lines[i], " \t"))
 		switch {
 		case g == nil:
 			add(i+1, "Malformed protocol metadata line %q", short(s))
@@ -99,7 +100,7 @@ func metaProblems(m *Manifest, proto string) []routeProblem {
 			add(f.Line, "Protocol 0.7 requires entry_schema_version: 1 or 2; manifest has %s", orMissing(f.Value))
 		}
 	}
-	if f := m.Meta["project_id"]; !uuid4RE.MatchString(f.Value) {
+	if f := m.Meta["project_id"]; !uuid4RE().MatchString(f.Value) {
 		line := f.Line
 		if line == 0 {
 			line = m.ProtocolLine

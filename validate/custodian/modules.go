@@ -2,8 +2,9 @@ package custodian
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // Module is an optional module declared in the index of a protocol 0.7+
@@ -29,8 +30,8 @@ var activations = map[string][]string{
 	"areas":    {"path", "path-or-explicit", "explicit-only"},
 }
 
-var moduleLineRE = regexp.MustCompile("^- `([^`]+)`(.*)$")
-var moduleKeyRE = regexp.MustCompile(`^  - ([A-Za-z_-]+):(.*)$`)
+var moduleLineRE = validate.LazyRegexp("^- `([^`]+)`(.*)$")
+var moduleKeyRE = validate.LazyRegexp(`^  - ([A-Za-z_-]+):(.*)$`)
 
 // modules parses the optional module index of a 0.7+ manifest and
 // returns the declarations and the grammar problems.
@@ -68,7 +69,7 @@ func (m *Manifest) modules() ([]Module, []routeProblem) {
 			}
 			continue
 		}
-		if g := moduleKeyRE.FindStringSubmatch(l); g != nil && cur != nil {
+		if g := moduleKeyRE().FindStringSubmatch(l); g != nil && cur != nil {
 			key, val := g[1], pyStrip(g[2])
 			if keys[key] {
 				bad(i+1, "duplicate optional module key %q for %s", key, cur.Path)
@@ -108,7 +109,7 @@ func (m *Manifest) modules() ([]Module, []routeProblem) {
 			sentinel = true
 			continue
 		}
-		g := moduleLineRE.FindStringSubmatch(l)
+		g := moduleLineRE().FindStringSubmatch(l)
 		if g == nil || g[2] != "" {
 			bad(i+1, "module line %q must be a bare `- `<type>/<name>.md`` line with its settings indented below", short(pyStrip(l)))
 			continue
@@ -200,14 +201,14 @@ func splitList(s string) []string {
 	return out
 }
 
-var codeSpanRE = regexp.MustCompile("`([^`]*)`")
+var codeSpanRE = validate.LazyRegexp("`([^`]*)`")
 
 func codeSpans(s string) []string {
 	var out []string
-	for _, g := range codeSpanRE.FindAllStringSubmatch(s, -1) {
+	for _, g := range codeSpanRE().FindAllStringSubmatch(s, -1) {
 		out = append(out, g[1])
 	}
 	return out
 }
 
-func stripCodeSpans(s string) string { return codeSpanRE.ReplaceAllString(s, "") }
+func stripCodeSpans(s string) string { return codeSpanRE().ReplaceAllString(s, "") }

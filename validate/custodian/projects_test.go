@@ -1,11 +1,12 @@
 package custodian
 
 import (
-	"github.com/remnant-guard/remnant-guard/validate"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 func TestProjectFixtures(t *testing.T) {

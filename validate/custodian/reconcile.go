@@ -34,7 +34,7 @@ func (c *checker) reconciliations(all []*FormalEntry, subjects map[string]*subje
 	}
 	lines := pyLines(f.Text)
 	for i, l := range lines {
-		if strings.HasPrefix(l, "## ") && !isEntryHeading(l) && !entryIDRE.MatchString(l) {
+		if strings.HasPrefix(l, "## ") && !isEntryHeading(l) && !entryIDRE().MatchString(l) {
 			bad(i+1, "malformed reconciliation record heading %s", quote(short(l)))
 		}
 	}

@@ -4,9 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // ExitCode is the exit status of upstream's read for this result. Up to
@@ -114,11 +115,11 @@ type router struct {
 }
 
 // safeName is upstream's rule for --area and --profile names.
-var safeName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+var safeName = validate.LazyRegexp(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
 func (r *router) modules(kind, dir string, names []string) error {
 	for _, n := range names {
-		if !safeName.MatchString(n) {
+		if !safeName().MatchString(n) {
 			return &ModuleNameError{Kind: kind, Name: n, Reason: "want letters, digits, '.', '_' or '-', starting with a letter or digit"}
 		}
 	}
@@ -193,7 +194,7 @@ func (r *router) declared(m *Manifest, cat string, req RouteRequest) error {
 	asked := map[string]bool{}
 	for kind, names := range map[string][]string{"rules": req.Rules, "profiles": req.Profiles, "areas": req.Areas} {
 		for _, n := range names {
-			if !safeName.MatchString(n) {
+			if !safeName().MatchString(n) {
 				return &ModuleNameError{Kind: strings.TrimSuffix(kind, "s"), Name: n, Reason: "want letters, digits, '.', '_' or '-', starting with a letter or digit"}
 			}
 			p := kind + "/" + n + ".md"
