@@ -144,10 +144,14 @@ func discoverBase(repo *gitutil.Repo, getenv func(string) string) (Range, error)
 	return Range{Base: base, From: "the merge base with origin/HEAD"}, nil
 }
 
+// maxEventSize bounds the GitHub event file; a pull request's event is
+// far smaller.
+const maxEventSize = maxReadLimit
+
 // githubEvent reads pull_request.base.sha and head.sha from a GitHub
 // event file; ok is false for an event that is not about a pull request.
 func githubEvent(path string) (Range, bool, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path, maxEventSize)
 	if err != nil {
 		return Range{}, false, fmt.Errorf("reading the GitHub event: %w", err)
 	}

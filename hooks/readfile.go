@@ -136,6 +136,7 @@ func readPrefix(path string, limit int64) ([]byte, error) {
 // readFile reads a whole regular file of at most limit bytes; a larger
 // one is a *TooLargeError and is not read past its limit.
 func readFile(path string, limit int64) ([]byte, error) {
+	limit = min(max(limit, 0), maxReadLimit) // as readPrefix bounds it
 	data, err := readPrefix(path, limit)
 	if err != nil {
 		return nil, err

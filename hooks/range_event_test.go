@@ -1,0 +1,50 @@
+package hooks
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestGitHubEventBounded: the event file is read like every other file:
+// a FIFO is refused at once, a file over the limit is not read whole.
+func TestGitHubEventBounded(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "event.json")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { _, _, err := githubEvent(fifo); done <- err }()
+	select {
+	case err := <-done:
+		var nr *NotRegularError
+		if !errors.As(err, &nr) {
+			t.Errorf("a FIFO event file: %v, want a NotRegularError", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("reading a FIFO event file blocks")
+	}
+	big := filepath.Join(dir, "big.json")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(maxEventSize + 1); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	_, _, err = githubEvent(big)
+	var tl *TooLargeError
+	if !errors.As(err, &tl) {
+		t.Errorf("an event file over %d bytes: %v, want a TooLargeError", maxEventSize, err)
+	}
+	ok := filepath.Join(dir, "ok.json")
+	os.WriteFile(ok, []byte(`{"pull_request":{"base":{"sha":"b"},"head":{"sha":"h"}}}`), 0o600)
+	if r, found, err := githubEvent(ok); err != nil || !found || r.Base != "b" || r.Head != "h" {
+		t.Errorf("a pull request event: %+v %v %v", r, found, err)
+	}
+}
