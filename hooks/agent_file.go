@@ -23,7 +23,13 @@ func replaceFile(path string, data []byte) error {
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".remnant-guard-*")
+	return renameInto(path, data, perm, ".remnant-guard-*")
+}
+
+// renameInto replaces path with data (mode perm) through a temporary file
+// named after pattern in the same directory, synced, then renamed.
+func renameInto(path string, data []byte, perm fs.FileMode, pattern string) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), pattern)
 	if err != nil {
 		return err
 	}
