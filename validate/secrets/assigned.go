@@ -97,6 +97,10 @@ func checkAssigned(in *checkInput) bool {
 		return false
 	case !quoted(in) && (strings.ContainsAny(v, "{([") || strings.IndexByte("&*-", v[0]) >= 0 || in.op == opSpace && strings.IndexByte(v, '=') >= 0):
 		return false // an unquoted expression, a flag, or a flag's setting
+	case in.op == opSpace && isIdentifier(v) && namesSecretType(v):
+		return false // var key openSSHPrivateKey: a declaration names a type
+	case controlEscape(v):
+		return false // "magic-v1\x00": text with a control character is a format's marker
 	case uuidRe().MatchString(v):
 		return !idName(in.name) && in.op != opSpace
 	case sequenceFake(v), periodic(v), digitRun(v) >= 6, hasFakeWord(v):
@@ -392,6 +396,49 @@ func periodic(v string) bool {
 		if same*10 >= (len(low)-p)*8 {
 			return true
 		}
+	}
+	return false
+}
+
+// isIdentifier tells a value made only of a name's letters, digits and
+// underscores.
+func isIdentifier(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if !isAlnum(v[i]) && v[i] != '_' {
+			return false
+		}
+	}
+	return v != ""
+}
+
+// controlEscape tells a value holding a string escape of a control
+// character (\x00, \0, \n, \r, \t): no token is typed with one.
+func controlEscape(v string) bool {
+	for i := 0; i+1 < len(v); i++ {
+		if v[i] != '\\' {
+			continue
+		}
+		switch c := v[i+1]; {
+		case c == 'n' || c == 'r' || c == 't' || c == '0':
+			return true
+		case c == 'x' && i+2 < len(v) && v[i+2] < '2':
+			return true
+		}
+		i++ // the escaped byte
+	}
+	return false
+}
+
+// namesSecretType tells a camel-case name whose last word is a secret's
+// kind (openSSHPrivateKey, AccessToken): a type, not a value.
+func namesSecretType(v string) bool {
+	ws := words(v)
+	if len(ws) < 2 || hexOnly(v) {
+		return false
+	}
+	switch ws[len(ws)-1] {
+	case "key", "keys", "token", "secret", "password", "credential", "credentials":
+		return true
 	}
 	return false
 }
