@@ -159,7 +159,7 @@ var standInWords = map[string]bool{
 // addresses, dates, integrity digests.
 func notAValue(v string) bool {
 	switch {
-	case strings.Contains(v, "://"), v[0] == '/', strings.HasPrefix(v, "./"), strings.HasPrefix(v, "~/"):
+	case strings.Contains(v, "://"), absolutePath(v), strings.HasPrefix(v, "./"), strings.HasPrefix(v, "~/"):
 		return true
 	case archiveName().MatchString(v), sourceFileName().MatchString(v), numberLiteral().MatchString(v), wordPath(v):
 		return true
@@ -442,3 +442,20 @@ func namesSecretType(v string) bool {
 	}
 	return false
 }
+
+// absolutePath tells a value that starts with a slash and reads as a path:
+// base64 that happens to start with '/' has a long part of upper and lower
+// case letters and digits (/t7mzBagRsoW5cPxEjMQLW0aQoq+v4ed...).
+func absolutePath(v string) bool {
+	if v == "" || v[0] != '/' {
+		return false
+	}
+	for _, part := range strings.Split(v[1:], "/") {
+		if len(part) >= 16 && charClasses(part)&(classLower|classUpper|classDigit) == classLower|classUpper|classDigit && strings.Trim(part, base64Alphabet) == "" {
+			return false
+		}
+	}
+	return true
+}
+
+const base64Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+=_-"

@@ -51,7 +51,7 @@ func checkGeneric(in *checkInput) bool {
 	switch {
 	case isPlaceholder(v), isLockfile(in.path), !secretName(in.name):
 		return false
-	case uuidRe().MatchString(v), strings.Contains(v, "://"), v[0] == '/' || strings.HasPrefix(v, "./"):
+	case uuidRe().MatchString(v), strings.Contains(v, "://"), absolutePath(v) || strings.HasPrefix(v, "./"):
 		return false
 	case strings.HasPrefix(v, "sha512-") || strings.HasPrefix(v, "sha256-") || strings.HasPrefix(v, "sha1-"):
 		return false
