@@ -97,6 +97,8 @@ func checkAssigned(in *checkInput) bool {
 		return false
 	case !quoted(in) && (strings.ContainsAny(v, "{([") || strings.IndexByte("&*-", v[0]) >= 0 || in.op == opSpace && strings.IndexByte(v, '=') >= 0):
 		return false // an unquoted expression, a flag, or a flag's setting
+	case licenseName(in.name) && !strongRandom(v):
+		return false // License: LGPL-2.1+, a licence's name, not its key
 	case in.op == opSpace && isIdentifier(v) && namesSecretType(v):
 		return false // var key openSSHPrivateKey: a declaration names a type
 	case controlEscape(v):
@@ -170,7 +172,7 @@ func notAValue(v string) bool {
 }
 
 // sourceFileName is a value that names a file (x509_string.go).
-var sourceFileName = lazyRegexp(`(?i)\.(?:go|py|js|ts|java|rb|rs|c|h|cc|cpp|cs|php|txt|json|ya?ml|toml|ini|md|html|css|sh|xml|csv|log)$`)
+var sourceFileName = lazyRegexp(`(?i)\.(?:go|py|js|ts|java|rb|rs|c|h|cc|cpp|cs|php|txt|json|ya?ml|toml|ini|md|html|css|sh|xml|csv|log|asm|s)$`)
 
 // numberLiteral is a number in code: -0x3f879678, 1e9, 0o755.
 var numberLiteral = lazyRegexp(`^[-+]?(?:0[xX][0-9a-fA-F_]+|0[oObB][0-7_]+|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)$`)
@@ -459,3 +461,14 @@ func absolutePath(v string) bool {
 }
 
 const base64Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+=_-"
+
+// licenseName tells a name that is only the word license (License:,
+// "license":): it holds a licence's identifier; a licence key's name says
+// key (license_key).
+func licenseName(name string) bool {
+	ws := words(name)
+	if len(ws) != 1 {
+		return false
+	}
+	return ws[0] == "license" || ws[0] == "licence" || ws[0] == "licenses"
+}

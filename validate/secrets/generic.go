@@ -183,11 +183,11 @@ func secretName(name string) bool {
 
 // checkUserinfo keeps a password (the secret; the user is the name group)
 // that is not a stand-in (password, ${PASS}, ****) and differs from the
-// user name.
+// user name; a CVS root (cvs://:pserver:anoncvs@host) names a method.
 func checkUserinfo(in *checkInput) bool {
 	user := strings.Trim(in.name, `"'{}`)
 	pass := strings.Trim(in.secret, `"'{}`)
-	if len(pass) < 3 || isPlaceholder(pass) || strings.EqualFold(user, pass) {
+	if len(pass) < 3 || isPlaceholder(pass) || strings.EqualFold(user, pass) || user == "" && strings.IndexByte(pass, ':') >= 0 {
 		return false
 	}
 	return maxRun(pass) < 4
