@@ -97,6 +97,8 @@ func checkAssigned(in *checkInput) bool {
 		return false
 	case !quoted(in) && (strings.ContainsAny(v, "{([") || strings.IndexByte("&*-", v[0]) >= 0 || in.op == opSpace && strings.IndexByte(v, '=') >= 0):
 		return false // an unquoted expression, a flag, or a flag's setting
+	case publicKeyID(in.name) && hexOnly(v):
+		return false
 	case licenseName(in.name) && !strongRandom(v):
 		return false // License: LGPL-2.1+, a licence's name, not its key
 	case in.op == opSpace && isIdentifier(v) && namesSecretType(v):
@@ -462,13 +464,29 @@ func absolutePath(v string) bool {
 
 const base64Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+=_-"
 
-// licenseName tells a name that is only the word license (License:,
-// "license":): it holds a licence's identifier; a licence key's name says
-// key (license_key).
+// licenseName tells a name about a licence that does not say key
+// (License:, SPDX-License-Identifier:): it holds a licence's identifier;
+// a licence key's name says key (license_key).
 func licenseName(name string) bool {
-	ws := words(name)
-	if len(ws) != 1 {
-		return false
+	lic := false
+	for _, w := range words(name) {
+		switch w {
+		case "license", "licence", "licenses":
+			lic = true
+		case "key", "keys", "token", "secret", "code", "serial":
+			return false
+		}
 	}
-	return ws[0] == "license" || ws[0] == "licence" || ws[0] == "licenses"
+	return lic
+}
+
+// publicKeyID tells a name that looks a public key up by its ID or
+// fingerprint (gpg --recv-keys 5BE8...): the hex it is given is public.
+func publicKeyID(name string) bool {
+	for _, w := range words(name) {
+		if w == "recv" || w == "fingerprint" || w == "keyid" || w == "fpr" || w == "keyserver" {
+			return true
+		}
+	}
+	return false
 }
