@@ -49,7 +49,7 @@ var uuidRe = lazyRegexp(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-
 func checkGeneric(in *checkInput) bool {
 	v := in.secret
 	switch {
-	case isPlaceholder(v), isLockfile(in.path), !secretName(in.name):
+	case isPlaceholder(v), isLockfile(in.path), !secretName(in.name), publicKeyName(in.name):
 		return false
 	case uuidRe().MatchString(v), strings.Contains(v, "://"), absolutePath(v) || strings.HasPrefix(v, "./"):
 		return false
@@ -208,4 +208,19 @@ func digitRun(s string) int {
 		best = max(best, run)
 	}
 	return best
+}
+
+// publicKeyName tells a name for a public key or its pin (pubkey256,
+// public_key, serverPublicKey) that names nothing secret beside it.
+func publicKeyName(name string) bool {
+	pub := false
+	for _, w := range words(name) {
+		switch {
+		case w == "public" || w == "pub" || strings.HasPrefix(w, "pubkey"):
+			pub = true
+		case w == "secret" || w == "private" || w == "password" || w == "token" || w == "priv":
+			return false
+		}
+	}
+	return pub
 }
