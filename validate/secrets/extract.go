@@ -183,6 +183,8 @@ func opAt(line []byte, j, k int, quotedName bool) (byte, int) {
 		return 0, 0
 	case c == '=' && next == '>', c == ':' && next == '=', c == '?' && next == '=':
 		return opAssign, k + 2
+	case (c == '|' || c == '&' || c == '?') && next == c && k+2 < len(line) && line[k+2] == '=':
+		return opAssign, k + 3 // ||=, &&=, ??=: assigned when unset
 	case c == '=':
 		return opAssign, k + 1
 	case c == ':':
