@@ -357,13 +357,20 @@ func sequenceFake(v string) bool {
 }
 
 // sequences are the longest runs up the alphabet of v's letters, and of
-// its digits, each taken alone.
+// its digits, each taken alone. A letter run is one when its letters lie
+// within two bytes of each other (abcde, a1b2c3d4e5): hex has six letters,
+// so a run spread over a random hex value is chance.
 func sequences(v string) (int, int) {
 	var letters, digits []byte
+	last := -1
 	for i := 0; i < len(v); i++ {
 		c := v[i] | 0x20
 		switch {
 		case 'a' <= c && c <= 'z':
+			if last >= 0 && i-last > 2 {
+				letters = append(letters, 0) // too far apart: a new run
+			}
+			last = i
 			if len(letters) == 0 || letters[len(letters)-1] != c {
 				letters = append(letters, c) // aAbBcC counts as abc
 			}
