@@ -97,6 +97,14 @@ func checkAssigned(in *checkInput) bool {
 		return false
 	case !quoted(in) && (strings.ContainsAny(v, "{([") || strings.IndexByte("&*-", v[0]) >= 0 || in.op == opSpace && strings.IndexByte(v, '=') >= 0):
 		return false // an unquoted expression, a flag, or a flag's setting
+	case publicKeyID(in.name) && hexOnly(v):
+		return false
+	case licenseName(in.name) && !strongRandom(v):
+		return false // License: LGPL-2.1+, a licence's name, not its key
+	case in.op == opSpace && isIdentifier(v) && namesSecretType(v):
+		return false // var key openSSHPrivateKey: a declaration names a type
+	case controlEscape(v):
+		return false // "magic-v1\x00": text with a control character is a format's marker
 	case uuidRe().MatchString(v):
 		return !idName(in.name) && in.op != opSpace
 	case sequenceFake(v), periodic(v), digitRun(v) >= 6, hasFakeWord(v):
@@ -155,7 +163,7 @@ var standInWords = map[string]bool{
 // addresses, dates, integrity digests.
 func notAValue(v string) bool {
 	switch {
-	case strings.Contains(v, "://"), v[0] == '/', strings.HasPrefix(v, "./"), strings.HasPrefix(v, "~/"):
+	case strings.Contains(v, "://"), absolutePath(v), strings.HasPrefix(v, "./"), strings.HasPrefix(v, "~/"):
 		return true
 	case archiveName().MatchString(v), sourceFileName().MatchString(v), numberLiteral().MatchString(v), wordPath(v):
 		return true
@@ -166,7 +174,7 @@ func notAValue(v string) bool {
 }
 
 // sourceFileName is a value that names a file (x509_string.go).
-var sourceFileName = lazyRegexp(`(?i)\.(?:go|py|js|ts|java|rb|rs|c|h|cc|cpp|cs|php|txt|json|ya?ml|toml|ini|md|html|css|sh|xml|csv|log)$`)
+var sourceFileName = lazyRegexp(`(?i)\.(?:go|py|js|ts|java|rb|rs|c|h|cc|cpp|cs|php|txt|json|ya?ml|toml|ini|md|html|css|sh|xml|csv|log|asm|s)$`)
 
 // numberLiteral is a number in code: -0x3f879678, 1e9, 0o755.
 var numberLiteral = lazyRegexp(`^[-+]?(?:0[xX][0-9a-fA-F_]+|0[oObB][0-7_]+|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)$`)
@@ -349,13 +357,20 @@ func sequenceFake(v string) bool {
 }
 
 // sequences are the longest runs up the alphabet of v's letters, and of
-// its digits, each taken alone.
+// its digits, each taken alone. A letter run is one when its letters lie
+// within two bytes of each other (abcde, a1b2c3d4e5): hex has six letters,
+// so a run spread over a random hex value is chance.
 func sequences(v string) (int, int) {
 	var letters, digits []byte
+	last := -1
 	for i := 0; i < len(v); i++ {
 		c := v[i] | 0x20
 		switch {
 		case 'a' <= c && c <= 'z':
+			if last >= 0 && i-last > 2 {
+				letters = append(letters, 0) // too far apart: a new run
+			}
+			last = i
 			if len(letters) == 0 || letters[len(letters)-1] != c {
 				letters = append(letters, c) // aAbBcC counts as abc
 			}
@@ -390,6 +405,93 @@ func periodic(v string) bool {
 			}
 		}
 		if same*10 >= (len(low)-p)*8 {
+			return true
+		}
+	}
+	return false
+}
+
+// isIdentifier tells a value made only of a name's letters, digits and
+// underscores.
+func isIdentifier(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if !isAlnum(v[i]) && v[i] != '_' {
+			return false
+		}
+	}
+	return v != ""
+}
+
+// controlEscape tells a value holding a string escape of a control
+// character (\x00, \0, \n, \r, \t): no token is typed with one.
+func controlEscape(v string) bool {
+	for i := 0; i+1 < len(v); i++ {
+		if v[i] != '\\' {
+			continue
+		}
+		switch c := v[i+1]; {
+		case c == 'n' || c == 'r' || c == 't' || c == '0':
+			return true
+		case c == 'x' && i+2 < len(v) && v[i+2] < '2':
+			return true
+		}
+		i++ // the escaped byte
+	}
+	return false
+}
+
+// namesSecretType tells a camel-case name whose last word is a secret's
+// kind (openSSHPrivateKey, AccessToken): a type, not a value.
+func namesSecretType(v string) bool {
+	ws := words(v)
+	if len(ws) < 2 || hexOnly(v) {
+		return false
+	}
+	switch ws[len(ws)-1] {
+	case "key", "keys", "token", "secret", "password", "credential", "credentials":
+		return true
+	}
+	return false
+}
+
+// absolutePath tells a value that starts with a slash and reads as a path:
+// base64 that happens to start with '/' has a long part of upper and lower
+// case letters and digits (/t7mzBagRsoW5cPxEjMQLW0aQoq+v4ed...).
+func absolutePath(v string) bool {
+	if v == "" || v[0] != '/' {
+		return false
+	}
+	for _, part := range strings.Split(v[1:], "/") {
+		if len(part) >= 16 && charClasses(part)&(classLower|classUpper|classDigit) == classLower|classUpper|classDigit && strings.Trim(part, base64Alphabet) == "" {
+			return false
+		}
+	}
+	return true
+}
+
+const base64Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+=_-"
+
+// licenseName tells a name about a licence that does not say key
+// (License:, SPDX-License-Identifier:): it holds a licence's identifier;
+// a licence key's name says key (license_key).
+func licenseName(name string) bool {
+	lic := false
+	for _, w := range words(name) {
+		switch w {
+		case "license", "licence", "licenses":
+			lic = true
+		case "key", "keys", "token", "secret", "code", "serial":
+			return false
+		}
+	}
+	return lic
+}
+
+// publicKeyID tells a name that looks a public key up by its ID or
+// fingerprint (gpg --recv-keys 5BE8...): the hex it is given is public.
+func publicKeyID(name string) bool {
+	for _, w := range words(name) {
+		if w == "recv" || w == "fingerprint" || w == "keyid" || w == "fpr" || w == "keyserver" {
 			return true
 		}
 	}

@@ -143,6 +143,9 @@ func pairAfter(line []byte, ns, ne int) []int {
 		return nil
 	}
 	op, opEnd := opAt(line, j, k, quotedName)
+	if e := attributePair(line, ns, ne); e > 0 {
+		op, opEnd = opAssign, e // <add key="NAME" value="v" />
+	}
 	if op == 0 {
 		return nil
 	}
@@ -180,6 +183,8 @@ func opAt(line []byte, j, k int, quotedName bool) (byte, int) {
 		return 0, 0
 	case c == '=' && next == '>', c == ':' && next == '=', c == '?' && next == '=':
 		return opAssign, k + 2
+	case (c == '|' || c == '&' || c == '?') && next == c && k+2 < len(line) && line[k+2] == '=':
+		return opAssign, k + 3 // ||=, &&=, ??=: assigned when unset
 	case c == '=':
 		return opAssign, k + 1
 	case c == ':':
@@ -309,4 +314,26 @@ func xmlElement(line []byte, i int) []int {
 		return nil
 	}
 	return []int{i, ve, ns, ne, vs, ve, opXML, 0}
+}
+
+// attributePair reads the .NET and Java properties form of a setting,
+// key="NAME" value="v" (or name="NAME"): the name is an attribute's
+// quoted value, the secret the next attribute's. It returns where value=
+// ends, or 0.
+func attributePair(line []byte, ns, ne int) int {
+	if ns < 5 || ne >= len(line) || !isQuote(line[ns-1]) || line[ne] != line[ns-1] || line[ns-2] != '=' {
+		return 0
+	}
+	attr := bytes.ToLower(line[max(0, ns-6) : ns-2])
+	if !bytes.HasSuffix(attr, []byte("key")) && !bytes.HasSuffix(attr, []byte("name")) {
+		return 0
+	}
+	k := ne + 1
+	for k < len(line) && (line[k] == ' ' || line[k] == '\t') {
+		k++
+	}
+	if k == ne+1 || len(line)-k < 7 || !bytes.EqualFold(line[k:k+6], []byte("value=")) || !isQuote(line[k+6]) {
+		return 0
+	}
+	return k + 6
 }

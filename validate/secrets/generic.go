@@ -49,9 +49,9 @@ var uuidRe = lazyRegexp(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-
 func checkGeneric(in *checkInput) bool {
 	v := in.secret
 	switch {
-	case isPlaceholder(v), isLockfile(in.path), !secretName(in.name):
+	case isPlaceholder(v), isLockfile(in.path), !secretName(in.name), publicKeyName(in.name):
 		return false
-	case uuidRe().MatchString(v), strings.Contains(v, "://"), v[0] == '/' || strings.HasPrefix(v, "./"):
+	case uuidRe().MatchString(v), strings.Contains(v, "://"), absolutePath(v) || strings.HasPrefix(v, "./"):
 		return false
 	case strings.HasPrefix(v, "sha512-") || strings.HasPrefix(v, "sha256-") || strings.HasPrefix(v, "sha1-"):
 		return false
@@ -183,11 +183,11 @@ func secretName(name string) bool {
 
 // checkUserinfo keeps a password (the secret; the user is the name group)
 // that is not a stand-in (password, ${PASS}, ****) and differs from the
-// user name.
+// user name; a CVS root (cvs://:pserver:anoncvs@host) names a method.
 func checkUserinfo(in *checkInput) bool {
 	user := strings.Trim(in.name, `"'{}`)
 	pass := strings.Trim(in.secret, `"'{}`)
-	if len(pass) < 3 || isPlaceholder(pass) || strings.EqualFold(user, pass) {
+	if len(pass) < 3 || isPlaceholder(pass) || strings.EqualFold(user, pass) || user == "" && strings.IndexByte(pass, ':') >= 0 {
 		return false
 	}
 	return maxRun(pass) < 4
@@ -208,4 +208,19 @@ func digitRun(s string) int {
 		best = max(best, run)
 	}
 	return best
+}
+
+// publicKeyName tells a name for a public key or its pin (pubkey256,
+// public_key, serverPublicKey) that names nothing secret beside it.
+func publicKeyName(name string) bool {
+	pub := false
+	for _, w := range words(name) {
+		switch {
+		case w == "public" || w == "pub" || strings.HasPrefix(w, "pubkey"):
+			pub = true
+		case w == "secret" || w == "private" || w == "password" || w == "token" || w == "priv":
+			return false
+		}
+	}
+	return pub
 }
