@@ -119,7 +119,8 @@ func checkAssigned(in *checkInput) bool {
 		return len(v) >= 12 && h >= 3.3 && (cl&classDigit != 0 && cl != classDigit || strongRandom(v))
 	}
 	if passwordName(in.name) {
-		return len(v) >= 6 && h >= 2.5 && (cl&classDigit != 0 || strings.Trim(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-.") != "")
+		return len(v) >= 6 && h >= 2.5 && (cl&classDigit != 0 || strings.Trim(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-.") != "") ||
+			randomLetters(v, cl, h)
 	}
 	if hexOnly(v) {
 		return len(v) >= 12 && cl&classDigit != 0
@@ -273,6 +274,12 @@ func isLetters(s string) bool {
 		}
 	}
 	return true
+}
+
+// randomLetters tells a long value of letters alone, in both cases, that
+// reads as random rather than as words (a generated password with no digit).
+func randomLetters(v string, cl int, h float64) bool {
+	return len(v) >= 16 && cl&(classLower|classUpper) == classLower|classUpper && h >= 3.5 && !wordy(v)
 }
 
 // wordy tells a value made mostly of words (not_a_real_token,
