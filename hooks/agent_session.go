@@ -137,6 +137,21 @@ func (rec sessionRecord) String() string {
 	return fmt.Sprintf("session %s started %s", rec.SessionID, rec.Started.Format(time.RFC3339))
 }
 
+// agentRepoConfig is agentRepo with the repository's config loaded; the
+// repository is closed again when the config cannot be read.
+func agentRepoConfig(dir string) (*gitutil.Repo, *Config, error) {
+	repo, err := agentRepo(dir)
+	if err != nil || repo == nil {
+		return nil, nil, err
+	}
+	cfg, err := repoConfig(Options{Dir: dir}, repo)
+	if err != nil {
+		repo.Close()
+		return nil, nil, err
+	}
+	return repo, cfg, nil
+}
+
 // agentRepo opens the repository a session works in; nil outside one and
 // in a bare repository, which has no working tree to keep memory in.
 func agentRepo(dir string) (*gitutil.Repo, error) {

@@ -26,15 +26,11 @@ const (
 // sessionStart records the session's start and tells the model what the
 // memory protocols ask of it in this repository.
 func sessionStart(p *payload, now time.Time) (Action, string, error) {
-	repo, err := agentRepo(p.Cwd)
+	repo, cfg, err := agentRepoConfig(p.Cwd)
 	if err != nil || repo == nil {
 		return Silent, "", err
 	}
 	defer repo.Close()
-	cfg, err := repoConfig(Options{Dir: p.Cwd}, repo)
-	if err != nil {
-		return Silent, "", err
-	}
 	if err := startRecord(repo, p.SessionID, now); err != nil {
 		return Silent, "", err
 	}

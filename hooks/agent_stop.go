@@ -23,15 +23,11 @@ const maxBlocks = 2
 // stopGate is the handoff gate at the end of a turn: a session that changed
 // the repository must leave a valid, updated REMNANT.md.
 func stopGate(p *payload, now time.Time) (Action, string, error) {
-	repo, err := agentRepo(p.Cwd)
+	repo, cfg, err := agentRepoConfig(p.Cwd)
 	if err != nil || repo == nil {
 		return Silent, "", err
 	}
 	defer repo.Close()
-	cfg, err := repoConfig(Options{Dir: p.Cwd}, repo)
-	if err != nil {
-		return Silent, "", err
-	}
 	if !usesRemnant(repo.TopLevel, cfg) {
 		return Silent, "", nil
 	}
