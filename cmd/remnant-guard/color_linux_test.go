@@ -2,11 +2,8 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"os"
-	"syscall"
 	"testing"
-	"unsafe"
 )
 
 // TestColor: colour only on a terminal, never with --no-color or NO_COLOR.
@@ -38,24 +35,6 @@ func TestColor(t *testing.T) {
 
 // openPTY opens the terminal side of a new pseudo-terminal (Linux).
 func openPTY(t *testing.T) *os.File {
-	t.Helper()
-	ptmx, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
-	if err != nil {
-		t.Fatalf("no pseudo-terminal: %v", err)
-	}
-	t.Cleanup(func() { ptmx.Close() })
-	var n, unlock uint32
-	ioctl := func(req uintptr, arg *uint32) {
-		if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, ptmx.Fd(), req, uintptr(unsafe.Pointer(arg))); e != 0 {
-			t.Fatalf("ioctl %#x: %v", req, e)
-		}
-	}
-	ioctl(syscall.TIOCSPTLCK, &unlock)
-	ioctl(syscall.TIOCGPTN, &n)
-	tty, err := os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { tty.Close() })
+	_, tty := openPTYPair(t)
 	return tty
 }
