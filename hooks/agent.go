@@ -2,6 +2,7 @@ package hooks
 
 import (
 	"fmt"
+	"sync"
 	"time"
 )
 
@@ -56,11 +57,13 @@ func (a Agent) moment(event string) (Moment, bool) {
 }
 
 // writeTools are the tools of each agent that write files.
-var writeTools = map[Agent][]string{
-	Claude: {"Write", "Edit", "MultiEdit", "NotebookEdit"},
-	Gemini: {"write_file", "replace"},
-	Codex:  {"apply_patch"},
-}
+var writeTools = sync.OnceValue(func() map[Agent][]string {
+	return map[Agent][]string{
+		Claude: {"Write", "Edit", "MultiEdit", "NotebookEdit"},
+		Gemini: {"write_file", "replace"},
+		Codex:  {"apply_patch"},
+	}
+})
 
 // Action is what agent-hook asks of the agent.
 type Action int

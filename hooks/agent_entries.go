@@ -3,6 +3,7 @@ package hooks
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // hookGroup is one entry of an event's list in an agent's settings: a
@@ -27,11 +28,13 @@ type agentEvent struct {
 }
 
 // agentEvents are the events of each agent, in the order they are added.
-var agentEvents = map[Agent][]agentEvent{
-	Claude: {{"SessionStart", ""}, {"PostToolUse", "Write|Edit|MultiEdit|NotebookEdit"}, {"Stop", ""}},
-	Gemini: {{"SessionStart", ""}, {"AfterTool", "write_file|replace"}, {"AfterAgent", ""}},
-	Codex:  {{"SessionStart", ""}, {"PostToolUse", "apply_patch"}, {"Stop", ""}},
-}
+var agentEvents = sync.OnceValue(func() map[Agent][]agentEvent {
+	return map[Agent][]agentEvent{
+		Claude: {{"SessionStart", ""}, {"PostToolUse", "Write|Edit|MultiEdit|NotebookEdit"}, {"Stop", ""}},
+		Gemini: {{"SessionStart", ""}, {"AfterTool", "write_file|replace"}, {"AfterAgent", ""}},
+		Codex:  {{"SessionStart", ""}, {"PostToolUse", "apply_patch"}, {"Stop", ""}},
+	}
+})
 
 // hookTimeout is each hook's time limit in seconds.
 const hookTimeout = 30
@@ -68,7 +71,7 @@ func isOurCommand(cmd string) bool {
 // AgentEventNames lists the events remnant-guard hooks into for agent.
 func AgentEventNames(a Agent) []string {
 	var out []string
-	for _, ev := range agentEvents[a] {
+	for _, ev := range agentEvents()[a] {
 		out = append(out, ev.name)
 	}
 	return out

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 )
@@ -39,11 +40,13 @@ type AgentSettingsResult struct {
 
 // settingsFiles names the settings file of each agent and scope, relative
 // to the repository top ("project", "local") or the home directory ("user").
-var settingsFiles = map[Agent]map[string]string{
-	Claude: {"project": ".claude/settings.json", "local": ".claude/settings.local.json", "user": ".claude/settings.json"},
-	Gemini: {"project": ".gemini/settings.json", "user": ".gemini/settings.json"},
-	Codex:  {"project": ".codex/hooks.json", "user": ".codex/hooks.json"},
-}
+var settingsFiles = sync.OnceValue(func() map[Agent]map[string]string {
+	return map[Agent]map[string]string{
+		Claude: {"project": ".claude/settings.json", "local": ".claude/settings.local.json", "user": ".claude/settings.json"},
+		Gemini: {"project": ".gemini/settings.json", "user": ".gemini/settings.json"},
+		Codex:  {"project": ".codex/hooks.json", "user": ".codex/hooks.json"},
+	}
+})
 
 // AgentSettingsFile resolves the settings file opt names.
 func AgentSettingsFile(opt AgentInstallOptions) (string, error) {
@@ -51,7 +54,7 @@ func AgentSettingsFile(opt AgentInstallOptions) (string, error) {
 	if scope == "" {
 		scope = "project"
 	}
-	rel, ok := settingsFiles[opt.Agent][scope]
+	rel, ok := settingsFiles()[opt.Agent][scope]
 	if !ok {
 		switch scope {
 		case "project", "local", "user":

@@ -128,7 +128,7 @@ func checkInstalled(t *testing.T, agent Agent, name, before string, out []byte) 
 		}
 	}
 	hooks, _ := got["hooks"].(map[string]any)
-	for _, ev := range agentEvents[agent] {
+	for _, ev := range agentEvents()[agent] {
 		list, _ := hooks[ev.name].([]any)
 		n := 0
 		for _, g := range list {

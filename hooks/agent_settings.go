@@ -43,7 +43,7 @@ func (se settingsEditor) shapeError(src []byte, v *jsonValue, msg string) error 
 // add puts remnant-guard's entries for binary into src, replacing older
 // ones of ours; src that already holds them comes back unchanged.
 func (se settingsEditor) add(src []byte, binary string) ([]byte, error) {
-	for _, ev := range agentEvents[se.agent] {
+	for _, ev := range agentEvents()[se.agent] {
 		want := se.agent.group(ev, binary)
 		done := false
 		for round := 0; !done; round++ { // each round removes one stale entry of ours or adds the new one

@@ -18,7 +18,7 @@ import (
 // afterWrite validates the memory files a write tool call touched. Any
 // other file is passed over at once: no git, no configuration.
 func afterWrite(agent Agent, p *payload, now time.Time) (Action, string, error) {
-	if !slices.Contains(writeTools[agent], p.ToolName) || p.toolFailed() {
+	if !slices.Contains(writeTools()[agent], p.ToolName) || p.toolFailed() {
 		return Silent, "", nil
 	}
 	paths, err := p.writtenPaths(agent)

@@ -63,7 +63,7 @@ func runLine(name string) string {
 	if name == "pre-push" {
 		return `printf '%s\n' "$input" | exec "$bin" pre-push "$@"`
 	}
-	return `exec "$bin" ` + hookCommands[name]
+	return `exec "$bin" ` + hookCommands()[name]
 }
 
 // withChecksum inserts, after the marker line, the checksum of the script.

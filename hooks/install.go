@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 )
@@ -16,12 +17,14 @@ import (
 var DefaultHooks = []string{"pre-commit", "pre-merge-commit", "pre-applypatch"}
 
 // hookCommands maps a hook to the remnant-guard command it runs.
-var hookCommands = map[string]string{
-	"pre-commit":       "pre-commit",
-	"pre-merge-commit": "pre-commit",
-	"pre-applypatch":   "pre-commit",
-	"pre-push":         "pre-push",
-}
+var hookCommands = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"pre-commit":       "pre-commit",
+		"pre-merge-commit": "pre-commit",
+		"pre-applypatch":   "pre-commit",
+		"pre-push":         "pre-push",
+	}
+})
 
 // allHooks are the hooks uninstall looks at by default.
 var allHooks = []string{"pre-commit", "pre-merge-commit", "pre-applypatch", "pre-push"}
@@ -94,7 +97,7 @@ func hookNames(names []string) ([]string, error) {
 		return DefaultHooks, nil
 	}
 	for _, n := range names {
-		if _, ok := hookCommands[n]; !ok {
+		if _, ok := hookCommands()[n]; !ok {
 			return nil, fmt.Errorf("unknown hook %q (want pre-commit, pre-merge-commit, pre-applypatch or pre-push)", n)
 		}
 	}

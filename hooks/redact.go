@@ -2,7 +2,6 @@ package hooks
 
 import (
 	"bytes"
-	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -29,15 +28,21 @@ func defaultEngine(text string) *secrets.Engine {
 	if e := runEngine.Load(); e != nil {
 		return e
 	}
-	off := absentRules([]byte(text), nil)
-	if len(off) == len(keywordRules()) {
+	present := presentRules([]byte(text))
+	if len(present) == 0 {
 		return nil // no rule can match: the rules without keywords judge paths alone
 	}
-	key := strings.Join(slices.Sorted(maps.Keys(off)), ",")
+	key := strings.Join(present, ",")
 	maskEngines.Lock()
 	defer maskEngines.Unlock()
 	if e, ok := maskEngines.m[key]; ok {
 		return e
+	}
+	off := map[string]bool{}
+	for id, kw := range secrets.BuiltinKeywords() {
+		if len(kw) > 0 && !slices.Contains(present, id) {
+			off[id] = true
+		}
 	}
 	e, err := secrets.NewEngine(secrets.BuiltinRules(), secrets.Options{Disabled: off})
 	if err != nil {
@@ -50,43 +55,40 @@ func defaultEngine(text string) *secrets.Engine {
 	return e
 }
 
-// keywordRules counts the built-in rules that have keywords; every other
-// one judges a file by its path (a key store's name), never text.
-var keywordRules = sync.OnceValue(func() map[string]bool {
-	ids := map[string]bool{}
-	for _, d := range secrets.BuiltinRules() {
-		if len(d.Keywords) > 0 {
-			ids[d.ID] = true
-		}
-	}
-	return ids
-})
-
-// maskEngines caches defaultEngine's engines by the rules they leave out.
+// maskEngines caches defaultEngine's engines by the rules they keep.
 var maskEngines struct {
 	sync.Mutex
 	m map[string]*secrets.Engine
 }
 
-// absentRules adds to off (a new set when nil) the built-in rules that have
-// keywords, none of which occurs in src. The keyword automaton folds ASCII
+// presentRules returns, in the table's order, the built-in rules with
+// keywords of which one occurs in src. The keyword automaton folds ASCII
 // case only, so an ASCII-case-insensitive search keeps every rule it could
-// match.
+// match; the keywords are lower case (the rule tests check it).
+func presentRules(src []byte) []string {
+	lower := asciiLower(src)
+	var ids []string
+	for id, kw := range secrets.BuiltinKeywords() {
+		for _, k := range kw {
+			if bytes.Contains(lower, []byte(k)) {
+				ids = append(ids, id)
+				break
+			}
+		}
+	}
+	return ids
+}
+
+// absentRules adds to off (a new set when nil) the built-in rules that have
+// keywords, none of which occurs in src (see presentRules).
 func absentRules(src []byte, off map[string]bool) map[string]bool {
 	if off == nil {
 		off = map[string]bool{}
 	}
-	lower := asciiLower(src)
-	for _, d := range secrets.BuiltinRules() {
-		if len(d.Keywords) == 0 {
-			continue
-		}
-		hit := false
-		for _, k := range d.Keywords {
-			hit = hit || bytes.Contains(lower, asciiLower([]byte(k)))
-		}
-		if !hit {
-			off[d.ID] = true
+	present := presentRules(src)
+	for id, kw := range secrets.BuiltinKeywords() {
+		if len(kw) > 0 && !slices.Contains(present, id) {
+			off[id] = true
 		}
 	}
 	return off

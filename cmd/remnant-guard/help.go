@@ -29,7 +29,7 @@ const (
 // examples and exit codes.
 func writeHelp(w io.Writer, fs *flag.FlagSet, h *helpOut) {
 	name := fs.Name()
-	doc := helpDocs[name]
+	doc := helpDocs()[name]
 	synopsis := name
 	if h != nil && h.synopsis != "" {
 		synopsis = h.synopsis

@@ -3,8 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
-	"regexp"
 	"runtime/debug"
+	"strings"
 )
 
 // version and commit are set by the release build with -ldflags -X; a
@@ -65,15 +65,31 @@ func orUnknown(s, def string) string {
 	return s
 }
 
-// pseudoRevision matches the commit at the end of a Go pseudo-version
-// (v0.0.0-20260501120000-abcdef123456), which is what a `go install
-// module@commit` build knows of its commit.
-var pseudoRevision = regexp.MustCompile(`[-.]\d{14}-([0-9a-f]{12})(?:\+incompatible)?$`)
-
-// pseudoCommit returns the commit a pseudo-version names, or "".
+// pseudoCommit returns the commit at the end of a Go pseudo-version
+// (v0.0.0-20260501120000-abcdef123456, +incompatible allowed), which is
+// what a `go install module@commit` build knows of its commit, or "".
 func pseudoCommit(v string) string {
-	if m := pseudoRevision.FindStringSubmatch(v); m != nil {
-		return m[1]
+	v = strings.TrimSuffix(v, "+incompatible")
+	const hash, stamp = 12, 14
+	if len(v) < hash+stamp+2 {
+		return ""
 	}
-	return ""
+	c, rest := v[len(v)-hash:], v[:len(v)-hash-1]
+	if v[len(v)-hash-1] != '-' || !allIn(c, "0123456789abcdef") {
+		return ""
+	}
+	ts, sep := rest[len(rest)-stamp:], rest[len(rest)-stamp-1]
+	if (sep != '-' && sep != '.') || !allIn(ts, "0123456789") {
+		return ""
+	}
+	return c
+}
+
+func allIn(s, set string) bool {
+	for i := 0; i < len(s); i++ {
+		if !strings.ContainsRune(set, rune(s[i])) {
+			return false
+		}
+	}
+	return true
 }

@@ -71,7 +71,7 @@ func checkDir(t *testing.T, dir string) []string {
 			t.Fatal(err)
 		}
 		for _, f := range checkFile(t, name, src) {
-			if f.Path != name || f.Message == "" || f.Severity != remnantSeverity[f.RuleID] {
+			if f.Path != name || f.Message == "" || f.Severity != remnantSeverity()[f.RuleID] {
 				t.Errorf("bad finding %+v", f)
 			}
 			got = append(got, fmt.Sprintf("%d:%d %s", f.Line, f.Column, f.RuleID))

@@ -3,6 +3,7 @@ package remnant
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/remnant-guard/remnant-guard/validate"
 )
@@ -16,15 +17,17 @@ var (
 )
 
 // htmlTags are inline HTML elements that Markdown files use on purpose.
-var htmlTags = map[string]bool{
-	"a": true, "abbr": true, "b": true, "br": true, "code": true, "dd": true, "del": true,
-	"details": true, "div": true, "dl": true, "dt": true, "em": true, "hr": true, "i": true,
-	"img": true, "ins": true, "kbd": true, "li": true, "mark": true, "ol": true, "p": true,
-	"picture": true, "pre": true, "q": true, "s": true, "samp": true, "small": true,
-	"source": true, "span": true, "strong": true, "sub": true, "summary": true, "sup": true,
-	"table": true, "tbody": true, "td": true, "th": true, "thead": true, "tr": true, "u": true,
-	"ul": true, "var": true, "wbr": true,
-}
+var htmlTags = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"a": true, "abbr": true, "b": true, "br": true, "code": true, "dd": true, "del": true,
+		"details": true, "div": true, "dl": true, "dt": true, "em": true, "hr": true, "i": true,
+		"img": true, "ins": true, "kbd": true, "li": true, "mark": true, "ol": true, "p": true,
+		"picture": true, "pre": true, "q": true, "s": true, "samp": true, "small": true,
+		"source": true, "span": true, "strong": true, "sub": true, "summary": true, "sup": true,
+		"table": true, "tbody": true, "td": true, "th": true, "thead": true, "tr": true, "u": true,
+		"ul": true, "var": true, "wbr": true,
+	}
+})
 
 // checkPlaceholders reports template placeholders left in the file, outside
 // code, comments, autolinks and HTML tags, and an empty Next section.
@@ -58,7 +61,7 @@ func isPlaceholder(s string, start, end int) bool {
 	}
 	name, attrs, _ := strings.Cut(inner, " ")
 	name = strings.TrimSuffix(name, "/")
-	return !(htmlTags[name] && (attrs == "" || strings.Contains(attrs, "=")))
+	return !(htmlTags()[name] && (attrs == "" || strings.Contains(attrs, "=")))
 }
 
 func isWordByte(b byte) bool {

@@ -2,6 +2,7 @@ package remnant
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/remnant-guard/remnant-guard/validate"
 )
@@ -25,8 +26,10 @@ var rawOutputLine = validate.LazyRegexp(`^(?:` +
 var logLine = validate.LazyRegexp(`^(?:\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\d{2}:\d{2}:\d{2}|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b|(?:ok|FAIL|PASS|---|===)\s|npm (?:ERR|WARN)|error(?:\[|:)|warning:|\S+\.\w+:\d+:\d+: )`)
 
 // logFenceInfo are fence info strings that announce output, not code.
-var logFenceInfo = map[string]bool{"": false, "console": true, "log": true, "logs": true,
-	"output": true, "text": true, "txt": true, "terminal": true, "shell-session": true}
+var logFenceInfo = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"": false, "console": true, "log": true, "logs": true,
+		"output": true, "text": true, "txt": true, "terminal": true, "shell-session": true}
+})
 
 const maxFenceLines = 10
 
@@ -63,7 +66,7 @@ func (c *checker) isLogFence(fc validate.Fence) bool {
 		return false
 	}
 	info, _, _ := strings.Cut(fc.Info, " ")
-	if logFenceInfo[strings.ToLower(info)] {
+	if logFenceInfo()[strings.ToLower(info)] {
 		return true
 	}
 	logs := 0

@@ -2,6 +2,7 @@ package remnant
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/remnant-guard/remnant-guard/validate"
 )
@@ -83,7 +84,7 @@ func mem(id string, sev validate.Severity, summary, bad, good string) validate.R
 }
 
 // remnantSeverity holds the default severity of each rule ID.
-var remnantSeverity = severities(RemnantRules())
+var remnantSeverity = sync.OnceValue(func() map[string]validate.Severity { return severities(RemnantRules()) })
 
 func severities(rules []validate.Rule) map[string]validate.Severity {
 	m := make(map[string]validate.Severity, len(rules))
@@ -95,5 +96,5 @@ func severities(rules []validate.Rule) map[string]validate.Severity {
 
 // newFinding builds a finding with the rule's default severity.
 func newFinding(id, path string, line, col int, msg string) validate.Finding {
-	return validate.Finding{RuleID: id, Severity: remnantSeverity[id], Path: path, Line: line, Column: col, Message: msg}
+	return validate.Finding{RuleID: id, Severity: remnantSeverity()[id], Path: path, Line: line, Column: col, Message: msg}
 }

@@ -1,14 +1,19 @@
 package secrets
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // keyWords are whole words of a name that make it a secret's name besides
 // the secretWords it may contain anywhere: STREAM_KEY, license_key, pass.
-var keyWords = map[string]bool{
-	"key": true, "keys": true, "pass": true, "tkn": true, "creds": true, "cred": true,
-	"private": true, "access": true, "license": true, "licence": true, "skey": true,
-	"passphrase": true, "pw": true,
-}
+var keyWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"key": true, "keys": true, "pass": true, "tkn": true, "creds": true, "cred": true,
+		"private": true, "access": true, "license": true, "licence": true, "skey": true,
+		"passphrase": true, "pw": true,
+	}
+})
 
 // mentionsSecretWord reports a name that could hold a secret. It does
 // not allocate: it runs at every operator of a keyword line.
@@ -28,7 +33,7 @@ func mentionsSecretWord(name []byte) bool {
 				for j, c := range w {
 					buf[j] = c | 0x20
 				}
-				if keyWords[string(buf[:len(w)])] { // no allocation: map lookup by converted key
+				if keyWords()[string(buf[:len(w)])] { // no allocation: map lookup by converted key
 					return true
 				}
 			}
@@ -147,18 +152,20 @@ func hasFakeWord(v string) bool {
 		if i == 1 && len(cs[0]) <= 6 && (w == "test" || w == "live") {
 			continue
 		}
-		if fakeWords[w] || standInWords[w] {
+		if fakeWords()[w] || standInWords()[w] {
 			return true
 		}
 	}
 	return false
 }
 
-var standInWords = map[string]bool{
-	"hello": true, "world": true, "invalid": true, "notreal": true, "changeme": true,
-	"redacted": true, "foo": true, "bar": true, "foobar": true, "xxx": true,
-	"placeholder": true, "your": true, "insert": true, "replace": true,
-}
+var standInWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"hello": true, "world": true, "invalid": true, "notreal": true, "changeme": true,
+		"redacted": true, "foo": true, "bar": true, "foobar": true, "xxx": true,
+		"placeholder": true, "your": true, "insert": true, "replace": true,
+	}
+})
 
 // notAValue tells values no credential has: URLs, paths, e-mail
 // addresses, dates, integrity digests.

@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"iter"
 	"sync"
 )
 
@@ -38,6 +39,19 @@ var withExamples = sync.OnceValues(parseRuleFiles)
 // without parsing them). The tests check the table against the files.
 func BuiltinRules() []RuleDef {
 	return append([]RuleDef(nil), builtinTable...)
+}
+
+// BuiltinKeywords yields each built-in rule's ID and keywords (lower case,
+// as the rule files write them), without copying the rule table: it is what
+// output masking needs to tell which rules could match a line.
+func BuiltinKeywords() iter.Seq2[string, []string] {
+	return func(yield func(string, []string) bool) {
+		for i := range builtinTable {
+			if !yield(builtinTable[i].ID, builtinTable[i].Keywords) {
+				return
+			}
+		}
+	}
 }
 
 // BuiltinRulesWithExamples returns the built-in rule definitions with

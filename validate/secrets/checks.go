@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"strings"
+	"sync"
 )
 
 // checkInput is what a named check sees of one match.
@@ -21,17 +22,19 @@ type checkInput struct {
 type checkFunc func(in *checkInput) bool
 
 // checkFuncs are the validators a rule may name in its checks list.
-var checkFuncs = map[string]checkFunc{
-	"jwt":             checkJWT,
-	"pem-body":        checkPEMBody,
-	"not-placeholder": func(in *checkInput) bool { return !isPlaceholder(in.secret) },
-	"generic":         checkGeneric,
-	"assigned":        checkAssigned,
-	"userinfo":        checkUserinfo,
-	"basic-auth":      checkBasicAuth,
-	"not-lockfile":    func(in *checkInput) bool { return !isLockfile(in.path) },
-	"k8s-secret":      checkK8sSecret,
-}
+var checkFuncs = sync.OnceValue(func() map[string]checkFunc {
+	return map[string]checkFunc{
+		"jwt":             checkJWT,
+		"pem-body":        checkPEMBody,
+		"not-placeholder": func(in *checkInput) bool { return !isPlaceholder(in.secret) },
+		"generic":         checkGeneric,
+		"assigned":        checkAssigned,
+		"userinfo":        checkUserinfo,
+		"basic-auth":      checkBasicAuth,
+		"not-lockfile":    func(in *checkInput) bool { return !isLockfile(in.path) },
+		"k8s-secret":      checkK8sSecret,
+	}
+})
 
 // checkJWT keeps tokens whose header decodes to JSON naming an algorithm
 // or a type.

@@ -1,6 +1,9 @@
 package secrets
 
-import "hash/crc32"
+import (
+	"hash/crc32"
+	"sync"
+)
 
 // checksumFunc reports whether a secret's own checksum is right.
 type checksumFunc func(secret string) bool
@@ -10,9 +13,11 @@ type checksumFunc func(secret string) bool
 // share: a four-character prefix, 30 random base62 characters, then the
 // CRC-32 (IEEE) of those 30, in base62 (0-9A-Za-z), six digits with
 // leading zeros.
-var checksumFuncs = map[string]checksumFunc{
-	"crc32-base62": crc32Base62,
-}
+var checksumFuncs = sync.OnceValue(func() map[string]checksumFunc {
+	return map[string]checksumFunc{
+		"crc32-base62": crc32Base62,
+	}
+})
 
 const base62Digits = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 

@@ -36,11 +36,11 @@ func newRule(d RuleDef) (*rule, error) {
 		r.stopwords = append(r.stopwords, strings.ToLower(w))
 	}
 	for _, c := range d.Checks {
-		r.checks = append(r.checks, checkFuncs[c])
+		r.checks = append(r.checks, checkFuncs()[c])
 	}
-	r.gate = gateFuncs[d.Gate]
-	r.extract = extractFuncs[d.Extract]
-	r.checksum = checksumFuncs[d.Checksum]
+	r.gate = gateFuncs()[d.Gate]
+	r.extract = extractFuncs()[d.Extract]
+	r.checksum = checksumFuncs()[d.Checksum]
 	if d.Path != "" {
 		r.path = regexp.MustCompile(d.Path) // a handful of rules; needed for every file
 	}

@@ -1,6 +1,9 @@
 package secrets
 
-import "bytes"
+import (
+	"bytes"
+	"sync"
+)
 
 // extractFunc finds name/value pairs in a line (or a rule's window) in
 // place of a regex. Each result is laid out as a regex match would be:
@@ -26,9 +29,11 @@ const (
 )
 
 // extractFuncs are the extracts a rule may name.
-var extractFuncs = map[string]extractFunc{
-	"assignments": extractAssignments,
-}
+var extractFuncs = sync.OnceValue(func() map[string]extractFunc {
+	return map[string]extractFunc{
+		"assignments": extractAssignments,
+	}
+})
 
 func extractOp(m []int) byte {
 	if len(m) > 6 {

@@ -1,17 +1,22 @@
 package secrets
 
-import "bytes"
+import (
+	"bytes"
+	"sync"
+)
 
 // gateFunc is a fast test of a whole line, run before a broad rule's
 // regex: false means the regex cannot produce a kept finding there.
 type gateFunc func(line []byte) bool
 
 // gateFuncs are the gates a rule may name.
-var gateFuncs = map[string]gateFunc{
-	"assignment":  gateAssignment,
-	"long-string": gateLongString,
-	"userinfo":    gateUserinfo,
-}
+var gateFuncs = sync.OnceValue(func() map[string]gateFunc {
+	return map[string]gateFunc{
+		"assignment":  gateAssignment,
+		"long-string": gateLongString,
+		"userinfo":    gateUserinfo,
+	}
+})
 
 // gateAssignment wants an assignment (=, :) whose left-hand name mentions
 // a secret and is not about one (token_count, password_length).

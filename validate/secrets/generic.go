@@ -2,38 +2,41 @@ package secrets
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 )
 
 // nonSecretWords end (or start) names that hold something about a secret
 // rather than the secret: token_count, password_length, public_key, ...
-var nonSecretWords = map[string]bool{
-	"id": true, "ids": true, "name": true, "names": true, "count": true,
-	"length": true, "len": true, "size": true, "type": true, "types": true,
-	"url": true, "uri": true, "path": true, "file": true, "dir": true,
-	"version": true, "header": true, "field": true, "mode": true,
-	"format": true, "enabled": true, "required": true, "prefix": true,
-	"suffix": true, "endpoint": true, "host": true, "policy": true,
-	"expiry": true, "expires": true, "ttl": true, "timeout": true,
-	"min": true, "max": true, "index": true, "public": true, "is": true,
-	"has": true, "use": true, "no": true, "label": true, "hint": true,
-	"placeholder": true, "example": true, "regex": true, "pattern": true,
-	"algorithm": true, "alg": true, "method": true, "provider": true,
-	"store": true, "ref": true, "env": true, "var": true, "key_name": true,
-	"hash": true, "digest": true, "salt": true, "kind": true, "author": true,
-	"authority": true, "authors": true, "authored": true, "want": true,
-	"expected": true, "expect": true, "got": true, "input": true, "output": true,
-	"data": true, "sum": true, "checksum": true, "signature": true, "sig": true,
-	"nonce": true, "iv": true, "cert": true, "certificate": true, "fingerprint": true,
-	"integrity": true, "etag": true, "sha": true, "md5": true, "sha1": true,
-	"sha256": true, "sha512": true, "commit": true, "revision": true, "rev": true,
-	"srcrev": true, "uuid": true, "guid": true, "pubkey": true, "cipher": true,
-	"ciphertext": true, "plaintext": true, "encoded": true, "image": true,
-	// keys that index data, not credentials: cache_key, sort_key, i18n_key
-	"cache": true, "sort": true, "partition": true, "primary": true, "foreign": true,
-	"unique": true, "lookup": true, "map": true, "event": true, "column": true,
-	"shortcut": true, "hot": true, "schema": true, "i18n": true, "translation": true,
-}
+var nonSecretWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"id": true, "ids": true, "name": true, "names": true, "count": true,
+		"length": true, "len": true, "size": true, "type": true, "types": true,
+		"url": true, "uri": true, "path": true, "file": true, "dir": true,
+		"version": true, "header": true, "field": true, "mode": true,
+		"format": true, "enabled": true, "required": true, "prefix": true,
+		"suffix": true, "endpoint": true, "host": true, "policy": true,
+		"expiry": true, "expires": true, "ttl": true, "timeout": true,
+		"min": true, "max": true, "index": true, "public": true, "is": true,
+		"has": true, "use": true, "no": true, "label": true, "hint": true,
+		"placeholder": true, "example": true, "regex": true, "pattern": true,
+		"algorithm": true, "alg": true, "method": true, "provider": true,
+		"store": true, "ref": true, "env": true, "var": true, "key_name": true,
+		"hash": true, "digest": true, "salt": true, "kind": true, "author": true,
+		"authority": true, "authors": true, "authored": true, "want": true,
+		"expected": true, "expect": true, "got": true, "input": true, "output": true,
+		"data": true, "sum": true, "checksum": true, "signature": true, "sig": true,
+		"nonce": true, "iv": true, "cert": true, "certificate": true, "fingerprint": true,
+		"integrity": true, "etag": true, "sha": true, "md5": true, "sha1": true,
+		"sha256": true, "sha512": true, "commit": true, "revision": true, "rev": true,
+		"srcrev": true, "uuid": true, "guid": true, "pubkey": true, "cipher": true,
+		"ciphertext": true, "plaintext": true, "encoded": true, "image": true,
+		// keys that index data, not credentials: cache_key, sort_key, i18n_key
+		"cache": true, "sort": true, "partition": true, "primary": true, "foreign": true,
+		"unique": true, "lookup": true, "map": true, "event": true, "column": true,
+		"shortcut": true, "hot": true, "schema": true, "i18n": true, "translation": true,
+	}
+})
 
 // interpolation finds a variable expanded inside a string ("...$user").
 var interpolation = lazyRegexp(`\$[A-Za-z_{(]`)
@@ -131,17 +134,19 @@ func looksRandom(v string) bool {
 		return false
 	}
 	for _, w := range words(v) {
-		if fakeWords[w] {
+		if fakeWords()[w] {
 			return false
 		}
 	}
 	return !hasFakeWord(v)
 }
 
-var fakeWords = map[string]bool{
-	"test": true, "fake": true, "dummy": true, "example": true, "sample": true,
-	"mock": true, "todo": true, "fixme": true, "secret": true, "password": true,
-}
+var fakeWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"test": true, "fake": true, "dummy": true, "example": true, "sample": true,
+		"mock": true, "todo": true, "fixme": true, "secret": true, "password": true,
+	}
+})
 
 // words splits s at non-letters and at lower-to-upper case changes,
 // lowercased.
@@ -175,7 +180,7 @@ func secretName(name string) bool {
 	if len(w) == 0 {
 		return true
 	}
-	if nonSecretWords[w[0]] || nonSecretWords[w[len(w)-1]] {
+	if nonSecretWords()[w[0]] || nonSecretWords()[w[len(w)-1]] {
 		return false
 	}
 	return true

@@ -34,7 +34,7 @@ var builtinIDs = sync.OnceValue(func() map[string]bool {
 
 // genericRules are the built-in rules that give way to specific ones: what
 // a gitleaks rule with no counterpart here is matched with.
-var genericRules = func() map[string]bool {
+var genericRules = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, d := range builtinTable {
 		if d.Fallback {
@@ -42,7 +42,7 @@ var genericRules = func() map[string]bool {
 		}
 	}
 	return m
-}()
+})
 
 // mapGitleaksID returns the built-in rules that find what the gitleaks
 // rule id finds, or nil when none does (then the generic rules stand in).

@@ -79,7 +79,7 @@ func (ig *GitleaksIgnore) match(f *validate.Finding, commit string) bool {
 		if ent.commit != "" && !commitListed([]string{ent.commit}, commit) {
 			continue
 		}
-		if ent.rules == nil && genericRules[f.RuleID] || ent.rules[f.RuleID] {
+		if ent.rules == nil && genericRules()[f.RuleID] || ent.rules[f.RuleID] {
 			return true
 		}
 	}

@@ -3,21 +3,24 @@ package secrets
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 )
 
 // unsupportedKeys are gitleaks keys read and refused, with the reason.
-var unsupportedKeys = map[string]string{
-	"rules.required":   "composite rules ([[rules.required]]) are not supported",
-	"rules.skipReport": "skipReport (rules that only serve composite rules) is not supported",
-}
+var unsupportedKeys = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"rules.required":   "composite rules ([[rules.required]]) are not supported",
+		"rules.skipReport": "skipReport (rules that only serve composite rules) is not supported",
+	}
+})
 
 // unknownGitleaksKey reports a key of a gitleaks configuration that is
 // not understood, with its line.
 func unknownGitleaksKey(name string, data []byte, k toml.Key) error {
 	msg := fmt.Sprintf("unknown key %q", k.String())
-	for prefix, why := range unsupportedKeys {
+	for prefix, why := range unsupportedKeys() {
 		if k.String() == prefix || strings.HasPrefix(k.String(), prefix+".") {
 			msg = fmt.Sprintf("%s: %s", k.String(), why)
 		}

@@ -112,7 +112,7 @@ func (al *Allowlist) addRule(id string, own map[string]string) {
 	}
 	ours := mapGitleaksID(id)
 	if ours == nil {
-		ours = genericRules
+		ours = genericRules()
 	}
 	for o := range ours {
 		al.Rules[o] = true

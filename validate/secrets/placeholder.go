@@ -2,6 +2,7 @@ package secrets
 
 import (
 	"strings"
+	"sync"
 )
 
 // placeholderMarks are substrings that show a value is a reference to a
@@ -14,15 +15,17 @@ var placeholderMarks = []string{
 }
 
 // placeholderWords are whole values that stand in for a secret.
-var placeholderWords = map[string]bool{
-	"password": true, "passwd": true, "pass": true, "pwd": true, "secret": true,
-	"token": true, "apikey": true, "api_key": true, "key": true, "changeit": true,
-	"admin": true, "root": true, "guest": true, "user": true, "username": true,
-	"test": true, "testing": true, "postgres": true, "mysql": true, "foo": true,
-	"bar": true, "foobar": true, "xxx": true, "yyy": true, "none": true,
-	"null": true, "nil": true, "true": true, "false": true, "undefined": true,
-	"empty": true, "default": true, "mypassword": true, "secretkey": true,
-}
+var placeholderWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"password": true, "passwd": true, "pass": true, "pwd": true, "secret": true,
+		"token": true, "apikey": true, "api_key": true, "key": true, "changeit": true,
+		"admin": true, "root": true, "guest": true, "user": true, "username": true,
+		"test": true, "testing": true, "postgres": true, "mysql": true, "foo": true,
+		"bar": true, "foobar": true, "xxx": true, "yyy": true, "none": true,
+		"null": true, "nil": true, "true": true, "false": true, "undefined": true,
+		"empty": true, "default": true, "mypassword": true, "secretkey": true,
+	}
+})
 
 var codeRef = lazyRegexp(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+(\(\))?$`)
 
@@ -34,7 +37,7 @@ func isPlaceholder(v string) bool {
 		return true
 	}
 	low := strings.ToLower(v)
-	if placeholderWords[low] || strings.ContainsAny(v, "()") {
+	if placeholderWords()[low] || strings.ContainsAny(v, "()") {
 		return true
 	}
 	for _, m := range placeholderMarks {

@@ -24,22 +24,22 @@ func TestReadmeSecretRules(t *testing.T) {
 	if n, _ := strconv.Atoi(m[1]); n != len(builtinTable) {
 		t.Errorf("README.md says %d built-in rules, there are %d", n, len(builtinTable))
 	}
-	for name := range checkFuncs {
+	for name := range checkFuncs() {
 		if !strings.Contains(readme, "`"+name+"`") {
 			t.Errorf("README.md's rule format does not list the check %q", name)
 		}
 	}
-	for name := range gateFuncs {
+	for name := range gateFuncs() {
 		if !strings.Contains(readme, "`"+name+"`") {
 			t.Errorf("README.md's rule format does not list the gate %q", name)
 		}
 	}
-	for name := range checksumFuncs {
+	for name := range checksumFuncs() {
 		if !strings.Contains(readme, "`"+name+"`") {
 			t.Errorf("README.md's rule format does not list the checksum %q", name)
 		}
 	}
-	for name := range extractFuncs {
+	for name := range extractFuncs() {
 		if !strings.Contains(readme, "`"+name+"`") {
 			t.Errorf("README.md's rule format does not list the extract %q", name)
 		}

@@ -78,10 +78,10 @@ func (d *RuleDef) Validate() error {
 	if d.Regex == "" && d.Path == "" && d.Extract == "" {
 		return &RuleError{d.ID, fmt.Errorf("needs a regex, an extract or a path")}
 	}
-	if _, ok := checksumFuncs[d.Checksum]; d.Checksum != "" && !ok {
+	if _, ok := checksumFuncs()[d.Checksum]; d.Checksum != "" && !ok {
 		return &RuleError{d.ID, fmt.Errorf("unknown checksum %q", d.Checksum)}
 	}
-	if _, ok := extractFuncs[d.Extract]; d.Extract != "" && (!ok || d.Regex != "") {
+	if _, ok := extractFuncs()[d.Extract]; d.Extract != "" && (!ok || d.Regex != "") {
 		return &RuleError{d.ID, fmt.Errorf("extract %q: unknown, or given with a regex", d.Extract)}
 	}
 	for _, k := range d.Keywords {
@@ -90,11 +90,11 @@ func (d *RuleDef) Validate() error {
 		}
 	}
 	for _, c := range d.Checks {
-		if _, ok := checkFuncs[c]; !ok {
+		if _, ok := checkFuncs()[c]; !ok {
 			return &RuleError{d.ID, fmt.Errorf("unknown check %q", c)}
 		}
 	}
-	if _, ok := gateFuncs[d.Gate]; d.Gate != "" && !ok {
+	if _, ok := gateFuncs()[d.Gate]; d.Gate != "" && !ok {
 		return &RuleError{d.ID, fmt.Errorf("unknown gate %q", d.Gate)}
 	}
 	if d.Window < 0 || d.Window > 200 {

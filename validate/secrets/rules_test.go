@@ -142,3 +142,20 @@ func spanText(src string, f validate.Finding) string {
 	}
 	return b.String()
 }
+
+// Output masking (hooks) matches the built-in keywords against ASCII-lowered
+// text as they stand, so they must be lower case.
+func TestBuiltinKeywordsLowerCase(t *testing.T) {
+	n := 0
+	for id, kw := range BuiltinKeywords() {
+		for _, k := range kw {
+			n++
+			if k != strings.ToLower(k) || k == "" {
+				t.Errorf("%s: keyword %q is not lower case", id, k)
+			}
+		}
+	}
+	if n < 100 {
+		t.Fatalf("only %d keywords", n)
+	}
+}
