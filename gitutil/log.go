@@ -161,6 +161,10 @@ type LogProcess struct {
 // as git prints it and the file is marked Truncated. Call it before Each.
 func (l *LogProcess) SetSectionLimit(limit int64) { l.limit = limit }
 
+// logPipeSize is the pipe buffer asked for git log's output: room for git
+// to go on printing while the range is resolved and the rules are built.
+const logPipeSize = 1 << 20
+
 // StartLog starts the git log that Log reads; an error starting it is
 // returned by Each. Stop must be called when the log is no longer needed.
 func (r *Repo) StartLog(revs ...string) *LogProcess {
@@ -176,6 +180,7 @@ func (r *Repo) StartLog(revs ...string) *LogProcess {
 		l.err = err
 		return l
 	}
+	widenPipe(pw, logPipeSize)
 	l.cmd.Stdout = pw
 	err = l.cmd.Start()
 	pw.Close()

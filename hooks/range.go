@@ -58,6 +58,15 @@ func findRange(repo *gitutil.Repo, opt CIOptions) (Range, error) {
 	if rng.Head == "" {
 		rng.Head = "HEAD"
 	}
+	// git merge-base runs while the two names are resolved: it resolves
+	// them by the same rules, and its answer is read only once both have
+	// resolved to commits.
+	mb := make(chan mergeBaseResult, 1)
+	go func() {
+		var r mergeBaseResult
+		r.hash, r.ok, r.err = repo.MergeBase(rng.Base, rng.Head)
+		mb <- r
+	}()
 	var err error
 	if rng.Head, err = resolve(repo, rng.Head); err != nil {
 		return Range{}, err
@@ -65,20 +74,27 @@ func findRange(repo *gitutil.Repo, opt CIOptions) (Range, error) {
 	if rng.Base, err = resolve(repo, rng.Base); err != nil {
 		return Range{}, err
 	}
-	if rng.MergeBase, err = mergeBase(repo, rng.Base, rng.Head); err != nil {
+	if rng.MergeBase, err = mergeBase(repo, rng.Base, rng.Head, <-mb); err != nil {
 		return Range{}, err
 	}
 	return rng, nil
 }
 
-// mergeBase finds the commit a range's head is compared with: the best
-// common ancestor of base and head. A head that is an ancestor of its base
+// mergeBaseResult is what Repo.MergeBase answered.
+type mergeBaseResult struct {
+	hash string
+	ok   bool
+	err  error
+}
+
+// mergeBase judges r, git's merge base of base and head: the commit a
+// range's head is compared with, their best common ancestor. A head that is an ancestor of its base
 // (other than the base itself) is an error: the range would check nothing.
-func mergeBase(repo *gitutil.Repo, base, head string) (string, error) {
+func mergeBase(repo *gitutil.Repo, base, head string, r mergeBaseResult) (string, error) {
 	if base == head {
 		return base, nil
 	}
-	mb, ok, err := repo.MergeBase(base, head)
+	mb, ok, err := r.hash, r.ok, r.err
 	if err != nil {
 		return "", err
 	}
