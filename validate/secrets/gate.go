@@ -68,25 +68,58 @@ func mentionsSecret(name []byte) bool {
 	return false
 }
 
-// gateLongString wants a quote followed by at least 40 base64 or
-// base64url characters.
+// gateLongString wants a quote, 40 or more base64url or base64 characters,
+// at most two '=' and a quote: what the rule's regex needs around its
+// secret. It jumps from quote to quote with byte searches, each of the two
+// quote characters searched for once per occurrence.
 func gateLongString(line []byte) bool {
-	run := -1
-	for _, c := range line {
-		switch {
-		case c == '"' || c == '\'':
-			if run >= 40 {
+	dq, sq := nextByte(line, 0, '"'), nextByte(line, 0, '\'')
+	for {
+		q := min(dq, sq)
+		if q >= len(line) {
+			return false
+		}
+		start := q + 1
+		end := start
+		for end < len(line) && longStringByte[line[end]] {
+			end++
+		}
+		if end-start >= 40 {
+			rest := line[end:]
+			for pad := 0; pad < 2 && len(rest) > 0 && rest[0] == '='; pad++ {
+				rest = rest[1:]
+			}
+			if len(rest) > 0 && (rest[0] == '"' || rest[0] == '\'') {
 				return true
 			}
-			run = 0
-		case run >= 0 && isBase64URLByte(c):
-			run++
-		case run >= 40 && c == '=':
-		default:
-			run = -1
+		}
+		if dq < start {
+			dq = nextByte(line, start, '"')
+		}
+		if sq < start {
+			sq = nextByte(line, start, '\'')
 		}
 	}
-	return false
+}
+
+// nextByte is the index of the first c in b at or after from, or len(b).
+func nextByte(b []byte, from int, c byte) int {
+	if i := bytes.IndexByte(b[from:], c); i >= 0 {
+		return from + i
+	}
+	return len(b)
+}
+
+// longStringByte marks the characters of a long string's value.
+var longStringByte = [256]bool{
+	'+': true, '/': true, '-': true, '_': true,
+	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true,
+	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true,
+	'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true,
+	'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true,
+	'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true,
+	'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true,
+	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true,
 }
 
 func isBase64URLByte(c byte) bool { return isBase64Byte(c) && c != '=' || c == '-' || c == '_' }
