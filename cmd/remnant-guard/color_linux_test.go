@@ -19,6 +19,14 @@ func TestColor(t *testing.T) {
 	if useColor(f, false) {
 		t.Error("colour on a regular file")
 	}
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer null.Close()
+	if useColor(null, false) || isTerminal(null) {
+		t.Error("/dev/null taken for a terminal")
+	}
 	tty := openPTY(t)
 	t.Setenv("NO_COLOR", "")
 	if !useColor(tty, false) {

@@ -16,8 +16,7 @@ func isTerminal(w io.Writer) bool {
 	if !ok {
 		return false
 	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return isTTY(f)
 }
 
 // progressLine shows "commits done/total" on one terminal line, redrawn at
