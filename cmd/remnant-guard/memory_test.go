@@ -82,6 +82,18 @@ func TestPeakMemory(t *testing.T) {
 		}
 		measure(t, dir, bin, 1, "pre-commit")
 	})
+	t.Run("pushed-tag-of-large-blob", func(t *testing.T) {
+		dir := newRepo(t)
+		writeRepeated(t, filepath.Join(dir, "big.bin"), min(size, 200<<20))
+		blob := gitIn(t, dir, "hash-object", "-w", "big.bin")
+		gitIn(t, dir, "-c", "user.name=Ada", "-c", "user.email=ada@example.com", "tag", "-a", "-m", "a tag of a blob", "bigtag", blob)
+		tag := gitIn(t, dir, "rev-parse", "bigtag")
+		push := "refs/tags/bigtag " + tag + " refs/tags/bigtag " + strings.Repeat("0", 40) + "\n"
+		out := measureIn(t, dir, bin, push, 1, "pre-push", "origin", "/nowhere")
+		if !strings.Contains(out, "refs/tags/bigtag: error: not scanned for secrets") {
+			t.Errorf("the pushed blob is not reported as not scanned:\n%s", out)
+		}
+	})
 	t.Run("nested-config", func(t *testing.T) {
 		dir := newRepo(t)
 		deep := "[rules]\nx = " + strings.Repeat("{a=", 8000) + "1" + strings.Repeat("}", 8000) + "\n"
@@ -101,10 +113,16 @@ var maxRSS = regexp.MustCompile(`Maximum resident set size \(kbytes\): (\d+)`)
 // code and peak memory, and returns its output.
 func measure(t *testing.T, dir, bin string, code int, args ...string) string {
 	t.Helper()
+	return measureIn(t, dir, bin, "", code, args...)
+}
+
+// measureIn is measure with stdin.
+func measureIn(t *testing.T, dir, bin, stdin string, code int, args ...string) string {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "/usr/bin/time", append([]string{"-v", bin}, args...)...)
-	cmd.Dir = dir
+	cmd.Dir, cmd.Stdin = dir, strings.NewReader(stdin)
 	out, err := cmd.CombinedOutput()
 	if ctx.Err() != nil {
 		t.Fatalf("%s did not finish within its timeout", args)
@@ -151,14 +169,17 @@ func newRepo(t *testing.T) string {
 	return dir
 }
 
-func gitIn(t *testing.T, dir string, args ...string) {
+// gitIn runs git in dir and returns its output without the final newline.
+func gitIn(t *testing.T, dir string, args ...string) string {
 	t.Helper()
 	cmd := exec.Command("git", args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+dir)
-	if out, err := cmd.CombinedOutput(); err != nil {
+	out, err := cmd.Output()
+	if err != nil {
 		t.Fatalf("git %s: %v\n%s", args, err, out)
 	}
+	return strings.TrimSuffix(string(out), "\n")
 }
 
 // writeRepeated writes size bytes of text lines to path.
