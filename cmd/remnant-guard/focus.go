@@ -15,7 +15,7 @@ import (
 type focusFlags map[string]*bool
 
 var focusUsage = map[string]string{
-	custodian.FocusRouting:      "MemoryCustodian focused check of the manifest's routes and module index (MC-ROUTING-*)",
+	custodian.FocusRouting:      "MemoryCustodian focused check: the manifest's routes and module index (MC-ROUTING-*)",
 	custodian.FocusReachability: "MemoryCustodian focused check: active entries no normal route loads (MC-REACH-*)",
 	custodian.FocusFreshness:    "MemoryCustodian focused check: Evidence paths and revisions against the repository and HEAD, and broken relations (MC-FRESH-*)",
 	custodian.FocusConflicts:    "MemoryCustodian focused check: the conflict status and its MC-CONFLICT-* findings",

@@ -172,7 +172,8 @@ func (r *FocusResult) finish() {
 // contractFindings returns the protocol the manifest is judged by and one
 // MC-ROUTING-007 finding per contract problem: invalid metadata, a
 // version this tool does not judge, the routing grammar, the module
-// index. A manifest without any Protocol section is pre-metadata legacy
+// index. A manifest without any Protocol section, nor any trace of one
+// (a `###` or Setext form, an indented copy), is pre-metadata legacy
 // routing, judged by the 0.5 rules, and no contract error.
 func contractFindings(m *Manifest) (string, []FocusFinding) {
 	bad := func(line int, msg string) FocusFinding {
@@ -183,7 +184,16 @@ func contractFindings(m *Manifest) (string, []FocusFinding) {
 	}
 	proto, pp := protocolOf(m)
 	var out []FocusFinding
-	if pp != nil && len(m.Meta) > 0 && !olderThanJudged(m) {
+	traces := m.protocolTraces()
+	for _, l := range indentedProtocolHeadings(m) {
+		if !slices.Contains(traces, l) {
+			traces = append(traces, l)
+		}
+	}
+	switch {
+	case len(m.Meta) == 0 && m.ProtocolLine == 0 && len(traces) > 0:
+		out = append(out, bad(traces[0], fmt.Sprintf("manifest.md must contain exactly one MemoryCustodian Protocol heading, written as an H2 with canonical whitespace (found %d)", len(traces))))
+	case pp != nil && (len(m.Meta) > 0 || m.ProtocolLine != 0) && !olderThanJudged(m):
 		out = append(out, bad(pp.line, pp.msg))
 	}
 	probs := m.problems(proto)
@@ -200,4 +210,20 @@ func olderThanJudged(m *Manifest) bool {
 	v, _ := m.Version()
 	c, ok := compareVersion(v, ProtocolVersion)
 	return ok && c < 0
+}
+
+// indentedProtocolHeadings returns the lines of Protocol headings
+// indented into code (4 spaces or a tab), which the lexing hides from
+// m.Lines: upstream refuses such a manifest rather than read it as one
+// without metadata.
+func indentedProtocolHeadings(m *Manifest) []int {
+	var out []int
+	for i, l := range pyLines(m.Text) {
+		s := strings.TrimSpace(l)
+		if (strings.HasPrefix(l, "    ") || strings.HasPrefix(l, "\t")) && strings.HasPrefix(s, "#") &&
+			strings.EqualFold(strings.Trim(s, "# \t"), "memorycustodian protocol") {
+			out = append(out, i+1)
+		}
+	}
+	return out
 }
