@@ -52,18 +52,18 @@ func TestFocusCodes(t *testing.T) {
 		// reachability
 		{name: "REACH-001_hard_owner_unreachable", check: reach, manifest: withoutRoute("- brief.md\n- constraints.md\n"),
 			files: map[string]string{"constraints.md": "# Constraints\n\n" + activeEntry("MC-CON-20261001-11111111", "Offline", "Constraint", "Work offline.", "project", "", "", "")},
-			exit: 1, only: []string{"MC-REACH-001"}, text: []string{"MC-REACH-001 ERROR: MC-CON-20261001-11111111 in constraints.md is unreachable from normal routes."}},
+			exit:  1, only: []string{"MC-REACH-001"}, text: []string{"MC-REACH-001 ERROR: MC-CON-20261001-11111111 in constraints.md is unreachable from normal routes."}},
 		{name: "REACH-001_decision_unreachable_is_warning", check: reach, manifest: withoutRoute("- decisions.md\n"),
 			files: map[string]string{"subjects.md": regA, "decisions.md": "# Decisions\n\n" + evidenceDecision("MC-DEC-20261001-11111111", "user-confirmed")},
-			exit: 0, only: []string{"MC-REACH-001"}, text: []string{"MC-REACH-001 WARNING: MC-DEC-20261001-11111111 in decisions.md is unreachable from normal routes."}},
+			exit:  0, only: []string{"MC-REACH-001"}, text: []string{"MC-REACH-001 WARNING: MC-DEC-20261001-11111111 in decisions.md is unreachable from normal routes."}},
 		{name: "REACH-001_unrouted_preferences", check: reach, manifest: withoutRoute("Load if present:\n- preferences.md\n"),
 			files: map[string]string{"preferences.md": "# Preferences\n\n" + activeEntry("MC-PREF-20261001-11111111", "Short", "Preference", "Short.", "project", "", "", "")},
-			exit: 1, only: []string{"MC-REACH-001"}, text: []string{"MC-PREF-20261001-11111111 in preferences.md is outside canonical manifest-authorized storage."}},
+			exit:  1, only: []string{"MC-REACH-001"}, text: []string{"MC-PREF-20261001-11111111 in preferences.md is outside canonical manifest-authorized storage."}},
 		{name: "REACH-001_undeclared_area", check: reach, files: map[string]string{"areas/backend.md": "# Backend\n\n" + activeEntry("MC-CON-20261001-22222222", "Area", "Constraint", "Area.", "area:backend", "", "", "")},
 			exit: 1, only: []string{"MC-REACH-001"}, text: []string{"MC-CON-20261001-22222222 in areas/backend.md is outside canonical manifest-authorized storage."}},
 		{name: "reach_declared_area_and_candidates", check: reach, manifest: areaBackend, files: map[string]string{
-			"areas/backend.md": "# Backend\n\n" + activeEntry("MC-CON-20261001-22222222", "Area", "Constraint", "Area.", "area:backend", "", "", ""),
-			"archive/old.md":   "# Old\n\n" + activeEntry("MC-CON-20250101-33333333", "Old", "Constraint", "Old.", "project", "", "", ""),
+			"areas/backend.md":     "# Backend\n\n" + activeEntry("MC-CON-20261001-22222222", "Area", "Constraint", "Area.", "area:backend", "", "", ""),
+			"archive/old.md":       "# Old\n\n" + activeEntry("MC-CON-20250101-33333333", "Old", "Constraint", "Old.", "project", "", "", ""),
 			"local/preferences.md": "# Local\n\n" + activeEntry("MC-PREF-20261001-44444444", "Mine", "Preference", "Mine.", "local-user", "", "", "")},
 			exit: 0, only: []string{}},
 		// freshness

@@ -62,7 +62,9 @@ var contractBreaks = []struct {
 	}, "exactly one MemoryCustodian Protocol heading"},
 	{"extra_protocol_trace", func(s string) string { return s + "\n\n## Additional notes\n\n### MemoryCustodian Protocol\n" }, "exactly one MemoryCustodian Protocol heading"},
 	{"extra_protocol_trace_no_space", func(s string) string { return s + "\n\n## Additional notes\n\n##MemoryCustodian Protocol\n" }, "exactly one MemoryCustodian Protocol heading"},
-	{"noncanonical_0.8.0", func(s string) string { return strings.Replace(s, "protocol_version: 0.8", "protocol_version: 0.8.0", 1) }, "canonical"},
+	{"noncanonical_0.8.0", func(s string) string {
+		return strings.Replace(s, "protocol_version: 0.8", "protocol_version: 0.8.0", 1)
+	}, "canonical"},
 	{"noncanonical_00.8", func(s string) string { return strings.Replace(s, "protocol_version: 0.8", "protocol_version: 00.8", 1) }, "canonical"},
 	{"newer_0.9", func(s string) string { return strings.Replace(s, "protocol_version: 0.8", "protocol_version: 0.9", 1) }, "newer than"},
 	{"requires_protocol_version", dropLine("- protocol_version: 0.8"), "protocol_version"},
