@@ -65,7 +65,10 @@ func Focus(opt Options, dir, check string) (*FocusReport, error) {
 		return nil, fmt.Errorf("%s: not a directory (give the MemoryCustodian memory directory)", display)
 	default:
 		fsys = newBoundedFS(memDir)
-		if _, err := fs.Stat(fsys, "manifest.md"); err == nil && !cfg.judgesMemory(fsys) {
+		switch mi, err := fs.Stat(fsys, "manifest.md"); {
+		case err == nil && !mi.Mode().IsRegular() && !mi.IsDir():
+			return nil, fmt.Errorf("%s/manifest.md: not a regular file (%s)", display, fileKind(mi.Mode()))
+		case err == nil && !cfg.judgesMemory(fsys):
 			return nil, &NotMemoryError{Dir: display}
 		}
 	}

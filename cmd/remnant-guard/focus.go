@@ -5,7 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
@@ -108,6 +110,10 @@ func writeFocus(w io.Writer, r *custodian.FocusResult) {
 		if f.Status != "" {
 			sev = f.Status
 		}
-		fmt.Fprintf(w, "- %s %s: %s\n", f.Code, sev, f.Message)
+		msg := f.Message
+		if strings.IndexFunc(msg, unicode.IsControl) >= 0 {
+			msg = strconv.Quote(msg) // one finding, one line, nothing for the terminal to interpret
+		}
+		fmt.Fprintf(w, "- %s %s: %s\n", f.Code, sev, msg)
 	}
 }
