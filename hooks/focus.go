@@ -74,12 +74,12 @@ func Focus(opt Options, dir, check string) (*FocusReport, error) {
 	}
 	req := custodian.FocusRequest{Check: check, Project: projectFS{boundedFS{dir: root, fsys: os.DirFS(root)}}}
 	if check == custodian.FocusFreshness && repo != nil {
-		head, born, err := repo.Head()
+		head, born, err := repo.HeadHash()
 		if err != nil {
 			return nil, gitError(err)
 		}
 		if born {
-			req.Head = head.Hash
+			req.Head = head
 		}
 	}
 	res, err := custodian.Focus(fsys, req)
