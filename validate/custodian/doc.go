@@ -13,6 +13,10 @@
 //     token budgets, never cutting an entry.
 //   - StaleFinding and AreaMap support the git-based staleness check done
 //     by the caller.
+//   - Focus runs one of upstream's focused checks (routing, reachability,
+//     freshness, conflicts) and reports upstream's MC-ROUTING, MC-REACH,
+//     MC-FRESH and MC-CONFLICT codes; the caller passes the repository as
+//     an fs.FS and the HEAD hash.
 //
 // Files parse into units: a file's `##` sections, or its top-level bullets
 // when it has no `##` heading. Positions are 1-based; a finding about a
