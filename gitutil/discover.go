@@ -55,7 +55,7 @@ func discover(dir string, env []string) (r *Repo, ok bool) {
 		r.Prefix = prefix + "/"
 	}
 	if born {
-		r.headShort = head[:7]
+		r.headShort, r.headHash = head[:7], head
 	}
 	return r, true
 }

@@ -34,6 +34,17 @@ func (r *Repo) Head() (c Commit, ok bool, err error) {
 	return h.commit, true, nil
 }
 
+// HeadHash returns the full hash of the commit HEAD names; ok is false on
+// an unborn branch. A repository found without git (OpenFast) answers from
+// the refs read then, without starting git; otherwise it is Head's hash.
+func (r *Repo) HeadHash() (hash string, ok bool, err error) {
+	if r.headHash != "" {
+		return r.headHash, true, nil
+	}
+	c, ok, err := r.Head()
+	return c.Hash, ok, err
+}
+
 // headLocked reads HEAD through the batch process. The caller holds r.mu.
 func (r *Repo) headLocked() (*headState, error) {
 	if r.head != nil {

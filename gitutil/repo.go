@@ -27,6 +27,7 @@ type Repo struct {
 
 	env       []string // environment of every git command run for the repo
 	headShort string   // abbreviated HEAD hash; "" when HEAD is unborn
+	headHash  string   // full HEAD hash when discover read it without git, else ""
 
 	early      chan earlyResult // diff-index started by OpenStaged, or nil
 	index      *indexFile       // index read by OpenStaged for the in-process diff, or nil

@@ -11,9 +11,15 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("check", "check [flags] [PATH...]", stderr)
 	rf.register(fs)
 	accept := fs.Bool("accept-decisions", false, "record the local REMNANT.md's Decisions as they stand (after a deliberate correction)")
+	focus := registerFocus(fs)
 	paths, opt, failOn, code, ok := rf.parse(fs, args, stderr)
 	if !ok {
 		return code
+	}
+	if name, err := focus.chosen(fs, rf.format, paths); err != nil {
+		return usageError(fs, stderr, err)
+	} else if name != "" {
+		return runFocus(name, opt, paths, rf.format, stdout, stderr)
 	}
 	opt.AcceptDecisions = *accept
 	rep, err := hooks.Check(opt, paths)

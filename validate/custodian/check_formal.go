@@ -83,12 +83,15 @@ func (c *checker) entry(e *FormalEntry, name string, st storage, canonical bool,
 	if status != "" && !contains(entryStatuses, status) {
 		bad(RuleEntrySchema, "has invalid Status %s", quote(status))
 	}
-	if scope != "" && scope != "project" && !(strings.HasPrefix(scope, "area:") && slugRE().MatchString(scope[5:])) {
+	if scope != "" && !validScope(scope) && !(isLocal(name) && contains(localScopes, scope)) {
 		bad(RuleEntrySchema, "has invalid Scope %s", quote(scope))
 	}
 	c.lifecycle(e, bad)
 	c.evidence(e, status, bad)
-	if !isArchive(name) {
+	switch {
+	case isLocal(name):
+		c.localEntry(e, name)
+	case !isArchive(name):
 		c.storage(e, name, st, canonical, schema, bad)
 	}
 	c.entrySubject(e, status, subjects, bad)

@@ -13,6 +13,10 @@
 //     token budgets, never cutting an entry.
 //   - StaleFinding and AreaMap support the git-based staleness check done
 //     by the caller.
+//   - Focus runs one of upstream's focused checks (routing, reachability,
+//     freshness, conflicts) and reports upstream's MC-ROUTING, MC-REACH,
+//     MC-FRESH and MC-CONFLICT codes; the caller passes the repository as
+//     an fs.FS and the HEAD hash.
 //
 // Files parse into units: a file's `##` sections, or its top-level bullets
 // when it has no `##` heading. Positions are 1-based; a finding about a
@@ -66,6 +70,7 @@
 //	custodian-symlink                 [error]   0.6+: a memory file or module folder is a symlink
 //	custodian-entry-order             [warning] decisions or tombstones not newest first
 //	custodian-agent-file-entry        [warning] agent entry file too long, with a memory section, or importing memory
+//	custodian-local-scope             [error]   entry in a local/ overlay without a local Scope
 //	custodian-decisions-append-only   [error]   committed decision or tombstone edited or removed
 //	custodian-stale                   [warning] area code changed after its memory file
 package custodian

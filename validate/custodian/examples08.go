@@ -35,3 +35,9 @@ func areaEntry08(extra string) string {
 	return "## MC-AREA-20261009-5e6f7a8b — Store drafts as JSON\n\nStatus: active\nScope: area:storage\nEntry-Type: decision\n" +
 		"Subject: MC-SUBJ-20261001-0a1b2c3d\nFacet: data-model\n" + extra + "Evidence:\n- user-confirmed\n\nDecision:\nDrafts are JSON too.\n"
 }
+
+// localPref08 is an active preference with the given Scope, for a local
+// overlay.
+func localPref08(scope string) string {
+	return "## MC-PREF-20261010-7a8b9c0d — Editor\n\nStatus: active\nScope: " + scope + "\nEvidence:\n- user-confirmed\n\nPreference:\nOpen notes in vim.\n"
+}

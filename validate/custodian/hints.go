@@ -45,6 +45,7 @@ var hints = map[string]string{
 	RuleAgentFileEntry:       "keep the agent file a short pointer to the memory manifest",
 	RuleEvidenceLegacy:       "replace legacy-unverified with the entry's real source once someone has checked it",
 	RuleSymlink:              "replace the link with the file itself",
+	RuleLocalScope:           "give the entry `Scope: local-user` or `Scope: local-machine`, or move it out of local/ into the shared file",
 	RuleEntryOrder:           "move the entry up: newest first",
 	RuleNotUTF8:              "save the file as UTF-8",
 	RuleManifestMentions:     "say in the manifest when brief.md, do-not-use.md, archive/, rules/, profiles/ (and areas/ when it exists) are loaded",

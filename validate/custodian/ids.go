@@ -49,4 +49,5 @@ const (
 	RuleSymlink              = "custodian-symlink"
 	RuleEvidenceLegacy       = "custodian-evidence-legacy"
 	RuleAgentFileEntry       = "custodian-agent-file-entry"
+	RuleLocalScope           = "custodian-local-scope"
 )

@@ -41,29 +41,41 @@ func (r *router) conflicts() {
 	}
 	prefix := DefaultDir + "/"
 	for _, f := range check(r.mem, Options{}, nil) {
-		code, ok := conflictRules[f.RuleID]
+		code, ok := conflictCode(f.RuleID, f.Message)
 		name := strings.TrimPrefix(f.Path, prefix)
 		if !ok || !scope[name] {
 			continue
-		}
-		if c, _, found := strings.Cut(f.Message, ":"); found && strings.HasPrefix(c, "MC-CONFLICT-") {
-			code = c
-		} else if f.RuleID == RuleEntrySubject && strings.Contains(f.Message, "Facet") {
-			code = "MC-CONFLICT-007" // a bad Facet, not an unresolvable Subject
 		}
 		r.conflict(code, name, f.Line, f.Message)
 	}
 	r.matchedAreas()
 }
 
-func (r *router) conflict(code, name string, line int, msg string) {
-	status := "INVALID"
+// conflictCode returns the MC-CONFLICT code of a check finding, and false
+// when the finding is no conflict finding.
+func conflictCode(rule, msg string) (string, bool) {
+	code, ok := conflictRules[rule]
+	if c, _, found := strings.Cut(msg, ":"); ok && found && strings.HasPrefix(c, "MC-CONFLICT-") {
+		code = c
+	} else if ok && rule == RuleEntrySubject && strings.Contains(msg, "Facet") {
+		code = "MC-CONFLICT-007" // a bad Facet, not an unresolvable Subject
+	}
+	return code, ok
+}
+
+// conflictStatus is the status a conflict code gives.
+func conflictStatus(code string) string {
 	switch code {
 	case "MC-CONFLICT-001":
-		status = "CONFLICT"
+		return "CONFLICT"
 	case "MC-CONFLICT-002", "MC-CONFLICT-009":
-		status = "REVIEW"
+		return "REVIEW"
 	}
+	return "INVALID"
+}
+
+func (r *router) conflict(code, name string, line int, msg string) {
+	status := conflictStatus(code)
 	res := r.res
 	res.Conflicts = append(res.Conflicts, RouteConflict{Code: code, Status: status, Path: name, Line: line, Message: msg})
 	if conflictRank[status] > conflictRank[res.ConflictStatus] {
