@@ -46,10 +46,10 @@ func Lex(lines []string, d Dialect) Lexed {
 }
 
 // Len returns the number of lines lexed.
-func (lx *Lexed) Len() int { return len(lx.flags) }
+func (lx Lexed) Len() int { return len(lx.flags) }
 
 // Flags returns the flags of line l (1-based); none outside the file.
-func (lx *Lexed) Flags(l int) LineFlags {
+func (lx Lexed) Flags(l int) LineFlags {
 	if l < 1 || l > len(lx.flags) {
 		return 0
 	}
@@ -57,11 +57,11 @@ func (lx *Lexed) Flags(l int) LineFlags {
 }
 
 // Hidden reports whether line l is code, a comment or HTML.
-func (lx *Lexed) Hidden(l int) bool { return lx.Flags(l)&Hidden != 0 }
+func (lx Lexed) Hidden(l int) bool { return lx.Flags(l)&Hidden != 0 }
 
 // Mask returns, for each line (index l-1), whether it has any of the flags
 // in f.
-func (lx *Lexed) Mask(f LineFlags) []bool {
+func (lx Lexed) Mask(f LineFlags) []bool {
 	out := make([]bool, len(lx.flags))
 	for i, g := range lx.flags {
 		out[i] = g&f != 0
@@ -71,7 +71,7 @@ func (lx *Lexed) Mask(f LineFlags) []bool {
 
 // Visible returns lines with the hidden ones blanked; lines must be the
 // lines that were lexed.
-func (lx *Lexed) Visible(lines []string) []string {
+func (lx Lexed) Visible(lines []string) []string {
 	out := make([]string, len(lines))
 	for i, l := range lines {
 		if i >= len(lx.flags) || lx.flags[i]&Hidden == 0 {
