@@ -12,7 +12,7 @@ import (
 // splitPython cuts decoded text into lines as SplitLines does for the
 // custodian dialects, with the offset at which each line starts.
 func splitPython(s string) (lines []string, starts []int) {
-	if s == "\n" {
+	if s == "" || s == "\n" {
 		return nil, nil
 	}
 	if !hasRareBreak(s) {
