@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -20,13 +21,14 @@ const (
 	// code and HTML blocks follow CommonMark, inside block quotes and list
 	// items too. Remnant's files are read so.
 	CommonMark Dialect = iota
-	// CustodianLines reads as the MemoryCustodian CLI 0.9.1 reads a memory
-	// file into units: Python text (universal newlines, str.splitlines, the
-	// byte order mark kept as a character), fences of 3 or more ` or ~ with
-	// at most 3 spaces of indentation, closed by a line of only that
-	// character at least as long, and `<!-- -->` comments that start a line
-	// after any white space. It knows no indented code and reports no
-	// problems.
+	// CustodianLines is how MemoryCustodian memory files are read into
+	// units, the verdicts held to the MemoryCustodian CLI 0.9.1's by the
+	// differential tests: Python text as the CLI reads it (universal
+	// newlines, str.splitlines, a byte order mark kept as a character),
+	// fences of 3 or more ` or ~ with at most 3 spaces of indentation,
+	// closed by a line of only that character at least as long, and
+	// `<!-- -->` comments that start a line after any white space. It
+	// knows no indented code and reports no problems.
 	CustodianLines
 	// CustodianLexing is the Markdown lexing of MemoryCustodian protocol 0.7
 	// and later (manifests, and formal entries from 0.6): Python text as in
@@ -48,7 +50,7 @@ func (d Dialect) String() string {
 	case CustodianLexing:
 		return "CustodianLexing"
 	}
-	return "Dialect(" + string(rune('0'+d%10)) + ")"
+	return "Dialect(" + strconv.Itoa(int(d)) + ")"
 }
 
 // python reports whether d reads text as a Python str (universal newlines,
