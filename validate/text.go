@@ -3,6 +3,7 @@ package validate
 import (
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -60,22 +61,23 @@ func (d Dialect) python() bool { return d == CustodianLines || d == CustodianLex
 // Text is a file decoded and cut into lines as a dialect reads it. Line
 // numbers are 1-based; offsets are byte offsets into the decoded text.
 type Text struct {
-	s      string
-	lines  []string
-	starts []int
+	s     string
+	lines []string
+	// starts are the offsets of the lines: set by the CommonMark reader,
+	// found on first use for the custodian dialects, which rarely need them.
+	starts     []int
+	startsOnce sync.Once
 }
 
 // ReadText decodes src and cuts it into lines as d reads it (see
 // DecodeText and SplitLines).
 func ReadText(src []byte, d Dialect) *Text {
+	s := decode(src, d)
 	if !d.python() {
-		s := string(normalize(src))
 		lines, starts := splitLF(s, true)
 		return &Text{s: s, lines: lines, starts: starts}
 	}
-	s, _ := DecodeText(src, d)
-	lines, starts := splitPython(s)
-	return &Text{s: s, lines: lines, starts: starts}
+	return &Text{s: s, lines: SplitLines(s, d)}
 }
 
 // DecodeText returns src decoded as d reads it, and whether src is valid
@@ -85,24 +87,29 @@ func ReadText(src []byte, d Dialect) *Text {
 // Python's utf-8 codec does. The reference of the custodian dialects
 // refuses a file that is not valid UTF-8; the text is returned anyway.
 func DecodeText(src []byte, d Dialect) (string, bool) {
+	s := decode(src, d)
+	return s, utf8.ValidString(s)
+}
+
+func decode(src []byte, d Dialect) string {
 	if !d.python() {
-		s := string(normalize(src))
-		return s, utf8.ValidString(s)
+		return string(normalize(src))
 	}
 	s := string(src)
 	if strings.IndexByte(s, '\r') >= 0 {
 		s = strings.ReplaceAll(s, "\r\n", "\n")
 		s = strings.ReplaceAll(s, "\r", "\n")
 	}
-	return s, utf8.ValidString(s)
+	return s
 }
 
 // SplitLines cuts decoded text into lines, without their line endings, as
 // d does. CommonMark ends a line at LF (a CR before it is dropped). The
 // custodian dialects split like Python's str.splitlines at LF, VT, FF,
 // U+001C..U+001E, U+0085, U+2028 and U+2029 (decoded text holds no CR);
-// there a text that is a single LF has no line. In every dialect a final
-// line ending does not open another line.
+// there a text that is a single LF has no line, where str.splitlines
+// gives one empty line. In every dialect a final line ending does not open
+// another line.
 func SplitLines(s string, d Dialect) []string {
 	if !d.python() {
 		lines, _ := splitLF(s, true)
@@ -115,8 +122,7 @@ func SplitLines(s string, d Dialect) []string {
 		}
 		return strings.Split(s, "\n")
 	}
-	lines, _ := splitPython(s)
-	return lines
+	return splitRare(s)
 }
 
 // String returns the decoded text. Offsets refer to it.
@@ -139,7 +145,29 @@ func (t *Text) Line(l int) string {
 
 // LineStart returns the offset at which line l starts; l must be a line of
 // the text (1 to len(Lines())).
-func (t *Text) LineStart(l int) int { return t.starts[l-1] }
+func (t *Text) LineStart(l int) int { return t.offsets()[l-1] }
 
 // LineAt returns the 1-based line holding offset off (0 before the first).
-func (t *Text) LineAt(off int) int { return lineAt(t.starts, off) }
+func (t *Text) LineAt(off int) int { return lineAt(t.offsets(), off) }
+
+// offsets returns the offsets of the lines. The custodian dialects' lines
+// follow one another in the text, each ended by one separator.
+func (t *Text) offsets() []int {
+	t.startsOnce.Do(func() {
+		if t.starts != nil || len(t.lines) == 0 {
+			return
+		}
+		starts := make([]int, len(t.lines))
+		off := 0
+		for i, l := range t.lines {
+			starts[i] = off
+			off += len(l)
+			if off < len(t.s) {
+				_, n := utf8.DecodeRuneInString(t.s[off:])
+				off += n
+			}
+		}
+		t.starts = starts
+	})
+	return t.starts
+}

@@ -9,30 +9,23 @@ import (
 // The custodian dialects read text as a Python str: these are the pieces
 // of Python's text model they need.
 
-// splitPython cuts decoded text into lines as SplitLines does for the
-// custodian dialects, with the offset at which each line starts.
-func splitPython(s string) (lines []string, starts []int) {
-	if s == "" || s == "\n" {
-		return nil, nil
-	}
-	if !hasRareBreak(s) {
-		return splitLF(s, false)
-	}
+// splitRare cuts decoded text that holds a separator other than LF into
+// lines as str.splitlines does.
+func splitRare(s string) []string {
+	var lines []string
 	start := 0
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if isLineBreak(r) {
 			lines = append(lines, s[start:i])
-			starts = append(starts, start)
 			start = i + n
 		}
 		i += n
 	}
 	if start < len(s) {
 		lines = append(lines, s[start:])
-		starts = append(starts, start)
 	}
-	return lines, starts
+	return lines
 }
 
 // isLineBreak reports a separator of str.splitlines other than CR.

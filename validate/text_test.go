@@ -42,8 +42,8 @@ func TestReadText(t *testing.T) {
 	}
 	for _, tc := range tests {
 		txt := ReadText([]byte(tc.src), tc.d)
-		if !reflect.DeepEqual(txt.Lines(), tc.lines) || !reflect.DeepEqual(txt.starts, tc.starts) {
-			t.Errorf("%s: ReadText(%q, %v) = %q at %v, want %q at %v", tc.name, tc.src, tc.d, txt.Lines(), txt.starts, tc.lines, tc.starts)
+		if !reflect.DeepEqual(txt.Lines(), tc.lines) || !reflect.DeepEqual(txt.offsets(), tc.starts) {
+			t.Errorf("%s: ReadText(%q, %v) = %q at %v, want %q at %v", tc.name, tc.src, tc.d, txt.Lines(), txt.offsets(), tc.lines, tc.starts)
 		}
 		if txt.ValidUTF8() != tc.utf8 {
 			t.Errorf("%s: ValidUTF8 = %v, want %v", tc.name, txt.ValidUTF8(), tc.utf8)
