@@ -2,16 +2,15 @@ package validate
 
 import "strings"
 
-// Markdown is a Markdown file cut into lines, with the block structure that
-// matters to the memory rules: top-level headings, fenced code blocks and
-// the lines that belong to code or HTML blocks. Every format reads Markdown
-// through it. Line numbers are 1-based; columns are rune columns.
+// Markdown is a Markdown file read in the CommonMark dialect: its Text
+// (lines and their offsets), the Lexed flags of each line (fenced or
+// indented code, HTML block), and the block structure that matters to the
+// memory rules: top-level headings and fenced code blocks. Line numbers
+// are 1-based; columns are rune columns.
 type Markdown struct {
 	text     []byte
-	lines    []string
-	starts   []int
-	code     []bool // per line (index line-1): inside a code block or fence
-	html     []bool // per line: inside an HTML block
+	txt      Text
+	lex      Lexed
 	fences   []Fence
 	headings []Heading
 }
@@ -34,17 +33,18 @@ type Fence struct {
 // columns stay those of src.
 func ParseMarkdown(src []byte) *Markdown {
 	t := normalize(src)
-	lines, starts := splitLines(t)
-	f := &Markdown{text: t, lines: lines, starts: starts,
-		code: make([]bool, len(lines)), html: make([]bool, len(lines))}
+	s := string(t)
+	lines, starts := splitLF(s, true)
+	f := &Markdown{text: t, txt: Text{s: s, lines: lines, starts: starts},
+		lex: Lexed{flags: make([]LineFlags, len(lines))}}
 	f.visit(parseBlocks(t))
 	return f
 }
 
 // MarkdownLines cuts src into lines as ParseMarkdown does, without reading
-// its blocks.
+// its blocks: ReadText(src, CommonMark).Lines().
 func MarkdownLines(src []byte) []string {
-	lines, _ := splitLines(normalize(src))
+	lines, _ := splitLF(string(normalize(src)), true)
 	return lines
 }
 
@@ -59,37 +59,38 @@ func (f *Markdown) visit(n *mdNode) {
 		case mdFence:
 			f.addFence(k)
 		case mdCode:
-			f.mark(f.code, k.lines)
+			f.mark(Indented, k.lines)
 		case mdHTML:
-			f.mark(f.html, k.lines)
+			f.mark(HTMLBlock, k.lines)
 		case mdQuote, mdList, mdItem:
 			f.visit(k)
 		}
 	}
 }
 
-func (f *Markdown) mark(set []bool, segs []mdSeg) {
+func (f *Markdown) mark(flag LineFlags, segs []mdSeg) {
+	set := f.lex.flags
 	for _, s := range segs {
-		if l := lineAt(f.starts, s.start); l >= 1 && l <= len(set) {
-			set[l-1] = true
+		if l := lineAt(f.txt.starts, s.start); l >= 1 && l <= len(set) {
+			set[l-1] |= flag
 		}
 	}
 }
 
 func (f *Markdown) addFence(n *mdNode) {
-	fc := Fence{Start: lineAt(f.starts, n.pos)}
+	fc := Fence{Start: lineAt(f.txt.starts, n.pos)}
 	if n.hasInfo {
 		fc.Info = strings.TrimSpace(string(n.info.value(f.text)))
 	}
 	fc.End = fc.Start
 	if len(n.lines) > 0 {
-		fc.End = lineAt(f.starts, n.lines[len(n.lines)-1].start)
+		fc.End = lineAt(f.txt.starts, n.lines[len(n.lines)-1].start)
 	}
-	if fc.End < len(f.lines) && isFenceLine(f.lines[fc.End]) {
+	if fc.End < len(f.txt.lines) && isFenceLine(f.txt.lines[fc.End]) {
 		fc.End++
 	}
-	for l := fc.Start; l <= fc.End && l <= len(f.code); l++ {
-		f.code[l-1] = true
+	for l := fc.Start; l <= fc.End && l <= len(f.lex.flags); l++ {
+		f.lex.flags[l-1] |= Fenced
 	}
 	f.fences = append(f.fences, fc)
 }
@@ -100,14 +101,14 @@ func isFenceLine(s string) bool {
 }
 
 func (f *Markdown) addHeading(n *mdNode) {
-	h := Heading{Level: n.level, Line: lineAt(f.starts, n.pos)}
+	h := Heading{Level: n.level, Line: lineAt(f.txt.starts, n.pos)}
 	line := f.Line(h.Line)
 	if len(n.lines) > 0 {
 		seg := n.lines[0]
-		h.Line = lineAt(f.starts, seg.start)
+		h.Line = lineAt(f.txt.starts, seg.start)
 		line = f.Line(h.Line)
 		h.Text = strings.TrimSpace(string(unescapePunct(seg.value(f.text))))
-		h.Col = RuneCol(line, seg.start-f.starts[h.Line-1])
+		h.Col = RuneCol(line, seg.start-f.txt.starts[h.Line-1])
 	} else {
 		h.Col = RuneCol(line, len(line)-len(strings.TrimLeft(line, " \t")))
 	}

@@ -27,7 +27,8 @@ func mdDiff(src []byte) string {
 	for _, c := range []struct {
 		name      string
 		got, want []bool
-	}{{"code", got.code, want.code}, {"html", got.html, want.html}} {
+	}{{"code", got.lex.Mask(Fenced | Indented), want.lex.Mask(Fenced | Indented)},
+		{"html", got.lex.Mask(HTMLBlock), want.lex.Mask(HTMLBlock)}} {
 		for i := range c.want {
 			if c.got[i] != c.want[i] {
 				fmt.Fprintf(&b, "%s line %d: got %v, want %v\n", c.name, i+1, c.got[i], c.want[i])

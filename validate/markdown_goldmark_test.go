@@ -27,9 +27,10 @@ var goldmarkParser = sync.OnceValue(func() parser.Parser {
 
 func parseMarkdownGoldmark(src []byte) *Markdown {
 	t := normalize(src)
-	lines, starts := splitLines(t)
-	f := &Markdown{text: t, lines: lines, starts: starts,
-		code: make([]bool, len(lines)), html: make([]bool, len(lines))}
+	s := string(t)
+	lines, starts := splitLF(s, true)
+	f := &Markdown{text: t, txt: Text{s: s, lines: lines, starts: starts},
+		lex: Lexed{flags: make([]LineFlags, len(lines))}}
 	doc := goldmarkParser().Parse(text.NewReader(t))
 	_ = ast.Walk(doc, (*goldmarkFile)(f).visit)
 	return f
@@ -49,10 +50,10 @@ func (f *goldmarkFile) visit(n ast.Node, entering bool) (ast.WalkStatus, error) 
 		f.addFence(n)
 		return ast.WalkSkipChildren, nil
 	case *ast.CodeBlock:
-		f.mark(f.code, n.Lines())
+		f.mark(Indented, n.Lines())
 		return ast.WalkSkipChildren, nil
 	case *ast.HTMLBlock:
-		f.mark(f.html, n.Lines())
+		f.mark(HTMLBlock, n.Lines())
 		return ast.WalkSkipChildren, nil
 	case *ast.Paragraph, *ast.TextBlock:
 		return ast.WalkSkipChildren, nil
@@ -60,41 +61,42 @@ func (f *goldmarkFile) visit(n ast.Node, entering bool) (ast.WalkStatus, error) 
 	return ast.WalkContinue, nil
 }
 
-func (f *goldmarkFile) mark(set []bool, segs *text.Segments) {
+func (f *goldmarkFile) mark(flag LineFlags, segs *text.Segments) {
+	set := f.lex.flags
 	for i := 0; i < segs.Len(); i++ {
-		if l := lineAt(f.starts, segs.At(i).Start); l >= 1 && l <= len(set) {
-			set[l-1] = true
+		if l := lineAt(f.txt.starts, segs.At(i).Start); l >= 1 && l <= len(set) {
+			set[l-1] |= flag
 		}
 	}
 }
 
 func (f *goldmarkFile) addFence(n *ast.FencedCodeBlock) {
-	fc := Fence{Start: lineAt(f.starts, n.Pos())}
+	fc := Fence{Start: lineAt(f.txt.starts, n.Pos())}
 	if n.Info != nil {
 		fc.Info = strings.TrimSpace(string(n.Info.Value(f.text)))
 	}
 	fc.End = fc.Start
 	if segs := n.Lines(); segs.Len() > 0 {
-		fc.End = lineAt(f.starts, segs.At(segs.Len()-1).Start)
+		fc.End = lineAt(f.txt.starts, segs.At(segs.Len()-1).Start)
 	}
-	if fc.End < len(f.lines) && isFenceLine(f.lines[fc.End]) {
+	if fc.End < len(f.txt.lines) && isFenceLine(f.txt.lines[fc.End]) {
 		fc.End++
 	}
-	for l := fc.Start; l <= fc.End && l <= len(f.code); l++ {
-		f.code[l-1] = true
+	for l := fc.Start; l <= fc.End && l <= len(f.lex.flags); l++ {
+		f.lex.flags[l-1] |= Fenced
 	}
 	f.fences = append(f.fences, fc)
 }
 
 func (f *goldmarkFile) addHeading(n *ast.Heading) {
-	h := Heading{Level: n.Level, Line: lineAt(f.starts, n.Pos())}
+	h := Heading{Level: n.Level, Line: lineAt(f.txt.starts, n.Pos())}
 	line := f.line(h.Line)
 	if segs := n.Lines(); segs.Len() > 0 {
 		seg := segs.At(0)
-		h.Line = lineAt(f.starts, seg.Start)
+		h.Line = lineAt(f.txt.starts, seg.Start)
 		line = f.line(h.Line)
 		h.Text = strings.TrimSpace(string(util.UnescapePunctuations(seg.Value(f.text))))
-		h.Col = RuneCol(line, seg.Start-f.starts[h.Line-1])
+		h.Col = RuneCol(line, seg.Start-f.txt.starts[h.Line-1])
 	} else {
 		h.Col = RuneCol(line, len(line)-len(strings.TrimLeft(line, " \t")))
 	}

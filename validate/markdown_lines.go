@@ -19,10 +19,10 @@ func normalize(src []byte) []byte {
 	return bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
 }
 
-// splitLines cuts text into lines without their "\n" and returns the byte
-// offset at which each line starts. A final newline does not open a line.
-func splitLines(text []byte) (lines []string, starts []int) {
-	s := string(text)
+// splitLF cuts text into lines at LF and returns the byte offset at which
+// each line starts. A final LF does not open a line. When dropCR is set, a
+// CR that ends a line is dropped (CommonMark reads CRLF as LF).
+func splitLF(s string, dropCR bool) (lines []string, starts []int) {
 	n := strings.Count(s, "\n") + 1
 	lines = make([]string, 0, n)
 	starts = make([]int, 0, n)
@@ -31,10 +31,13 @@ func splitLines(text []byte) (lines []string, starts []int) {
 		starts = append(starts, off)
 		i := strings.IndexByte(s[off:], '\n')
 		if i < 0 {
-			lines = append(lines, strings.TrimSuffix(s[off:], "\r"))
-			break
+			i = len(s) - off
 		}
-		lines = append(lines, strings.TrimSuffix(s[off:off+i], "\r"))
+		l := s[off : off+i]
+		if dropCR {
+			l = strings.TrimSuffix(l, "\r")
+		}
+		lines = append(lines, l)
 		off += i + 1
 	}
 	return lines, starts

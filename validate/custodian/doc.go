@@ -18,6 +18,13 @@
 //     MC-FRESH and MC-CONFLICT codes; the caller passes the repository as
 //     an fs.FS and the HEAD hash.
 //
+// Memory files are read through validate's reading layer, in the dialects
+// of the reference: validate.CustodianLines (Python text and the 0.9.1
+// CLI's fences and comments) for units, and validate.CustodianLexing (the
+// Markdown lexing of protocol 0.7 and later) for manifests of 0.7 and
+// later and for formal entries. validate/doc.go lists how the dialects
+// differ from CommonMark, which Remnant's files are read in.
+//
 // Files parse into units: a file's `##` sections, or its top-level bullets
 // when it has no `##` heading. Positions are 1-based; a finding about a
 // whole file has line 0. Suppression comments are applied through

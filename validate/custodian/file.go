@@ -1,5 +1,7 @@
 package custodian
 
+import "github.com/remnant-guard/remnant-guard/validate"
+
 // File is one parsed memory file.
 type File struct {
 	// Name is the path relative to the memory directory, slash-separated.
@@ -7,8 +9,9 @@ type File struct {
 	// Src is the file's content as read.
 	Src   []byte
 	Lines []string
-	// Text is Src decoded as the reference reads it (see decodeText);
-	// UTF8 is false when Src is not valid UTF-8.
+	// Text is Src decoded as the reference reads it, Lines its lines
+	// (validate.ReadText in the validate.CustodianLines dialect); UTF8 is
+	// false when Src is not valid UTF-8.
 	Text string
 	UTF8 bool
 	// Units are the file's entries in source order: its `##` sections, or
@@ -45,10 +48,9 @@ func (u Unit) Body() string {
 
 // ParseFile splits src into units. It never fails: any text parses.
 func ParseFile(name string, src []byte) *File {
-	f := &File{Name: name, Src: src}
-	f.Text, f.UTF8 = decodeText(src)
-	f.Lines = pyLines(f.Text)
-	fence := hiddenMask(f.Lines)
+	t := validate.ReadText(src, validate.CustodianLines)
+	f := &File{Name: name, Src: src, Text: t.String(), UTF8: t.ValidUTF8(), Lines: t.Lines()}
+	fence := validate.Lex(f.Lines, validate.CustodianLines).Mask(validate.Hidden)
 	starts := h2Starts(f.Lines, fence)
 	if len(starts) > 0 {
 		f.Units = h2Units(f.Lines, starts)

@@ -85,8 +85,8 @@ var indexPathRE = validate.LazyRegexp("`((?:rules|profiles|areas)/[^`]+\\.md)`")
 
 // ParseManifest parses manifest.md. It never fails.
 func ParseManifest(src []byte) *Manifest {
-	text, ok := decodeText(src)
-	m := &Manifest{File: ParseFile("manifest.md", src), Text: text, Lines: pyLines(text), UTF8: ok}
+	f := ParseFile("manifest.md", src)
+	m := &Manifest{File: f, Text: f.Text, Lines: f.Lines, UTF8: f.UTF8}
 	m.parse()
 	if v, _ := m.Version(); v == "0.7" || v == "0.8" {
 		// Protocol 0.7 and later read the manifest with Markdown lexing.

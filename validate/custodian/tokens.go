@@ -1,6 +1,6 @@
 package custodian
 
-import "unicode"
+import "github.com/remnant-guard/remnant-guard/validate"
 
 // EstimateTokens returns upstream's token estimate for text: the number of
 // matches of the regular expression `[A-Za-z0-9_]+|[^\sA-Za-z0-9_]`, that
@@ -30,11 +30,6 @@ func isASCIIWord(r rune) bool {
 	return r == '_' || ('0' <= r && r <= '9') || ('a' <= r && r <= 'z') || ('A' <= r && r <= 'Z')
 }
 
-// isPySpace reports whether r is matched by Python's `\s` on str patterns:
-// Unicode white space plus the ASCII separators U+001C..U+001F.
-func isPySpace(r rune) bool {
-	if r >= 0x1c && r <= 0x1f {
-		return true
-	}
-	return unicode.IsSpace(r)
-}
+// isPySpace reports whether r is matched by Python's `\s` on str patterns
+// (validate.PythonSpace).
+func isPySpace(r rune) bool { return validate.PythonSpace(r) }

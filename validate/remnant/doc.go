@@ -7,7 +7,8 @@
 // each; KindOf says which check a file name gets. ParseRemnant gives the
 // git-aware rules (Decisions append-only, Map staleness) what they compare,
 // and MigrateRemnant rewrites schema v1 as schema v2. Markdown is read
-// through validate.ParseMarkdown, and comments in a file disable rules
+// through validate.ParseMarkdown, in the validate.CommonMark dialect of the
+// one reading layer, and comments in a file disable rules
 // through validate.ApplyDirectives:
 //
 //	<!-- remnant-guard:disable RULE-ID -->
