@@ -217,7 +217,7 @@ func focusEntryCases() []focusCase {
 		{name: "malformed_reconciliation", check: confl, files: map[string]string{"reconciliations.md": "# Reconciliations\n\n## MC-REC-bad — Broken\n\nStatus: active\n"},
 			exit: 1, status: "INVALID", codes: []string{"MC-CONFLICT-008"}},
 		{name: "reconciliation_heading_without_title", check: confl, files: map[string]string{"reconciliations.md": "# Reconciliations\n\n## MC-REC-20260825-dddddddd\n\nStatus: active\nEntries:\n- MC-DEC-20260825-aaaaaaaa\n- MC-DEC-20260825-bbbbbbbb\nResolution: distinct\nEvidence:\n- user-confirmed\n"},
-			exit: 1, status: "INVALID", codes: []string{"MC-CONFLICT-008"}},
+			exit: 1, status: "INVALID", codes: []string{"MC-CONFLICT-008"}, text: []string{"Entries: MC-DEC-20260825-aaaaaaaa, MC-DEC-20260825-bbbbbbbb."}},
 		{name: "subject_status_twice", check: confl, files: map[string]string{"subjects.md": "# Subject Registry\n\n" + strings.Replace(subjectUnit(subjA, "Storage policy", "storage policy"), "Status: active\n", "Status: active\nStatus: active\n", 1)},
 			exit: 1, status: "INVALID", codes: []string{"MC-CONFLICT-010"}},
 		// test_protocol_07: test_conflict_check_and_strict_read_block_duplicate_owner
