@@ -28,59 +28,37 @@ type FocusReport struct {
 
 // Focus runs one focused MemoryCustodian check (custodian.FocusChecks) on
 // the memory directory dir, or, when dir is "", custodian.dir of the
-// config at the repository root. Evidence paths are resolved from the
-// repository root (outside a repository, from opt.Dir), and Evidence
-// revisions are compared with HEAD.
+// config at the repository root. Evidence paths are resolved from the root
+// of the repository holding the memory directory, and Evidence revisions
+// are compared with its HEAD; outside a repository the project is the
+// folder holding docs/ (or opt.Dir) and revisions are not compared.
 func Focus(opt Options, dir, check string) (*FocusReport, error) {
 	wd, err := absDir(opt.Dir)
 	if err != nil {
 		return nil, err
 	}
-	repo, err := openRepo(wd)
+	root, cfg, err := rootAndConfig(opt)
 	if err != nil {
 		return nil, err
 	}
-	root := wd
-	if repo != nil {
-		defer repo.Close()
-		root = repo.TopLevel
-	}
-	cfg, err := loadConfig(opt, root)
-	if err != nil {
-		return nil, err
-	}
-	memDir, display := filepath.Join(root, filepath.FromSlash(cfg.Custodian.Dir)), displayPath(wd, filepath.Join(root, filepath.FromSlash(cfg.Custodian.Dir)))
+	memDir := filepath.Join(root, filepath.FromSlash(cfg.Custodian.Dir))
 	if dir != "" {
-		memDir, display = dir, filepath.ToSlash(filepath.Clean(dir))
+		memDir = dir
 		if !filepath.IsAbs(dir) {
 			memDir = filepath.Join(wd, dir)
 		}
 	}
-	var fsys fs.FS
-	switch fi, err := os.Stat(memDir); {
-	case errors.Is(err, fs.ErrNotExist):
-	case err != nil:
-		return nil, err
-	case !fi.IsDir():
-		return nil, fmt.Errorf("%s: not a directory (give the MemoryCustodian memory directory)", display)
-	default:
-		fsys = newBoundedFS(memDir)
-		switch mi, err := fs.Stat(fsys, "manifest.md"); {
-		case err == nil && !mi.Mode().IsRegular() && !mi.IsDir():
-			return nil, fmt.Errorf("%s/manifest.md: not a regular file (%s)", display, fileKind(mi.Mode()))
-		case err == nil && !cfg.judgesMemory(fsys):
-			return nil, &NotMemoryError{Dir: display}
-		}
+	display := displayPath(wd, memDir)
+	if dir != "" {
+		display = filepath.ToSlash(filepath.Clean(dir))
 	}
-	req := custodian.FocusRequest{Check: check, Project: projectFS{boundedFS{dir: root, fsys: os.DirFS(root)}}}
-	if check == custodian.FocusFreshness && repo != nil {
-		head, born, err := repo.HeadHash()
-		if err != nil {
-			return nil, gitError(err)
-		}
-		if born {
-			req.Head = head
-		}
+	fsys, err := memoryFS(memDir, display, cfg)
+	if err != nil {
+		return nil, err
+	}
+	req := custodian.FocusRequest{Check: check}
+	if req.Project, req.Head, err = project(memDir, wd, check == custodian.FocusFreshness); err != nil {
+		return nil, err
 	}
 	res, err := custodian.Focus(fsys, req)
 	if err != nil {
@@ -92,6 +70,60 @@ func Focus(opt Options, dir, check string) (*FocusReport, error) {
 		res.Findings[i].Path = MaskSecrets(cfg.redactor, res.Findings[i].Path)
 	}
 	return &FocusReport{Dir: MaskSecrets(cfg.redactor, display), FocusResult: res}, nil
+}
+
+// memoryFS returns the memory directory to judge, nil when it does not
+// exist; a manifest that is no Memory Manifest (unless the config names
+// the directory) or no regular file is an error.
+func memoryFS(memDir, display string, cfg *Config) (fs.FS, error) {
+	switch fi, err := os.Stat(memDir); {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, nil
+	case err != nil:
+		return nil, err
+	case !fi.IsDir():
+		return nil, fmt.Errorf("%s: not a directory (give the MemoryCustodian memory directory)", display)
+	}
+	fsys := newBoundedFS(memDir)
+	switch mi, err := fs.Stat(fsys, "manifest.md"); {
+	case err == nil && !mi.Mode().IsRegular() && !mi.IsDir():
+		return nil, fmt.Errorf("%s/manifest.md: not a regular file (%s)", display, fileKind(mi.Mode()))
+	case err == nil && !cfg.judgesMemory(fsys):
+		return nil, &NotMemoryError{Dir: display}
+	}
+	return fsys, nil
+}
+
+// project returns the project Evidence paths are resolved in: the
+// repository holding memDir (wd when memDir does not exist), and its HEAD
+// when withHead; outside a repository the folder holding docs/ when
+// memDir is docs/<name>, else wd, and no HEAD.
+func project(memDir, wd string, withHead bool) (fs.FS, string, error) {
+	at := memDir
+	if fi, err := os.Stat(memDir); err != nil || !fi.IsDir() {
+		at = wd
+	}
+	repo, err := openRepo(at)
+	if err != nil {
+		return nil, "", err
+	}
+	if repo == nil {
+		root := wd
+		if parent := filepath.Dir(memDir); filepath.Base(parent) == "docs" {
+			root = filepath.Dir(parent)
+		}
+		return projectFS{boundedFS{dir: root, fsys: os.DirFS(root)}}, "", nil
+	}
+	defer repo.Close()
+	p := projectFS{boundedFS{dir: repo.TopLevel, fsys: os.DirFS(repo.TopLevel)}}
+	if !withHead {
+		return p, "", nil
+	}
+	head, born, err := repo.HeadHash()
+	if err != nil || !born {
+		return p, "", gitError(err)
+	}
+	return p, head, nil
 }
 
 // projectFS is the repository as Evidence paths name it: a boundedFS that

@@ -45,7 +45,7 @@ func (c *checker) formal() {
 		all = append(all, ff.entries...)
 	}
 	c.duplicateIDs(all)
-	c.relations(all)
+	c.relations(all, subjects)
 	c.chains(all)
 	c.reconciliations(all, subjects)
 	c.conflicts(all)
@@ -243,7 +243,8 @@ func (c *checker) entrySubject(e *FormalEntry, status string, subjects map[strin
 		return
 	}
 	if subj != "" {
-		if s, ok := subjects[strings.ToLower(subj)]; !ok || s.status != "active" {
+		// A superseded entry may keep the Subject that was merged since.
+		if s, ok := subjects[strings.ToLower(subj)]; !ok || s.status != "active" && !(status == "superseded" && s.status == "merged") {
 			bad(RuleEntrySubject, "references missing or inactive Subject %s", subj)
 		}
 	}

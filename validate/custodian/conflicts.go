@@ -4,7 +4,7 @@ import "strings"
 
 // relations checks Supersedes and Superseded-By: each target resolves to
 // exactly one entry (live or archived), and the two sides name each other.
-func (c *checker) relations(all []*FormalEntry) {
+func (c *checker) relations(all []*FormalEntry, subjects map[string]*subject) {
 	byID := map[string][]*FormalEntry{}
 	for _, e := range all {
 		byID[strings.ToLower(e.ID)] = append(byID[strings.ToLower(e.ID)], e)
@@ -20,7 +20,7 @@ func (c *checker) relations(all []*FormalEntry) {
 					c.add(RuleRelation, e.File, f.Line, 1, "%s %s target %s resolves to %d entries; relation targets must be unique", e.ID, rel.field, f.Value, len(ts))
 				case !strings.EqualFold(ts[0].One(rel.back), e.ID):
 					c.add(RuleRelation, e.File, f.Line, 1, "%s %s relation is not reciprocal", e.ID, rel.field)
-				case rel.field == "Supersedes" && !sameIdentity(e, ts[0]):
+				case rel.field == "Supersedes" && !sameLineage(e, ts[0], subjects):
 					c.add(RuleRelation, e.File, f.Line, 1, "%s Supersedes must preserve Scope+Subject+Facet identity", e.ID)
 				case rel.field == "Promoted-To":
 					c.promotion(e, ts[0], f.Line)
@@ -88,6 +88,20 @@ func identity(e *FormalEntry) string {
 }
 
 func sameIdentity(a, b *FormalEntry) bool { return identity(a) == identity(b) }
+
+// sameLineage is sameIdentity with a merged Subject read as the Subject it
+// merged into: superseding an entry on a merged Subject by one on its
+// target keeps the identity.
+func sameLineage(a, b *FormalEntry, subjects map[string]*subject) bool {
+	key := func(e *FormalEntry) string {
+		subj := strings.ToLower(e.One("Subject"))
+		if s, ok := subjects[subj]; ok && s.status == "merged" && s.into != "" {
+			subj = strings.ToLower(s.into)
+		}
+		return strings.ToLower(e.One("Scope")) + "\x00" + subj + "\x00" + strings.ToLower(e.One("Facet"))
+	}
+	return key(a) == key(b)
+}
 
 // conflicts reports two active owners of one (Scope, Subject, Facet)
 // identity (MC-CONFLICT-001) and an area owner overlapping a project owner

@@ -91,30 +91,23 @@ func Focus(fsys fs.FS, req FocusRequest) (*FocusResult, error) {
 		return nil, &UnknownFocusError{Check: req.Check}
 	}
 	res := &FocusResult{Check: req.Check, Findings: []FocusFinding{}}
-	var mem *Memory
-	switch {
-	case fsys == nil:
+	defer res.finish()
+	if fsys == nil {
 		res.add(FocusFinding{Code: "MC-ROUTING-001", Severity: SevError, Message: "Memory directory is missing."})
-	default:
-		mem = Load(fsys)
-		if mem.Manifest == nil {
-			res.add(FocusFinding{Code: "MC-ROUTING-001", Severity: SevError, Path: "manifest.md", Message: "manifest.md is missing."})
-		}
+		return res, nil
 	}
-	if mem != nil && mem.Manifest != nil {
-		var proto string
-		var contract []FocusFinding
-		proto, contract = contractFindings(mem.Manifest)
-		res.Protocol = proto
-		for _, f := range contract {
-			res.add(f)
-		}
-		if len(contract) == 0 {
-			f := &focus{mem: mem, proto: proto, res: res, req: req}
-			f.run()
-		}
+	mem := Load(fsys)
+	if mem.Manifest == nil {
+		res.add(FocusFinding{Code: "MC-ROUTING-001", Severity: SevError, Path: "manifest.md", Message: "manifest.md is missing."})
+		return res, nil
 	}
-	res.finish()
+	proto, contract := contractFindings(mem.Manifest)
+	res.Protocol = proto
+	if len(contract) > 0 {
+		res.Findings = append(res.Findings, contract...)
+		return res, nil
+	}
+	(&focus{mem: mem, proto: proto, res: res, req: req}).run()
 	return res, nil
 }
 

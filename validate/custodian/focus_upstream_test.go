@@ -217,7 +217,7 @@ func focusEntryCases() []focusCase {
 		{name: "malformed_reconciliation", check: confl, files: map[string]string{"reconciliations.md": "# Reconciliations\n\n## MC-REC-bad — Broken\n\nStatus: active\n"},
 			exit: 1, status: "INVALID", codes: []string{"MC-CONFLICT-008"}},
 		{name: "reconciliation_heading_without_title", check: confl, files: map[string]string{"reconciliations.md": "# Reconciliations\n\n## MC-REC-20260825-dddddddd\n\nStatus: active\nEntries:\n- MC-DEC-20260825-aaaaaaaa\n- MC-DEC-20260825-bbbbbbbb\nResolution: distinct\nEvidence:\n- user-confirmed\n"},
-			exit: 1, status: "INVALID", codes: []string{"MC-CONFLICT-008"}},
+			exit: 1, status: "INVALID", codes: []string{"MC-CONFLICT-008"}, text: []string{"Entries: MC-DEC-20260825-aaaaaaaa, MC-DEC-20260825-bbbbbbbb."}},
 		{name: "subject_status_twice", check: confl, files: map[string]string{"subjects.md": "# Subject Registry\n\n" + strings.Replace(subjectUnit(subjA, "Storage policy", "storage policy"), "Status: active\n", "Status: active\nStatus: active\n", 1)},
 			exit: 1, status: "INVALID", codes: []string{"MC-CONFLICT-010"}},
 		// test_protocol_07: test_conflict_check_and_strict_read_block_duplicate_owner
@@ -233,6 +233,19 @@ func focusEntryCases() []focusCase {
 			strings.Replace(subjectUnit("MC-SUBJ-20260826-22222222", "Second", "second"), "Evidence:", "Canonical-Ref: feature:shared\nEvidence:", 1)},
 			exit: 1, status: "INVALID", only: []string{"MC-CONFLICT-003"}},
 		{name: "readme_is_not_an_owner", check: confl, files: map[string]string{"rules/README.md": "# Rules\n\n" + activeEntry("MC-AREA-20260801-11111111", "Rule", "Rule", "A rule.", "project", "", "", "")}, exit: 0, status: "CLEAR", only: []string{}},
+		// test_reconciliation_distinct_rejects_duplicate_structural_owner
+		{name: "distinct_cannot_excuse_duplicate_owner", check: confl, files: map[string]string{"subjects.md": regA, "constraints.md": twoOwners,
+			"reconciliations.md": strings.ReplaceAll(distinct("MC-REC-20260801-aaaaaaaa"), "MC-DEC-", "MC-CON-")}, exit: 1, status: "INVALID", codes: []string{"MC-CONFLICT-001", "MC-CONFLICT-008"}},
+		// test_exception_validation_rejects_invalid_structural_operands
+		{name: "exception_over_invalid_operands", check: confl, manifest: areaBackend, files: map[string]string{
+			"constraints.md":     "# Constraints\n\n" + activeEntry("MC-CON-20260801-11111111", "Project", "Constraint", "Project.", "project", "MC-SUBJ-20260801-deadbeef", "not-a-facet", ""),
+			"areas/backend.md":   "# Backend\n\n" + activeEntry("MC-CON-20260801-22222222", "Area", "Constraint", "Area.", "area:backend", "MC-SUBJ-20260801-deadbeef", "not-a-facet", ""),
+			"reconciliations.md": "# Reconciliations\n\n## MC-REC-20260801-aaaaaaaa — Exception\n\nStatus: active\nEntries:\n- MC-CON-20260801-11111111\n- MC-CON-20260801-22222222\nResolution: exception\nEvidence:\n- user-confirmed\n"},
+			exit: 1, status: "INVALID", codes: []string{"MC-CONFLICT-008"}},
+		// test_subject_merged_requires_valid_current_target_operand
+		{name: "subject_merged_bad_facet", check: confl, files: subjectMergedFiles("not-a-facet", "superseded"), exit: 1, status: "INVALID", codes: []string{"MC-CONFLICT-008"}},
+		{name: "subject_merged_valid", check: confl, files: subjectMergedFiles("behavior", "superseded"), absent: []string{"MC-CONFLICT-008"}},
+		{name: "subject_merged_promoted_historical", check: confl, files: subjectMergedFiles("behavior", "promoted"), exit: 1, status: "INVALID", codes: []string{"MC-CONFLICT-008"}},
 		{name: "hard_forget_tombstone_is_clear", check: confl, files: map[string]string{"do-not-use.md": "# Do Not Use\n\n## MC-TOMB-20260901-abcdef12 — Forgotten\n\nStatus: active\nScope: project\nEvidence:\n- user-confirmed\n\nRejected:\nA removed entry must not return.\n"}, exit: 0, status: "CLEAR", only: []string{}},
 	}
 }
@@ -334,4 +347,15 @@ func focusText(r *FocusResult) string {
 		fmt.Fprintf(&b, "- %s %s: %s\n", f.Code, sev, f.Message)
 	}
 	return b.String()
+}
+
+// subjectMergedFiles: a historical entry on a merged Subject, a current
+// entry on its target with the given Facet, and a subject-merged record.
+func subjectMergedFiles(facet, historical string) map[string]string {
+	reg := "# Subject Registry\n\n## MC-SUBJ-20260826-44444444 — Merged source\n\nStatus: merged\nKind: concept\nMerged-Into: " + subjA +
+		"\nEvidence:\n- user-confirmed\n\nAliases:\n- merged source\n\n" + subjectUnit(subjA, "Storage policy", "storage policy") + "\nMerged-From:\n- MC-SUBJ-20260826-44444444\n"
+	old := strings.Replace(activeEntry("MC-DEC-20260801-11111111", "Old", "Decision", "Old.", "project", "MC-SUBJ-20260826-44444444", "behavior", "Superseded-By: MC-DEC-20260801-22222222\n"), "Status: active", "Status: "+historical, 1)
+	return map[string]string{"subjects.md": reg,
+		"decisions.md":       "# Decisions\n\n" + activeEntry("MC-DEC-20260801-22222222", "Current", "Decision", "Current.", "project", subjA, facet, "Supersedes: MC-DEC-20260801-11111111\n") + "\n" + old,
+		"reconciliations.md": "# Reconciliations\n\n## MC-REC-20260801-aaaaaaaa — Merge\n\nStatus: active\nEntries:\n- MC-DEC-20260801-11111111\n- MC-DEC-20260801-22222222\nResolution: subject-merged\nEvidence:\n- user-confirmed\n"}
 }

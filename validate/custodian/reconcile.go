@@ -29,13 +29,13 @@ func (c *checker) reconciliations(all []*FormalEntry, subjects map[string]*subje
 	if ff.lexProblem.msg != "" {
 		bad(ff.lexProblem.line, "Markdown parsing failed: %s", ff.lexProblem.msg)
 	}
-	for _, p := range ff.malformed {
-		bad(p.line, "%s", p.msg)
-	}
 	lines := pyLines(f.Text)
+	for _, p := range ff.malformed {
+		bad(p.line, "%s%s", p.msg, recordOperands(lines, p.line))
+	}
 	for i, l := range lines {
 		if strings.HasPrefix(l, "## ") && !isEntryHeading(l) && !entryIDRE().MatchString(l) {
-			bad(i+1, "malformed reconciliation record heading %s", quote(short(l)))
+			bad(i+1, "malformed reconciliation record heading %s%s", quote(short(l)), recordOperands(lines, i+1))
 		}
 	}
 	pairs := map[string]string{}
@@ -87,4 +87,27 @@ func sortedCopy(xs []string) []string {
 		}
 	}
 	return out
+}
+
+// recordOperands names the Entries of a record whose heading could not be
+// read (heading on line), as upstream keeps them in its diagnostic:
+// "; Entries: A, B." or "".
+func recordOperands(lines []string, line int) string {
+	var ids []string
+	in := false
+	for _, l := range lines[min(line, len(lines)):] {
+		if strings.HasPrefix(l, "## ") {
+			break
+		}
+		switch name, _, ok := fieldLine(l); {
+		case ok:
+			in = name == "Entries"
+		case in && strings.HasPrefix(l, "- "):
+			ids = append(ids, pyStrip(l[2:]))
+		}
+	}
+	if len(ids) == 0 {
+		return ""
+	}
+	return "; Entries: " + strings.Join(ids, ", ") + "."
 }

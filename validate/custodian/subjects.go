@@ -7,6 +7,7 @@ import (
 // subject is one Subject of the registry subjects.md (protocol 0.6+).
 type subject struct {
 	id, status, title string
+	into              string // Merged-Into of a merged Subject
 	line              int
 }
 
@@ -72,7 +73,7 @@ func (c *checker) subjects() map[string]*subject {
 			bad("is a duplicate Subject ID")
 			continue
 		}
-		out[key] = &subject{id: e.ID, status: st, title: e.Title, line: e.Line}
+		out[key] = &subject{id: e.ID, status: st, title: e.Title, into: e.One("Merged-Into"), line: e.Line}
 		if st != "active" {
 			continue
 		}
