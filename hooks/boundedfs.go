@@ -41,6 +41,24 @@ func (b boundedFS) Stat(name string) (fs.FileInfo, error) {
 	return fi, err
 }
 
+// ReadLink and Lstat read symbolic links themselves (fs.ReadLinkFS), so
+// that a path leaving the folder through one is told apart.
+func (b boundedFS) ReadLink(name string) (string, error) {
+	p, err := b.path("readlink", name)
+	if err != nil {
+		return "", err
+	}
+	return os.Readlink(p)
+}
+
+func (b boundedFS) Lstat(name string) (fs.FileInfo, error) {
+	p, err := b.path("lstat", name)
+	if err != nil {
+		return nil, err
+	}
+	return os.Lstat(p)
+}
+
 func (b boundedFS) Open(name string) (fs.File, error) {
 	p, err := b.path("open", name)
 	if err != nil {

@@ -112,10 +112,10 @@ func project(memDir, wd string, withHead bool) (fs.FS, string, error) {
 		if parent := filepath.Dir(memDir); filepath.Base(parent) == "docs" {
 			root = filepath.Dir(parent)
 		}
-		return projectFS{boundedFS{dir: root, fsys: os.DirFS(root)}}, "", nil
+		return newBoundedFS(root), "", nil
 	}
 	defer repo.Close()
-	p := projectFS{boundedFS{dir: repo.TopLevel, fsys: os.DirFS(repo.TopLevel)}}
+	p := newBoundedFS(repo.TopLevel)
 	if !withHead {
 		return p, "", nil
 	}
@@ -126,23 +126,3 @@ func project(memDir, wd string, withHead bool) (fs.FS, string, error) {
 	return p, head, nil
 }
 
-// projectFS is the repository as Evidence paths name it: a boundedFS that
-// also reads symbolic links, so that a path leaving the repository
-// through one is told apart.
-type projectFS struct{ boundedFS }
-
-func (p projectFS) ReadLink(name string) (string, error) {
-	q, err := p.path("readlink", name)
-	if err != nil {
-		return "", err
-	}
-	return os.Readlink(q)
-}
-
-func (p projectFS) Lstat(name string) (fs.FileInfo, error) {
-	q, err := p.path("lstat", name)
-	if err != nil {
-		return nil, err
-	}
-	return os.Lstat(q)
-}
