@@ -37,8 +37,8 @@
 //     later and formal entries: that protocol's Markdown lexing.
 //
 // Where the references read alike, so do the dialects (TestDialectsAgree:
-// fences of ``` or ~~~ at column 0 closed by the same fence, whole-line
-// comments). Where they differ, the dialects differ, one example each in
+// fences of ``` or ~~~ at column 0 closed by the same fence, comments alone
+// on one line; the custodian dialects also on comments over several lines). Where they differ, the dialects differ, one example each in
 // TestDialectDifferences:
 //
 //   - a leading byte order mark: CommonMark drops it; the custodian

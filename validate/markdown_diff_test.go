@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 // mdDiff describes how the block structure our reader finds in src differs
@@ -226,6 +227,41 @@ var mdTricky = []string{
 	"a\rb\n# c\r", "\ufeff# bom\n", "# ü\\-x\n", " -\tfoo\n", "1.\tfoo\n", "-   \tfoo\n",
 	"  >\tfoo\n", "- \t\tx\n", "*\t*\t*\n", "- a\n\t- b\n\t\t- c\n", "123456789. x\n", "1234567890. x\n",
 	"         123456789. a\n     b\n", "- a\n  > b\n  ```\n  c\n", "    - a\n", "  - a\n    b\n   c\n",
+	"- - - x\n", "- - - -\n", "- * - * x\n", "* * * x\n", "- - -\n- - x\n", "  - - - x\n", "- -  -   x\n",
+	"-\t-\t- x\n", "> - - - x\n", "- - _ _ _\n", "- - - *\n", "_ _ _ x\n", "- - - - -\n- - - - x\n",
+}
+
+// TestMarkdownMatchesGoldmarkOnBreakRuns: lines of list markers, quote
+// markers and thematic break marks, where a thematic break test that failed
+// once on a line is not repeated.
+func TestMarkdownMatchesGoldmarkOnBreakRuns(t *testing.T) {
+	parts := []string{"- ", "* ", "_ ", "-", "*", "_", "\t", " ", "x", "> ", "1. ", "+ ", "\n"}
+	rng := rand.New(rand.NewSource(5))
+	for n := 0; n < 4000; n++ {
+		var b strings.Builder
+		for k := 1 + rng.Intn(16); k > 0; k-- {
+			b.WriteString(parts[rng.Intn(len(parts))])
+		}
+		if !checkSame(t, "break run", []byte(b.String())) {
+			return
+		}
+	}
+}
+
+// TestMarkdownNestedItemsInLinearTime: a line of nested list items is read
+// without testing the rest of the line for a thematic break once per item.
+func TestMarkdownNestedItemsInLinearTime(t *testing.T) {
+	for _, p := range []string{"- ", "* ", "- > ", "1. "} {
+		src := []byte(strings.Repeat(p, 200000) + "x\n")
+		start := time.Now()
+		md := ParseMarkdown(src)
+		if d := time.Since(start); d > 20*time.Second {
+			t.Errorf("%q repeated 200000 times: read in %v", p, d)
+		}
+		if len(md.Lines()) != 1 {
+			t.Errorf("%q: %d lines", p, len(md.Lines()))
+		}
+	}
 }
 
 // TestBinaryDoesNotLinkGoldmark: goldmark is the tests' reference only; the

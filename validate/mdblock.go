@@ -79,7 +79,8 @@ type mdParser struct {
 	skipList    bool    // a list item just closed on a new item's line
 	emptyItem   bool    // an empty list item was followed by a blank line
 	breakPos    int     // end of the last line tested for a thematic break in a list
-	replaced    bool    // a setext heading took the last paragraph's place
+	noBreak     noBreakRun
+	replaced    bool // a setext heading took the last paragraph's place
 }
 
 // openResult says what openBlocks did with a line.

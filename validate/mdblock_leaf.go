@@ -99,33 +99,83 @@ func (p *mdParser) closeParagraph(n *mdNode) {
 }
 
 func (p *mdParser) openBreak() *mdNode {
-	line, _ := p.r.peek()
-	if !mdThematicBreak(line, p.r.lineOffset()) {
+	line, seg := p.r.peek()
+	if p.knownNoBreak(line, seg) {
+		return nil
+	}
+	ok, fail := mdBreakScan(line, p.r.lineOffset())
+	if !ok {
+		if i := leadingSpace(line); fail >= 0 && i >= seg.padding {
+			p.noBreak = noBreakRun{from: seg.start + i - seg.padding, to: seg.start + fail - seg.padding, mark: line[i]}
+		}
 		return nil
 	}
 	p.r.toEOL()
 	return &mdNode{kind: mdBreak}
 }
 
-// mdThematicBreak: three or more '*', '-' or '_' alone with white space.
-func mdThematicBreak(line []byte, col int) bool {
-	w, pos := indentWidth(line, col)
-	if w > 3 {
+// noBreakRun remembers a run of the text, [from, to), of white space and
+// one thematic break mark, ended by another character: a thematic break
+// test that starts on the mark inside the run fails at to, so it need not
+// scan again. Lines of nested list items ("- - - - x") would otherwise be
+// scanned once per item.
+type noBreakRun struct {
+	from, to int
+	mark     byte
+}
+
+// knownNoBreak reports that the rest of the line starts, after white
+// space, on the mark of the remembered run, inside it.
+func (p *mdParser) knownNoBreak(line []byte, seg mdSeg) bool {
+	nb := p.noBreak
+	if nb.mark == 0 {
 		return false
 	}
+	i := leadingSpace(line)
+	if i >= len(line) || line[i] != nb.mark || i < seg.padding {
+		return false
+	}
+	q := seg.start + i - seg.padding
+	return q >= nb.from && q < nb.to
+}
+
+func leadingSpace(line []byte) int {
+	i := 0
+	for i < len(line) && isMDSpace(line[i]) {
+		i++
+	}
+	return i
+}
+
+// mdThematicBreak: three or more '*', '-' or '_' alone with white space.
+func mdThematicBreak(line []byte, col int) bool {
+	ok, _ := mdBreakScan(line, col)
+	return ok
+}
+
+// mdBreakScan is mdThematicBreak that also returns, when the line fails
+// on a character other than white space and its mark, where (else -1).
+func mdBreakScan(line []byte, col int) (bool, int) {
+	w, pos := indentWidth(line, col)
+	if w > 3 {
+		return false, -1
+	}
 	mark, count := byte(0), 0
-	for _, c := range line[pos:] {
+	for i, c := range line[pos:] {
 		switch {
 		case isMDSpace(c):
 		case mark == 0 && (c == '*' || c == '-' || c == '_'):
 			mark, count = c, 1
 		case c != mark:
-			return false
+			if mark == 0 {
+				return false, -1
+			}
+			return false, pos + i
 		default:
 			count++
 		}
 	}
-	return count > 2
+	return count > 2, -1
 }
 
 func (p *mdParser) openCode() *mdNode {
