@@ -1,6 +1,9 @@
 package custodian
 
-import "sort"
+import (
+	"sort"
+	"sync"
+)
 
 // Categories are the seven task categories, in upstream's order.
 var Categories = []string{
@@ -10,30 +13,32 @@ var Categories = []string{
 
 // taskNames maps every task name upstream accepts (categories and
 // aliases, exactly as written) to its category.
-var taskNames = map[string]string{
-	"default": "general", "general": "general",
-	"planning": "planning", "architecture": "planning", "refactoring": "planning",
-	"implementation": "implementation", "execution": "implementation", "debugging": "implementation",
-	"artifact": "artifact", "output": "artifact", "preferences": "preferences",
-	"recap": "history", "history": "history", "status": "history",
-	"maintenance": "maintenance", "compact": "maintenance", "forget": "maintenance",
-}
+var taskNames = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"default": "general", "general": "general",
+		"planning": "planning", "architecture": "planning", "refactoring": "planning",
+		"implementation": "implementation", "execution": "implementation", "debugging": "implementation",
+		"artifact": "artifact", "output": "artifact", "preferences": "preferences",
+		"recap": "history", "history": "history", "status": "history",
+		"maintenance": "maintenance", "compact": "maintenance", "forget": "maintenance",
+	}
+})
 
 // ResolveTask maps a task name or alias to its category ("" if unknown).
 // Names are exact: upstream rejects "Planning" and "artifacts". Protocol
 // 0.7 and later also accept "review" (implementation).
-func ResolveTask(task string) string { return taskNames[task] }
+func ResolveTask(task string) string { return taskNames()[task] }
 
 func resolveTask(task, protocol string) string {
 	if task == "review" && protocol >= "0.7" {
 		return "implementation"
 	}
-	return taskNames[task]
+	return taskNames()[task]
 }
 
 func validTasks() []string {
-	out := make([]string, 0, len(taskNames))
-	for w := range taskNames {
+	out := make([]string, 0, len(taskNames()))
+	for w := range taskNames() {
 		out = append(out, w)
 	}
 	sort.Strings(out)

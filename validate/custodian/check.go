@@ -62,7 +62,7 @@ func newFinding(rule, p string, line, col int, msg string) validate.Finding {
 	r, _ := validate.Find(ruleList(), rule)
 	return validate.Finding{
 		RuleID: rule, Severity: r.Severity, Path: p,
-		Line: line, Column: col, Message: msg, Hint: hints[rule],
+		Line: line, Column: col, Message: msg, Hint: hints()[rule],
 	}
 }
 

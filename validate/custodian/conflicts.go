@@ -1,6 +1,9 @@
 package custodian
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // relations checks Supersedes and Superseded-By: each target resolves to
 // exactly one entry (live or archived), and the two sides name each other.
@@ -31,12 +34,14 @@ func (c *checker) relations(all []*FormalEntry, subjects map[string]*subject) {
 }
 
 // candidateTypes maps a Candidate-Type to the entry type it promotes to.
-var candidateTypes = map[string]string{"decision": "DEC", "constraint": "CON", "do-not-use": "DNU",
-	"preference": "PREF", "area": "AREA"}
+var candidateTypes = sync.OnceValue(func() map[string]string {
+	return map[string]string{"decision": "DEC", "constraint": "CON", "do-not-use": "DNU",
+		"preference": "PREF", "area": "AREA"}
+})
 
 // promotion checks a candidate promoted to target.
 func (c *checker) promotion(cand, target *FormalEntry, line int) {
-	if t := candidateTypes[cand.One("Candidate-Type")]; t != "" && t != target.Type {
+	if t := candidateTypes()[cand.One("Candidate-Type")]; t != "" && t != target.Type {
 		c.add(RuleRelation, cand.File, line, 1, "%s type does not match source Candidate-Type %s", target.ID, quote(cand.One("Candidate-Type")))
 	}
 	if !strings.EqualFold(cand.One("Scope"), target.One("Scope")) {

@@ -2,6 +2,7 @@ package custodian
 
 import (
 	"strings"
+	"sync"
 )
 
 // Entry is a decision or tombstone unit split into its labelled parts.
@@ -19,10 +20,12 @@ type Entry struct {
 	Scope  string
 }
 
-var entryLabels = map[string]string{
-	"decision": "text", "reason": "reason", "reasoning": "reason",
-	"why": "reason", "rationale": "reason", "scope": "scope",
-}
+var entryLabels = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"decision": "text", "reason": "reason", "reasoning": "reason",
+		"why": "reason", "rationale": "reason", "scope": "scope",
+	}
+})
 
 // ParseEntry splits a unit into an Entry.
 func ParseEntry(u Unit) Entry {
@@ -78,7 +81,7 @@ func labelLine(l string) (name, rest string, ok bool) {
 		return "", "", false
 	}
 	key := strings.ToLower(strings.TrimRight(t[:i], "*_ "))
-	name, ok = entryLabels[key]
+	name, ok = entryLabels()[key]
 	if !ok {
 		return "", "", false
 	}

@@ -156,7 +156,7 @@ func (r *FocusResult) finish() {
 			// judged, so nothing is approved.
 			status = "INVALID"
 		}
-		if conflictRank[status] > conflictRank[r.ConflictStatus] {
+		if conflictRank()[status] > conflictRank()[r.ConflictStatus] {
 			r.ConflictStatus = status
 		}
 	}

@@ -2,6 +2,7 @@ package custodian
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/remnant-guard/remnant-guard/validate"
 )
@@ -19,8 +20,10 @@ var (
 )
 
 // typeBody is the typed body each entry type carries.
-var typeBody = map[string]string{"DEC": "Decision", "CON": "Constraint", "DNU": "Rejected", "TOMB": "Rejected",
-	"PREF": "Preference", "INBOX": "Statement"}
+var typeBody = sync.OnceValue(func() map[string]string {
+	return map[string]string{"DEC": "Decision", "CON": "Constraint", "DNU": "Rejected", "TOMB": "Rejected",
+		"PREF": "Preference", "INBOX": "Statement"}
+})
 
 // storage describes where a memory file may hold formal entries.
 type storage struct {
@@ -61,7 +64,7 @@ func storageOf(name string) (storage, bool) {
 // expectedBody returns the typed body an entry must carry in file name.
 func expectedBody(e *FormalEntry, name string, schema int) string {
 	if e.Type != "AREA" {
-		return typeBody[e.Type]
+		return typeBody()[e.Type]
 	}
 	if schema >= 3 {
 		return areaEntryTypes[e.One("Entry-Type")]

@@ -2,6 +2,7 @@ package custodian
 
 import (
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -11,7 +12,9 @@ import (
 var homePrefixes = []string{"/users/", "/home/", "/volumes/", `:\users\`, ":/users/"}
 
 // notUsers are directory names under /Users that belong to no one.
-var notUsers = map[string]bool{"shared": true, "guest": true}
+var notUsers = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"shared": true, "guest": true}
+})
 
 // machinePath returns the 1-based column of the first machine-specific
 // absolute path in line, or 0.
@@ -60,7 +63,7 @@ func homeAt(lower, line string, start, nameStart int, pre string) bool {
 	for end < len(lower) && (isWordByte(lower[end]) || lower[end] == '.' || lower[end] == '-') {
 		end++
 	}
-	if end == nameStart || end >= len(lower) || notUsers[lower[nameStart:end]] {
+	if end == nameStart || end >= len(lower) || notUsers()[lower[nameStart:end]] {
 		return false
 	}
 	return lower[end] == '/' || lower[end] == '\\'

@@ -3,22 +3,25 @@ package custodian
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // metaRequired are the metadata values protocols 0.6 to 0.8 require; an
 // empty value means any non-empty value.
-var metaRequired = map[string][][2]string{
-	"0.6": {{"entry_schema_version", "1"}, {"subject_schema_version", "1"}, {"subject_registry", "subjects.md"},
-		{"admission_policy", "evidence-required"}, {"conflict_identity_policy", "scope-subject-facet"}},
-	"0.7": {{"subject_schema_version", "1"}, {"subject_registry", "subjects.md"}, {"routing_schema_version", "1"},
-		{"conflict_schema_version", "1"}, {"admission_policy", "evidence-required"},
-		{"routing_policy", "explicit-task-and-scope"}, {"conflict_policy", "canonical-subject-and-review"}},
-	"0.8": {{"entry_schema_version", "3"}, {"subject_schema_version", "1"}, {"subject_registry", "subjects.md"},
-		{"routing_schema_version", "1"}, {"conflict_schema_version", "1"}, {"admission_policy", "evidence-required"},
-		{"routing_policy", "explicit-task-and-scope"}, {"conflict_policy", "canonical-subject-and-review"}},
-}
+var metaRequired = sync.OnceValue(func() map[string][][2]string {
+	return map[string][][2]string{
+		"0.6": {{"entry_schema_version", "1"}, {"subject_schema_version", "1"}, {"subject_registry", "subjects.md"},
+			{"admission_policy", "evidence-required"}, {"conflict_identity_policy", "scope-subject-facet"}},
+		"0.7": {{"subject_schema_version", "1"}, {"subject_registry", "subjects.md"}, {"routing_schema_version", "1"},
+			{"conflict_schema_version", "1"}, {"admission_policy", "evidence-required"},
+			{"routing_policy", "explicit-task-and-scope"}, {"conflict_policy", "canonical-subject-and-review"}},
+		"0.8": {{"entry_schema_version", "3"}, {"subject_schema_version", "1"}, {"subject_registry", "subjects.md"},
+			{"routing_schema_version", "1"}, {"conflict_schema_version", "1"}, {"admission_policy", "evidence-required"},
+			{"routing_policy", "explicit-task-and-scope"}, {"conflict_policy", "canonical-subject-and-review"}},
+	}
+})
 
 var uuid4RE = validate.LazyRegexp(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
 
@@ -85,7 +88,7 @@ func metaProblems(m *Manifest, proto string) []routeProblem {
 			add(m.ProtocolLine, "Protocol %s requires %s; manifest has missing", proto, k)
 		}
 	}
-	for _, kv := range metaRequired[proto] {
+	for _, kv := range metaRequired()[proto] {
 		f, ok := m.Meta[kv[0]]
 		switch {
 		case kv[0] == "entry_schema_version" && proto == "0.7":

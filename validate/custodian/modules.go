@@ -3,6 +3,7 @@ package custodian
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/remnant-guard/remnant-guard/validate"
 )
@@ -24,11 +25,13 @@ type Module struct {
 }
 
 // activations are the modes each module kind may use.
-var activations = map[string][]string{
-	"rules":    {"task", "task-or-explicit", "explicit-only"},
-	"profiles": {"explicit-only"},
-	"areas":    {"path", "path-or-explicit", "explicit-only"},
-}
+var activations = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"rules":    {"task", "task-or-explicit", "explicit-only"},
+		"profiles": {"explicit-only"},
+		"areas":    {"path", "path-or-explicit", "explicit-only"},
+	}
+})
 
 var moduleLineRE = validate.LazyRegexp("^- `([^`]+)`(.*)$")
 var moduleKeyRE = validate.LazyRegexp(`^  - ([A-Za-z_-]+):(.*)$`)
@@ -153,7 +156,7 @@ func (md Module) problems() []routeProblem {
 	bad := func(format string, args ...any) {
 		out = append(out, routeProblem{category: "general", blocks: true, rule: RuleModuleDeclaration, line: md.Line, msg: md.Path + ": " + fmt.Sprintf(format, args...)})
 	}
-	allowed := activations[md.Kind]
+	allowed := activations()[md.Kind]
 	if !contains(allowed, md.Activation) {
 		bad("activation %q is not one of %s", md.Activation, strings.Join(allowed, ", "))
 	}

@@ -3,6 +3,7 @@ package custodian
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // RouteConflict is one conflict finding that bears on a route (0.7+): in a
@@ -21,13 +22,17 @@ type RouteConflict struct {
 
 // conflictRules are the check rules whose findings make a route's conflict
 // status INVALID, unless their message names another MC-CONFLICT code.
-var conflictRules = map[string]string{
-	RuleEntrySchema: "MC-CONFLICT-007", RuleEntrySubject: "MC-CONFLICT-005", RuleDuplicateID: "MC-CONFLICT-008",
-	RuleRelation: "MC-CONFLICT-008", RuleSubjectRegistry: "MC-CONFLICT-010", RuleConflict: "MC-CONFLICT-001",
-	RuleConflictReview: "MC-CONFLICT-002",
-}
+var conflictRules = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		RuleEntrySchema: "MC-CONFLICT-007", RuleEntrySubject: "MC-CONFLICT-005", RuleDuplicateID: "MC-CONFLICT-008",
+		RuleRelation: "MC-CONFLICT-008", RuleSubjectRegistry: "MC-CONFLICT-010", RuleConflict: "MC-CONFLICT-001",
+		RuleConflictReview: "MC-CONFLICT-002",
+	}
+})
 
-var conflictRank = map[string]int{"CLEAR": 0, "REVIEW": 1, "CONFLICT": 2, "INVALID": 3}
+var conflictRank = sync.OnceValue(func() map[string]int {
+	return map[string]int{"CLEAR": 0, "REVIEW": 1, "CONFLICT": 2, "INVALID": 3}
+})
 
 // conflicts sets the route's conflict status: the worst of the conflict
 // findings of check in the loaded files and the registries, and REVIEW
@@ -54,7 +59,7 @@ func (r *router) conflicts() {
 // conflictCode returns the MC-CONFLICT code of a check finding, and false
 // when the finding is no conflict finding.
 func conflictCode(rule, msg string) (string, bool) {
-	code, ok := conflictRules[rule]
+	code, ok := conflictRules()[rule]
 	if c, _, found := strings.Cut(msg, ":"); ok && found && strings.HasPrefix(c, "MC-CONFLICT-") {
 		code = c
 	} else if ok && rule == RuleEntrySubject && strings.Contains(msg, "Facet") {
@@ -78,7 +83,7 @@ func (r *router) conflict(code, name string, line int, msg string) {
 	status := conflictStatus(code)
 	res := r.res
 	res.Conflicts = append(res.Conflicts, RouteConflict{Code: code, Status: status, Path: name, Line: line, Message: msg})
-	if conflictRank[status] > conflictRank[res.ConflictStatus] {
+	if conflictRank()[status] > conflictRank()[res.ConflictStatus] {
 		res.ConflictStatus = status
 	}
 }

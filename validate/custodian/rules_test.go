@@ -79,12 +79,12 @@ func TestRuleList(t *testing.T) {
 		if r.Family != validate.Memory {
 			t.Errorf("%s: family %v", r.ID, r.Family)
 		}
-		if hints[r.ID] == "" {
+		if hints()[r.ID] == "" {
 			t.Errorf("%s: no hint", r.ID)
 		}
 	}
-	if len(seen) != len(hints) {
-		t.Errorf("%d rules, %d hints", len(seen), len(hints))
+	if len(seen) != len(hints()) {
+		t.Errorf("%d rules, %d hints()", len(seen), len(hints()))
 	}
 }
 
