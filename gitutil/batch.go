@@ -84,16 +84,17 @@ func (b *batch) query(names []string) ([]object, error) {
 }
 
 // read parses one answer: "<oid> <type> <size>\n<contents>\n" or
-// "<name> missing\n" (also "ambiguous").
+// "<name> missing\n" (also "ambiguous"), the name as it was asked for,
+// spaces included.
 func (b *batch) read() (object, error) {
 	header, err := b.stdout.ReadString('\n')
 	if err != nil {
 		return object{}, err
 	}
-	fields := strings.Fields(header)
-	if len(fields) == 2 && (fields[1] == "missing" || fields[1] == "ambiguous") {
+	if strings.HasSuffix(header, " missing\n") || strings.HasSuffix(header, " ambiguous\n") {
 		return object{}, nil
 	}
+	fields := strings.Fields(header)
 	if len(fields) != 3 {
 		return object{}, &parseError{what: fmt.Sprintf("cat-file header %q", header)}
 	}

@@ -225,6 +225,15 @@ func TestFileAtAndResolveCommit(t *testing.T) {
 	if _, ok, err := r.FileAt(h, "d"); ok || err != nil {
 		t.Fatalf("FileAt(dir) = %v %v", ok, err)
 	}
+	// git names a missing object as it was asked for, spaces and all.
+	if _, ok, err := r.FileAt(h, "d/x z"); ok || err != nil {
+		t.Fatalf("FileAt(absent with a space) = %v %v", ok, err)
+	}
+	for _, rev := range []string{"main main", "no such", " main", "main\tx"} {
+		if _, ok, err := r.ResolveCommit(rev); ok || err != nil {
+			t.Errorf("ResolveCommit(%q) = %v %v", rev, ok, err)
+		}
+	}
 }
 
 func TestParseLogErrors(t *testing.T) {

@@ -4,8 +4,11 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
 // TestMaskSecrets checks that what the engine reports is masked, that an
@@ -83,5 +86,36 @@ func TestMaskSecretsKeepsJSONValid(t *testing.T) {
 				t.Errorf("MaskSecrets(%s) = %s: not valid JSON", text, got)
 			}
 		}
+	}
+}
+
+// TestMaskSecretsWithoutARunMasksWhatTheWholeEngineDoes masks every
+// built-in rule's examples with no engine given (so with the rules whose
+// keywords occur in the text) and with the whole engine: the results must
+// be the same, for text in upper case too (keywords match in any ASCII
+// case) and for two rules' examples on one line.
+func TestMaskSecretsWithoutARunMasksWhatTheWholeEngineDoes(t *testing.T) {
+	whole, err := secrets.NewEngine(secrets.BuiltinRules(), secrets.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defs := secrets.BuiltinRulesWithExamples()
+	masked := 0
+	for i, d := range defs {
+		other := defs[(i+7)%len(defs)]
+		for _, ex := range append(slices.Clone(d.TP), d.FP...) {
+			for _, text := range []string{ex, strings.ToUpper(ex), "error: " + ex + " and " + strings.Join(other.TP, " ")} {
+				want := MaskSecrets(whole, text)
+				if got := MaskSecrets(nil, text); got != want {
+					t.Errorf("%s: MaskSecrets(nil, %q) = %q, the whole engine masks %q", d.ID, text, got, want)
+				}
+				if want != text {
+					masked++
+				}
+			}
+		}
+	}
+	if masked == 0 {
+		t.Error("the whole engine masked nothing")
 	}
 }
