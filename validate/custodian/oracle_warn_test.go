@@ -267,3 +267,23 @@ func compareWarnings(t *testing.T, name, mem string, ref oracleResult, fs []vali
 	t.Errorf("%s: warnings differ:\n  only the reference: %q\n  only remnant-guard: %q\n%s", name, missing, extra, ref.Out)
 	return 1
 }
+
+// TestWarningRulesClassified keeps every warning rule either one of the
+// reference's or one of remnant-guard's own, so that a new warning rule is
+// compared with the reference or listed as an extension.
+func TestWarningRulesClassified(t *testing.T) {
+	for _, r := range Rules() {
+		if r.Severity == validate.Warning && refWarningRules[r.ID] == ownWarnings[r.ID] {
+			t.Errorf("warning rule %s: in refWarningRules %v, in ownWarnings %v; want exactly one", r.ID, refWarningRules[r.ID], ownWarnings[r.ID])
+		}
+	}
+	for id := range ownWarnings {
+		found := false
+		for _, r := range Rules() {
+			found = found || r.ID == id && r.Severity == validate.Warning
+		}
+		if !found {
+			t.Errorf("ownWarnings lists %s, which is no warning rule", id)
+		}
+	}
+}
