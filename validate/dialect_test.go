@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-var dialects = []Dialect{CommonMark, CustodianLines, CustodianLexing}
+var dialects = []Dialect{CommonMark, CustodianLines, CustodianLexing, CustodianBullets}
 
 // dialectView is what a dialect reads in a file: its lines, which of them
 // are hidden, and the first lexing problem.
@@ -38,14 +38,25 @@ func readAs(src string, d Dialect) dialectView {
 	return v
 }
 
+// commentForm is which comments agreedDoc writes.
+type commentForm int
+
+const (
+	noComments commentForm = iota // CustodianBullets knows none
+	oneLineComments
+	multiLineComments // CommonMark does not flag their last line
+)
+
 // agreedDoc generates a document on which the dialects agree by
 // definition: LF line endings, fences of ``` or ~~~ at column 0 closed by
-// the same fence, whole-line comments that hold no fence, and no indented
-// lines outside fences and comments. Comments spread over several lines
-// only when multiLine is set: CommonMark does not flag their last line.
-func agreedDoc(rng *rand.Rand, multiLine bool) string {
+// the same fence, the comments of form c, whole-line ones that hold no
+// fence, and no indented lines outside fences and comments.
+func agreedDoc(rng *rand.Rand, c commentForm) string {
 	prose := []string{"plain text", "## Heading", "# Title", "- bullet item", "* star item",
 		"1. numbered", "", "text with `code` and <!-- inline --> note", "Decision: keep it", "a --> b"}
+	if c == noComments {
+		prose[7] = "text with `code` note"
+	}
 	inFence := []string{"code line", "<!-- not a comment", "-->", "## not a heading", "", "- not a bullet",
 		"    indented in a fence", "\ttab in a fence", "```go", "~~~~"}
 	inComment := []string{"hidden text", "## hidden heading", "", "- hidden bullet", "    indented", "<!-- again"}
@@ -64,7 +75,11 @@ func agreedDoc(rng *rand.Rand, multiLine bool) string {
 			}
 			b.WriteString(fence + "\n")
 		case 1:
-			if !multiLine || rng.Intn(2) == 0 {
+			if c == noComments {
+				b.WriteString(prose[rng.Intn(len(prose))] + "\n")
+				continue
+			}
+			if c == oneLineComments || rng.Intn(2) == 0 {
 				b.WriteString([]string{"<!-- one line -->", "<!---->", "<!-- a --> -->"}[rng.Intn(3)] + "\n")
 				continue
 			}
@@ -81,22 +96,25 @@ func agreedDoc(rng *rand.Rand, multiLine bool) string {
 }
 
 // TestDialectsAgree checks that where the dialects agree by definition,
-// every one reads the same lines and hides the same ones: all three on
-// documents with one-line comments, the two custodian dialects on
-// documents with comments over several lines too.
+// every one reads the same lines and hides the same ones: all four on
+// documents without comments, all but CustodianBullets on documents with
+// one-line comments, CustodianLines and CustodianLexing on documents with
+// comments over several lines too.
 func TestDialectsAgree(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
-	for _, multiLine := range []bool{false, true} {
+	agree := map[commentForm][]Dialect{
+		noComments:        dialects,
+		oneLineComments:   {CommonMark, CustodianLines, CustodianLexing},
+		multiLineComments: {CustodianLines, CustodianLexing},
+	}
+	for _, c := range []commentForm{noComments, oneLineComments, multiLineComments} {
 		hidden := 0
 		for n := 0; n < 3000; n++ {
-			src := agreedDoc(rng, multiLine)
+			src := agreedDoc(rng, c)
 			if src == "\n" {
 				continue // one blank line: Python's reading of it, see TestReadText
 			}
-			ds := dialects
-			if multiLine {
-				ds = dialects[1:]
-			}
+			ds := agree[c]
 			want := readAs(src, ds[0])
 			hidden += len(want.hidden)
 			for _, d := range ds[1:] {
@@ -120,69 +138,100 @@ var dialectDifferences = []struct {
 	want map[Dialect]dialectView
 }{
 	{"a byte order mark is dropped by CommonMark, kept as U+FEFF by Python", "\ufeffa\n", map[Dialect]dialectView{
-		CommonMark:      {lines: []string{"a"}},
-		CustodianLines:  {lines: []string{"\ufeffa"}},
-		CustodianLexing: {lines: []string{"\ufeffa"}},
+		CommonMark:       {lines: []string{"a"}},
+		CustodianLines:   {lines: []string{"\ufeffa"}},
+		CustodianLexing:  {lines: []string{"\ufeffa"}},
+		CustodianBullets: {lines: []string{"\ufeffa"}},
 	}},
 	{"a lone CR ends a line only for Python", "a\rb\n", map[Dialect]dialectView{
-		CommonMark:      {lines: []string{"a\rb"}},
-		CustodianLines:  {lines: []string{"a", "b"}},
-		CustodianLexing: {lines: []string{"a", "b"}},
+		CommonMark:       {lines: []string{"a\rb"}},
+		CustodianLines:   {lines: []string{"a", "b"}},
+		CustodianLexing:  {lines: []string{"a", "b"}},
+		CustodianBullets: {lines: []string{"a", "b"}},
 	}},
 	{"str.splitlines also ends lines at VT, FF, U+001C-U+001E, U+0085, U+2028, U+2029", "a\u2028b\n", map[Dialect]dialectView{
-		CommonMark:      {lines: []string{"a\u2028b"}},
-		CustodianLines:  {lines: []string{"a", "b"}},
-		CustodianLexing: {lines: []string{"a", "b"}},
+		CommonMark:       {lines: []string{"a\u2028b"}},
+		CustodianLines:   {lines: []string{"a", "b"}},
+		CustodianLexing:  {lines: []string{"a", "b"}},
+		CustodianBullets: {lines: []string{"a", "b"}},
 	}},
 	{"indented code: CommonMark not after a paragraph, the 0.7+ lexing always, the 0.9.1 CLI never", "para\n    more\n\n    code\n", map[Dialect]dialectView{
-		CommonMark:      {lines: []string{"para", "    more", "", "    code"}, hidden: []int{4}},
-		CustodianLines:  {lines: []string{"para", "    more", "", "    code"}},
-		CustodianLexing: {lines: []string{"para", "    more", "", "    code"}, hidden: []int{2, 4}},
+		CommonMark:       {lines: []string{"para", "    more", "", "    code"}, hidden: []int{4}},
+		CustodianLines:   {lines: []string{"para", "    more", "", "    code"}},
+		CustodianLexing:  {lines: []string{"para", "    more", "", "    code"}, hidden: []int{2, 4}},
+		CustodianBullets: {lines: []string{"para", "    more", "", "    code"}},
 	}},
 	{"a closing fence followed by white space closes except for the 0.9.1 CLI", "```\nx\n``` \nafter\n", map[Dialect]dialectView{
-		CommonMark:      {lines: []string{"```", "x", "``` ", "after"}, hidden: []int{1, 2, 3}},
-		CustodianLines:  {lines: []string{"```", "x", "``` ", "after"}, hidden: []int{1, 2, 3, 4}},
-		CustodianLexing: {lines: []string{"```", "x", "``` ", "after"}, hidden: []int{1, 2, 3}},
+		CommonMark:       {lines: []string{"```", "x", "``` ", "after"}, hidden: []int{1, 2, 3}},
+		CustodianLines:   {lines: []string{"```", "x", "``` ", "after"}, hidden: []int{1, 2, 3, 4}},
+		CustodianLexing:  {lines: []string{"```", "x", "``` ", "after"}, hidden: []int{1, 2, 3}},
+		CustodianBullets: {lines: []string{"```", "x", "``` ", "after"}, hidden: []int{1, 2, 3}},
 	}},
 	{"a backtick in a backtick fence's info string: no fence, an error, a fence", "``` a`b\nx\n```\n", map[Dialect]dialectView{
-		CommonMark:      {lines: []string{"``` a`b", "x", "```"}, hidden: []int{3}},
-		CustodianLines:  {lines: []string{"``` a`b", "x", "```"}, hidden: []int{1, 2, 3}},
-		CustodianLexing: {lines: []string{"``` a`b", "x", "```"}, hidden: []int{1, 2, 3}, problem: "fence info string must not contain backticks", problemLine: 1},
+		CommonMark:       {lines: []string{"``` a`b", "x", "```"}, hidden: []int{3}},
+		CustodianLines:   {lines: []string{"``` a`b", "x", "```"}, hidden: []int{1, 2, 3}},
+		CustodianLexing:  {lines: []string{"``` a`b", "x", "```"}, hidden: []int{1, 2, 3}, problem: "fence info string must not contain backticks", problemLine: 1},
+		CustodianBullets: {lines: []string{"``` a`b", "x", "```"}, hidden: []int{1, 2, 3}},
 	}},
 	{"an unclosed fence is an error only for the 0.7+ lexing", "a\n```\nx\n", map[Dialect]dialectView{
-		CommonMark:      {lines: []string{"a", "```", "x"}, hidden: []int{2, 3}},
-		CustodianLines:  {lines: []string{"a", "```", "x"}, hidden: []int{2, 3}},
-		CustodianLexing: {lines: []string{"a", "```", "x"}, hidden: []int{2, 3}, problem: "Unclosed fenced code block", problemLine: 2},
+		CommonMark:       {lines: []string{"a", "```", "x"}, hidden: []int{2, 3}},
+		CustodianLines:   {lines: []string{"a", "```", "x"}, hidden: []int{2, 3}},
+		CustodianLexing:  {lines: []string{"a", "```", "x"}, hidden: []int{2, 3}, problem: "Unclosed fenced code block", problemLine: 2},
+		CustodianBullets: {lines: []string{"a", "```", "x"}, hidden: []int{2, 3}},
 	}},
 	{"an unclosed comment is an error only for the 0.7+ lexing", "a\n<!--\nx\n", map[Dialect]dialectView{
-		CommonMark:      {lines: []string{"a", "<!--", "x"}, hidden: []int{2, 3}},
-		CustodianLines:  {lines: []string{"a", "<!--", "x"}, hidden: []int{2, 3}},
-		CustodianLexing: {lines: []string{"a", "<!--", "x"}, hidden: []int{2, 3}, problem: "Unclosed HTML comment", problemLine: 2},
+		CommonMark:       {lines: []string{"a", "<!--", "x"}, hidden: []int{2, 3}},
+		CustodianLines:   {lines: []string{"a", "<!--", "x"}, hidden: []int{2, 3}},
+		CustodianLexing:  {lines: []string{"a", "<!--", "x"}, hidden: []int{2, 3}, problem: "Unclosed HTML comment", problemLine: 2},
+		CustodianBullets: {lines: []string{"a", "<!--", "x"}},
 	}},
 	{"the 0.9.1 CLI opens a comment after any indentation", "    <!-- x\ny -->\nz\n", map[Dialect]dialectView{
-		CommonMark:      {lines: []string{"    <!-- x", "y -->", "z"}, hidden: []int{1}},
-		CustodianLines:  {lines: []string{"    <!-- x", "y -->", "z"}, hidden: []int{1, 2}},
-		CustodianLexing: {lines: []string{"    <!-- x", "y -->", "z"}, hidden: []int{1}},
+		CommonMark:       {lines: []string{"    <!-- x", "y -->", "z"}, hidden: []int{1}},
+		CustodianLines:   {lines: []string{"    <!-- x", "y -->", "z"}, hidden: []int{1, 2}},
+		CustodianLexing:  {lines: []string{"    <!-- x", "y -->", "z"}, hidden: []int{1}},
+		CustodianBullets: {lines: []string{"    <!-- x", "y -->", "z"}},
 	}},
 	{"only CommonMark knows HTML blocks other than comments", "<div>\nx\n</div>\n", map[Dialect]dialectView{
-		CommonMark:      {lines: []string{"<div>", "x", "</div>"}, hidden: []int{1, 2, 3}},
-		CustodianLines:  {lines: []string{"<div>", "x", "</div>"}},
-		CustodianLexing: {lines: []string{"<div>", "x", "</div>"}},
+		CommonMark:       {lines: []string{"<div>", "x", "</div>"}, hidden: []int{1, 2, 3}},
+		CustodianLines:   {lines: []string{"<div>", "x", "</div>"}},
+		CustodianLexing:  {lines: []string{"<div>", "x", "</div>"}},
+		CustodianBullets: {lines: []string{"<div>", "x", "</div>"}},
 	}},
 	{"only CommonMark reads fences inside list items and block quotes", "- ```\n  x\n  ```\n", map[Dialect]dialectView{
-		CommonMark:      {lines: []string{"- ```", "  x", "  ```"}, hidden: []int{1, 2, 3}},
-		CustodianLines:  {lines: []string{"- ```", "  x", "  ```"}, hidden: []int{3}},
-		CustodianLexing: {lines: []string{"- ```", "  x", "  ```"}, hidden: []int{3}, problem: "Unclosed fenced code block", problemLine: 3},
+		CommonMark:       {lines: []string{"- ```", "  x", "  ```"}, hidden: []int{1, 2, 3}},
+		CustodianLines:   {lines: []string{"- ```", "  x", "  ```"}, hidden: []int{3}},
+		CustodianLexing:  {lines: []string{"- ```", "  x", "  ```"}, hidden: []int{3}, problem: "Unclosed fenced code block", problemLine: 3},
+		CustodianBullets: {lines: []string{"- ```", "  x", "  ```"}},
 	}},
 	{"CommonMark, read as goldmark reads it, does not flag the line that ends a multi-line HTML block", "<!--\nx\n-->\nz\n", map[Dialect]dialectView{
-		CommonMark:      {lines: []string{"<!--", "x", "-->", "z"}, hidden: []int{1, 2}},
-		CustodianLines:  {lines: []string{"<!--", "x", "-->", "z"}, hidden: []int{1, 2, 3}},
-		CustodianLexing: {lines: []string{"<!--", "x", "-->", "z"}, hidden: []int{1, 2, 3}},
+		CommonMark:       {lines: []string{"<!--", "x", "-->", "z"}, hidden: []int{1, 2}},
+		CustodianLines:   {lines: []string{"<!--", "x", "-->", "z"}, hidden: []int{1, 2, 3}},
+		CustodianLexing:  {lines: []string{"<!--", "x", "-->", "z"}, hidden: []int{1, 2, 3}},
+		CustodianBullets: {lines: []string{"<!--", "x", "-->", "z"}},
 	}},
 	{"the 0.9.1 CLI reads fences before comments, so a fence in a comment counts", "<!--\n```\n-->\n```\nlast\n", map[Dialect]dialectView{
-		CommonMark:      {lines: []string{"<!--", "```", "-->", "```", "last"}, hidden: []int{1, 2, 4, 5}},
-		CustodianLines:  {lines: []string{"<!--", "```", "-->", "```", "last"}, hidden: []int{1, 2, 3, 4, 5}},
-		CustodianLexing: {lines: []string{"<!--", "```", "-->", "```", "last"}, hidden: []int{1, 2, 3, 4, 5}, problem: "Unclosed fenced code block", problemLine: 4},
+		CommonMark:       {lines: []string{"<!--", "```", "-->", "```", "last"}, hidden: []int{1, 2, 4, 5}},
+		CustodianLines:   {lines: []string{"<!--", "```", "-->", "```", "last"}, hidden: []int{1, 2, 3, 4, 5}},
+		CustodianLexing:  {lines: []string{"<!--", "```", "-->", "```", "last"}, hidden: []int{1, 2, 3, 4, 5}, problem: "Unclosed fenced code block", problemLine: 4},
+		CustodianBullets: {lines: []string{"<!--", "```", "-->", "```", "last"}, hidden: []int{2, 3, 4}},
+	}},
+	{"the 0.9.1 CLI's bullet units know a fence by its first three characters: ``` closes ````", "````\n- a\n```\n- b\n", map[Dialect]dialectView{
+		CommonMark:       {lines: []string{"````", "- a", "```", "- b"}, hidden: []int{1, 2, 3, 4}},
+		CustodianLines:   {lines: []string{"````", "- a", "```", "- b"}, hidden: []int{1, 2, 3, 4}},
+		CustodianLexing:  {lines: []string{"````", "- a", "```", "- b"}, hidden: []int{1, 2, 3, 4}, problem: "Unclosed fenced code block", problemLine: 1},
+		CustodianBullets: {lines: []string{"````", "- a", "```", "- b"}, hidden: []int{1, 2, 3}},
+	}},
+	{"the 0.9.1 CLI's bullet units close a fence by a line with an info string", "```\nx\n```python\n- y\n", map[Dialect]dialectView{
+		CommonMark:       {lines: []string{"```", "x", "```python", "- y"}, hidden: []int{1, 2, 3, 4}},
+		CustodianLines:   {lines: []string{"```", "x", "```python", "- y"}, hidden: []int{1, 2, 3, 4}},
+		CustodianLexing:  {lines: []string{"```", "x", "```python", "- y"}, hidden: []int{1, 2, 3, 4}, problem: "Unclosed fenced code block", problemLine: 1},
+		CustodianBullets: {lines: []string{"```", "x", "```python", "- y"}, hidden: []int{1, 2, 3}},
+	}},
+	{"the 0.9.1 CLI's bullet units open a fence at column 0 only", " ```\n- x\n```\n", map[Dialect]dialectView{
+		CommonMark:       {lines: []string{" ```", "- x", "```"}, hidden: []int{1, 2, 3}},
+		CustodianLines:   {lines: []string{" ```", "- x", "```"}, hidden: []int{1, 2, 3}},
+		CustodianLexing:  {lines: []string{" ```", "- x", "```"}, hidden: []int{1, 2, 3}},
+		CustodianBullets: {lines: []string{" ```", "- x", "```"}, hidden: []int{3}},
 	}},
 }
 

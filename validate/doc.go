@@ -35,11 +35,15 @@
 //     verdicts the differential tests hold to that CLI's.
 //   - CustodianLexing, for MemoryCustodian manifests of protocol 0.7 and
 //     later and formal entries: that protocol's Markdown lexing.
+//   - CustodianBullets, for the inbox item count (validate/custodian): the
+//     MemoryCustodian CLI 0.9.1's own cut of a file into top-level bullet
+//     units, with its own fence rule.
 //
 // Where the references read alike, so do the dialects (TestDialectsAgree:
-// fences of ``` or ~~~ at column 0 closed by the same fence, comments alone
-// on one line; the custodian dialects also on comments over several lines). Where they differ, the dialects differ, one example each in
-// TestDialectDifferences:
+// fences of ``` or ~~~ at column 0 closed by the same fence; all but
+// CustodianBullets on comments alone on one line; CustodianLines and
+// CustodianLexing also on comments over several lines). Where they differ,
+// the dialects differ, one example each in TestDialectDifferences:
 //
 //   - a leading byte order mark: CommonMark drops it; the custodian
 //     dialects keep it as U+FEFF, as Python does;
@@ -49,22 +53,27 @@
 //     U+0085, U+2028 and U+2029;
 //   - indented code: CommonMark's (not after a paragraph); every line
 //     indented 4 spaces or by a tab for CustodianLexing; none for
+//     CustodianLines and CustodianBullets;
+//   - a closing fence followed by white space closes except for
 //     CustodianLines;
-//   - a closing fence followed by white space closes for CommonMark and
-//     CustodianLexing, not for CustodianLines;
 //   - a backtick in a backtick fence's info string: no fence for
-//     CommonMark, an error for CustodianLexing, a fence for CustodianLines;
+//     CommonMark, an error for CustodianLexing, a fence for CustodianLines
+//     and CustodianBullets;
 //   - an unclosed fence or comment: an error (with its line) for
 //     CustodianLexing only;
 //   - a comment starts after at most 3 spaces, except for CustodianLines
-//     (after any white space);
+//     (after any white space) and CustodianBullets (none);
 //   - only CommonMark knows HTML blocks other than comments, and fences
 //     inside list items and block quotes; the custodian dialects read line
 //     by line;
 //   - CommonMark, as goldmark reads it, does not flag the line that ends a
 //     multi-line HTML block;
 //   - CustodianLines finds fences before comments, so a fence line inside
-//     a comment still opens a fence.
+//     a comment still opens a fence;
+//   - CustodianBullets knows no comments; its fences open only at column 0,
+//     and a fence is known by its first three characters: it is closed by
+//     the next line starting with them, so ``` closes a fence opened by
+//     ```` and ```python closes one opened by ```.
 //
 // Remnant and MemoryCustodian files honour the same suppression comments:
 //

@@ -41,6 +41,8 @@ func Lex(lines []string, d Dialect) Lexed {
 		return lexCustodianLines(lines)
 	case CustodianLexing:
 		return lexCustodian(lines)
+	case CustodianBullets:
+		return lexCustodianBullets(lines)
 	}
 	return *ParseMarkdown([]byte(strings.Join(lines, "\n"))).Lexed()
 }

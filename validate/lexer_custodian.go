@@ -93,6 +93,31 @@ func lexCustodian(lines []string) Lexed {
 	return lx
 }
 
+// lexCustodianBullets reads as CustodianBullets: a fence opens at a line
+// starting with ``` or ~~~ and closes at the next line starting with the
+// same three characters, the fence lines included.
+func lexCustodianBullets(lines []string) Lexed {
+	lx := Lexed{flags: make([]LineFlags, len(lines))}
+	open := ""
+	for i, l := range lines {
+		m := ""
+		if strings.HasPrefix(l, "```") || strings.HasPrefix(l, "~~~") {
+			m = l[:3]
+		}
+		switch {
+		case open != "":
+			lx.flags[i] = Fenced
+			if m == open {
+				open = ""
+			}
+		case m != "":
+			lx.flags[i] = Fenced
+			open = m
+		}
+	}
+	return lx
+}
+
 // fenceMarker returns the run of 3 or more ` or ~ that t starts with, or "".
 func fenceMarker(t string) string {
 	for _, c := range []string{"`", "~"} {

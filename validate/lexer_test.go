@@ -66,6 +66,19 @@ func TestLexCustodianLines(t *testing.T) {
 	})
 }
 
+func TestLexCustodianBullets(t *testing.T) {
+	checkLex(t, CustodianBullets, []lexCase{
+		{src: "a\n```go\n- x\n```\nb", flags: []LineFlags{0, F, F, F, 0}},
+		{src: "````\n- a\n```\n- b\n````\n- c\n", flags: []LineFlags{F, F, F, 0, F, F}},
+		{src: "```\nx\n```python\n- y\n", flags: []LineFlags{F, F, F, 0}},
+		{src: "~~~\n```\n- x\n~~~~\n- y\n", flags: []LineFlags{F, F, F, F, 0}},
+		{src: " ```\n- x\n    ```\n\t```\n", flags: []LineFlags{0, 0, 0, 0}},
+		{src: "<!--\n- x\n-->\n    code\n", flags: []LineFlags{0, 0, 0, 0}},
+		{src: "a\n```\nb\n", flags: []LineFlags{0, F, F}},
+		{src: "``\n- x\n", flags: []LineFlags{0, 0}},
+	})
+}
+
 func TestLexCommonMark(t *testing.T) {
 	checkLex(t, CommonMark, []lexCase{
 		{src: "a\n```go\n## x\n```\nb", flags: []LineFlags{0, F, F, F, 0}},

@@ -39,6 +39,15 @@ const (
 	// line holding `-->`; a line indented by 4 or more spaces or starting
 	// with a tab is code; an unclosed fence or comment is an error.
 	CustodianLexing
+	// CustodianBullets is how the MemoryCustodian CLI 0.9.1 cuts a file into
+	// top-level bullet units (its split_top_level_bullet_units, which counts
+	// inbox items): Python text as in CustodianLines; a fence is a line that
+	// starts, at column 0, with ``` or ~~~ (whatever follows), and it is
+	// closed by the next line that starts with the same three characters,
+	// so a ``` line closes a fence opened by ```` and ```python closes one
+	// opened by ```. It knows no comments and no indented code and reports
+	// no problems.
+	CustodianBullets
 )
 
 // String returns the dialect's name.
@@ -50,13 +59,17 @@ func (d Dialect) String() string {
 		return "CustodianLines"
 	case CustodianLexing:
 		return "CustodianLexing"
+	case CustodianBullets:
+		return "CustodianBullets"
 	}
 	return "Dialect(" + strconv.Itoa(int(d)) + ")"
 }
 
 // python reports whether d reads text as a Python str (universal newlines,
 // str.splitlines).
-func (d Dialect) python() bool { return d == CustodianLines || d == CustodianLexing }
+func (d Dialect) python() bool {
+	return d == CustodianLines || d == CustodianLexing || d == CustodianBullets
+}
 
 // Text is a file decoded and cut into lines as a dialect reads it. Line
 // numbers are 1-based; offsets are byte offsets into the decoded text.

@@ -55,7 +55,7 @@ func TestCustodianTextAgainstPython(t *testing.T) {
 		t.Fatalf("python3 answered %d results (%v), want %d", len(want), err, len(inputs))
 	}
 	for i, s := range inputs {
-		for _, d := range []Dialect{CustodianLines, CustodianLexing} {
+		for _, d := range []Dialect{CustodianLines, CustodianLexing, CustodianBullets} {
 			got := ReadText([]byte(s), d).Lines()
 			if len(got) != len(want[i]) || (len(got) > 0 && !reflect.DeepEqual(got, want[i])) {
 				t.Errorf("%v: %q read as %q, Python reads %q", d, s, got, want[i])

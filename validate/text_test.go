@@ -31,6 +31,7 @@ func TestReadText(t *testing.T) {
 		{"U+2028 ends a line in python", "a\u2028b\u2029", CustodianLines, []string{"a", "b"}, []int{0, 4}, true},
 		{"VT FF FS GS RS NEL", "a\vb\fc\x1cd\x1de\x1ef\u0085g", CustodianLexing,
 			[]string{"a", "b", "c", "d", "e", "f", "g"}, []int{0, 2, 4, 6, 8, 10, 13}, true},
+		{"CRLF and BOM as the bullet units read them", "\ufeffa\r\nb\rc", CustodianBullets, []string{"\ufeffa", "b", "c"}, []int{0, 5, 7}, true},
 		{"US is no break", "a\x1fb", CustodianLines, []string{"a\x1fb"}, []int{0}, true},
 		{"NUL", "a\x00b\n", CustodianLines, []string{"a\x00b"}, []int{0}, true},
 		{"invalid UTF-8", "a\xffb\nc", CommonMark, []string{"a\xffb", "c"}, []int{0, 4}, false},
@@ -67,7 +68,7 @@ func TestTextAgreesWithItself(t *testing.T) {
 			b.WriteString(parts[rng.Intn(len(parts))])
 		}
 		src := []byte(b.String())
-		for _, d := range []Dialect{CommonMark, CustodianLines, CustodianLexing} {
+		for _, d := range []Dialect{CommonMark, CustodianLines, CustodianLexing, CustodianBullets} {
 			txt := ReadText(src, d)
 			s, _ := DecodeText(src, d)
 			if s != txt.String() {

@@ -46,22 +46,38 @@ func (c *checker) tombstones() {
 	}
 }
 
-// inbox counts the top-level bullets of inbox.md.
+// inbox reports an inbox.md of more than maxInboxItems items, on the first
+// item over the limit.
 func (c *checker) inbox() {
 	f, ok := c.mem.Files["inbox.md"]
 	if !ok {
 		return
 	}
-	fence := fenceMask(f.Lines)
-	n := 0
-	for i, l := range f.Lines {
-		if _, ok := bulletText(l, 1); !ok || fence[i] {
+	if n, over := inboxItems(f.Lines); over > 0 {
+		c.add(RuleInboxFull, f.Name, over, 1, "inbox.md has %d items, more than %d; review and compact it", n, maxInboxItems)
+	}
+}
+
+// inboxItems counts the items of an inbox as the reference counts them:
+// lines that start with "- ", "* " or "+ " at column 0, outside the fences
+// of validate.CustodianBullets. over is the 1-based line of the first item
+// over maxInboxItems, 0 if there are no more.
+func inboxItems(lines []string) (n, over int) {
+	fence := bulletFences(lines)
+	for i, l := range lines {
+		if fence[i] || !inboxItem(l) {
 			continue
 		}
 		if n++; n == maxInboxItems+1 {
-			c.add(RuleInboxFull, f.Name, i+1, 1, "inbox.md has more than %d items; review and compact it", maxInboxItems)
+			over = i + 1
 		}
 	}
+	return n, over
+}
+
+// inboxItem reports whether line starts a top-level bullet unit.
+func inboxItem(line string) bool {
+	return len(line) >= 2 && line[1] == ' ' && (line[0] == '-' || line[0] == '*' || line[0] == '+')
 }
 
 // duplicates reports units repeated exactly within one file.

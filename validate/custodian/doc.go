@@ -56,7 +56,7 @@
 //	custodian-tombstone-no-reason     [warning] `## Tombstone:` without text
 //	custodian-inbox-full              [warning] inbox.md over 30 items
 //	custodian-duplicate-unit          [warning] entry repeated exactly in one file
-//	custodian-machine-path            [warning] /Users/name/, /home/name/, /Volumes/name/, C:\Users\name\ in memory
+//	custodian-machine-path            [warning] /Users/name/, /home/name/, /Volumes/name/, C:\Users\name\, D:\ in memory
 //	custodian-personal-email          [warning] e-mail address (not example.com) in memory
 //	custodian-phone-number            [warning] phone-number-like digit run in memory
 //	custodian-agent-file-copy         [warning] AGENTS.md/CLAUDE.md/GEMINI.md copies memory lines

@@ -6,10 +6,12 @@ import (
 	"unicode/utf8"
 )
 
-// homePrefixes start a machine-specific home directory path. The user name
-// that follows must be a plain name (letters, digits, '.', '_', '-'), so
-// placeholders such as /home/<user>/ do not count.
-var homePrefixes = []string{"/users/", "/home/", "/volumes/", `:\users\`, ":/users/"}
+// homePrefixes start a machine-specific path: a home directory or volume,
+// or (after a drive letter) a Windows drive. After a home prefix, and after
+// a drive's Users folder, a plain name (letters, digits, '.', '_', '-') and
+// a separator must follow, so placeholders such as /home/<user>/ do not
+// count.
+var homePrefixes = []string{"/users/", "/home/", "/volumes/", `:\`, ":/"}
 
 // notUsers are directory names under /Users that belong to no one.
 var notUsers = sync.OnceValue(func() map[string]bool {
@@ -48,14 +50,21 @@ func nextHome(s string) (int, string) {
 	return best, pre
 }
 
-// homeAt checks the text around a home prefix: a drive letter before the
-// Windows form, no word character before the Unix form, then a user name
-// and a separator.
+// homeAt checks the text around a home prefix: a drive letter alone before
+// the Windows form (so not the end of a URL scheme such as https://), no
+// word character before the Unix form, then a user name and a separator.
+// A drive path is machine-specific whatever follows, save its Users folder,
+// which needs a user name as the Unix forms do.
 func homeAt(lower, line string, start, nameStart int, pre string) bool {
 	if pre[0] == ':' {
 		if start < 0 || !isASCIILetter(lower[start]) || (start > 0 && isWordByte(lower[start-1])) {
 			return false
 		}
+		rest := lower[nameStart:]
+		if !strings.HasPrefix(rest, `users\`) && !strings.HasPrefix(rest, "users/") {
+			return true
+		}
+		nameStart += len("users/")
 	} else if start > 0 && (isWordByte(lower[start-1]) || lower[start-1] == '.') {
 		return false
 	}

@@ -20,7 +20,11 @@ var mutations = []mutation{
 }
 
 func mutate(rng *rand.Rand, tr memTree) string {
-	return mutations[rng.Intn(len(mutations))](rng, tr)
+	i := rng.Intn(len(mutations) + len(warnMutations))
+	if i < len(mutations) {
+		return mutations[i](rng, tr)
+	}
+	return warnMutations[i-len(mutations)](rng, tr)
 }
 
 func pick(rng *rand.Rand, xs []string) string { return xs[rng.Intn(len(xs))] }

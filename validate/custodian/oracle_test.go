@@ -20,10 +20,11 @@ import (
 
 // The differential test runs the MemoryCustodian 0.9.1 CLI (protocol 0.5,
 // ../shared/oracles) and this package on the same memory directories: the
-// fixtures and seeded mutations of them. It asserts the same check verdict
-// and the same `read --names-only` selection and exit code for every task,
-// with the documented extensions (allowedCheckExtra) as the only allowed
-// differences.
+// fixtures and seeded mutations of them. It asserts the same check verdict,
+// the same check warnings by kind (oracle_warn_test.go) and the same
+// `read --names-only` selection and exit code for every task, with the
+// documented extensions (allowedCheckExtra, allowedWarnExtra) as the only
+// allowed differences.
 
 // oracleSeed and oracleMutants fix the generated directories.
 const (
@@ -293,14 +294,16 @@ func compareWithOracle(t *testing.T, cli string, cases []oracleCase) {
 	}
 	results := runOracle(t, cli, jobs)
 	per := 1 + len(readJobs)
-	checkDiff, routeDiff := 0, 0
+	checkDiff, routeDiff, warnDiff := 0, 0, 0
+	refWarned := map[string]int{}
 	for i, c := range cases {
 		mem := filepath.Join(c.root, "docs", "memory")
 		ref := results[i*per]
 		if ref.Code == 2 && !strings.Contains(ref.Err, "Error:") {
 			t.Errorf("%s: oracle check crashed: %s", c.name, ref.Err)
 		}
-		errs := errorsOf(ourCheck(c.root, mem))
+		fs := ourCheck(c.root, mem)
+		errs := errorsOf(fs)
 		switch {
 		case ref.Code != 0 && len(errs) == 0 && newerOnly(ref.Out):
 			// The reference knows protocol 0.5 only; 0.6-0.8 are judged by
@@ -317,7 +320,9 @@ func compareWithOracle(t *testing.T, cli string, cases []oracleCase) {
 				}
 			}
 		}
-		if declaresNewer(mem) {
+		newer := declaresNewer(mem)
+		warnDiff += compareWarnings(t, c.name, mem, ref, fs, newer, refWarned)
+		if newer {
 			// Routed by the rules of 0.6-0.8 (from 0.7 on, an invalid
 			// manifest refuses every task); see the tests of those protocols.
 			continue
@@ -331,7 +336,7 @@ func compareWithOracle(t *testing.T, cli string, cases []oracleCase) {
 			}
 		}
 	}
-	t.Logf("%d directories, %d check differences, %d route differences", len(cases), checkDiff, routeDiff)
+	t.Logf("%d directories, %d check differences, %d warning differences, %d route differences; reference warnings compared: %v", len(cases), checkDiff, warnDiff, routeDiff, refWarned)
 }
 
 // memTree is a memory directory being built: files by slash path, and
@@ -452,6 +457,11 @@ func buildOracleCases(t *testing.T, seed int64, n int) []oracleCase {
 		var applied []string
 		for k := 0; k < 1+rng.Intn(2); k++ {
 			applied = append(applied, mutate(rng, tr))
+		}
+		for name := range tr.links {
+			if _, ok := tr.files[name]; ok {
+				delete(tr.links, name) // a later mutation wrote the file anew
+			}
 		}
 		add(fmt.Sprintf("%s+%s (seed %d #%d)", base, strings.Join(applied, "+"), seed, i), tr)
 	}

@@ -94,6 +94,15 @@ func TestMachinePath(t *testing.T) {
 		"/Users/Shared/tmp":           0,
 		"/home/bob":                   0,
 		"relative build/ dir":         0,
+		`data on D:\backups`:          9,
+		"tools in C:/tools/bin":       10,
+		"C:\\":                        1,
+		`C:\Users\<you>\x`:            0,
+		"c:/users/shared/x":           0,
+		"see https://example.com/":    0,
+		"file:///srv/x":               0,
+		"ratio 3:/4":                  0,
+		"xc:/tmp":                     0,
 	}
 	for in, want := range tests {
 		if got := machinePath(in); got != want {

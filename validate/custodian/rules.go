@@ -92,7 +92,7 @@ var ruleList = sync.OnceValue(func() []validate.Rule {
 		memRule(RuleDuplicateUnit, validate.Warning, "an entry repeats another entry of the same file exactly",
 			"-- constraints.md --\n- Work offline.\n- Keep files editable.\n- Work offline.\n",
 			"-- constraints.md --\n- Work offline.\n- Keep files editable.\n"),
-		memRule(RuleMachinePath, validate.Warning, "shared memory holds a machine-specific absolute path (/Users/name/, /home/name/, /Volumes/name/, C:\\Users\\name\\)",
+		memRule(RuleMachinePath, validate.Warning, "shared memory holds a machine-specific absolute path (/Users/name/, /home/name/, /Volumes/name/, C:\\Users\\name\\, a drive path such as D:\\data)",
 			"-- constraints.md --\n- Build output goes to /home/alice/nightnotes/build.\n",
 			"-- constraints.md --\n- Build output goes to build/ in the repository.\n"),
 		memRule(RulePersonalEmail, validate.Warning, "shared memory holds an e-mail address whose domain is not example.com",

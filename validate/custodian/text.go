@@ -8,8 +8,9 @@ import (
 
 // Memory files are read through validate's one reading layer, in the
 // dialects of the MemoryCustodian reference: validate.CustodianLines for
-// units (as the 0.9.1 CLI reads them) and validate.CustodianLexing for the
-// Markdown lexing of protocol 0.7 and later. The functions below name the
+// units (as the 0.9.1 CLI reads them), validate.CustodianBullets for its
+// inbox item count and validate.CustodianLexing for the Markdown lexing of
+// protocol 0.7 and later. The functions below name the
 // calls this package makes; they add no reading of their own.
 
 // decodeText returns src as the reference reads it (universal newlines)
@@ -44,6 +45,13 @@ func normalizeHeading(s string) string {
 func fenceMask(lines []string) []bool {
 	lx := validate.Lex(lines, validate.CustodianLines)
 	return lx.Mask(validate.Fenced)
+}
+
+// bulletFences reports, for each line, whether it is inside a fenced code
+// block as the reference reads top-level bullet units (its inbox count):
+// validate.CustodianBullets.
+func bulletFences(lines []string) []bool {
+	return validate.Lex(lines, validate.CustodianBullets).Mask(validate.Fenced)
 }
 
 // hiddenMask reports, for each line, whether it is inside a fenced code
