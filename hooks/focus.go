@@ -125,4 +125,3 @@ func project(memDir, wd string, withHead bool) (fs.FS, string, error) {
 	}
 	return p, head, nil
 }
-
