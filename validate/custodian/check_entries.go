@@ -1,6 +1,7 @@
 package custodian
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/remnant-guard/remnant-guard/validate"
@@ -53,9 +54,33 @@ func (c *checker) inbox() {
 	if !ok {
 		return
 	}
-	if n, over := inboxItems(f.Lines); over > 0 {
+	n, over := inboxItems(f.Lines)
+	if c.protocol >= "0.6" {
+		n, over = c.inboxItemsFormal(f)
+	}
+	if over > 0 {
 		c.add(RuleInboxFull, f.Name, over, 1, "inbox.md has %d items, more than %d; review and compact it", n, maxInboxItems)
 	}
+}
+
+// inboxItemsFormal counts an inbox of protocol 0.6 and later as the
+// protocol does: its candidate MC-INBOX entries and its legacy bullets
+// (outside any entry, code or comment). over is the line of the first item
+// over maxInboxItems, 0 if there are no more.
+func (c *checker) inboxItemsFormal(f *File) (n, over int) {
+	ff := c.mem.formalOf(f.Name, entrySchema(c.mem.Manifest, c.protocol))
+	var lines []int
+	for _, e := range ff.entries {
+		if e.Type == "INBOX" && pyStrip(e.One("Status")) == "candidate" {
+			lines = append(lines, e.Line)
+		}
+	}
+	lines = append(lines, ff.bulletLines...)
+	slices.Sort(lines)
+	if len(lines) > maxInboxItems {
+		over = lines[maxInboxItems]
+	}
+	return len(lines), over
 }
 
 // inboxItems counts the items of an inbox as the reference counts them:

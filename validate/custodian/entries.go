@@ -81,6 +81,8 @@ const bodyFence = "```memory-custodian-body-v1"
 type formalFile struct {
 	entries []*FormalEntry
 	legacy  int // legacy H2 units and legacy bullets
+	// bulletLines are the 1-based lines of the legacy bullets.
+	bulletLines []int
 	// malformed are H2 lines that hold an Entry ID but are no canonical
 	// Entry heading.
 	malformed  []entryProblem
@@ -122,6 +124,7 @@ func parseFormal(f *File, schema int) formalFile {
 		if cur == nil {
 			if !inH2 && isLegacyBullet(l) {
 				out.legacy++
+				out.bulletLines = append(out.bulletLines, i+1)
 			}
 			continue
 		}
