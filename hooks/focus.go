@@ -61,6 +61,10 @@ func Focus(opt Options, dir, check string) (*FocusReport, error) {
 		return nil, err
 	}
 	res, err := custodian.Focus(fsys, req)
+	var le *custodian.LinkError
+	if errors.As(err, &le) {
+		return nil, fmt.Errorf("%s/%s", display, MaskSecrets(cfg.redactor, le.Error()))
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -81,6 +81,16 @@ func (e *UnknownFocusError) Error() string {
 	return fmt.Sprintf("unknown focused check %q (want %s)", e.Check, strings.Join(FocusChecks, ", "))
 }
 
+// LinkError is returned by Focus for protocol 0.6+ memory holding a .md
+// file or a module or archive folder that is a symbolic link: upstream
+// reads memory from regular files only, and what the link points to is
+// not judged.
+type LinkError struct{ Name, Protocol string }
+
+func (e *LinkError) Error() string {
+	return fmt.Sprintf("%s must not be a symlink: protocol %s memory is read from regular files only", e.Name, e.Protocol)
+}
+
 // Focus runs one focused check on the memory directory fsys (nil: the
 // directory does not exist). It reads through fsys and req.Project only.
 // A missing directory or manifest is MC-ROUTING-001, and a manifest that
@@ -103,6 +113,13 @@ func Focus(fsys fs.FS, req FocusRequest) (*FocusResult, error) {
 	}
 	proto, contract := contractFindings(mem.Manifest)
 	res.Protocol = proto
+	if proto >= "0.6" {
+		for _, l := range mem.Links {
+			if refusedLink(l) {
+				return nil, &LinkError{Name: l, Protocol: proto}
+			}
+		}
+	}
 	if len(contract) > 0 {
 		res.Findings = append(res.Findings, contract...)
 		return res, nil

@@ -1,6 +1,7 @@
 package custodian
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -202,5 +203,38 @@ func TestFocusEvidenceSymlinkEscape(t *testing.T) {
 	res, _ := Focus(os.DirFS(filepath.Join(root, "docs", "memory")), FocusRequest{Check: FocusFreshness, Project: os.DirFS(root)})
 	if got := focusText(res); !strings.Contains(got, "MC-FRESH-001 ERROR: MC-DEC-20261001-11111111 Evidence path leaves the repository through a symbolic link: repo:out/secret.txt") {
 		t.Errorf("symlink escape:\n%s", got)
+	}
+}
+
+// TestFocusRefusesLinkedMemory: a memory file or folder that is a
+// symbolic link is refused by every focused check, as the plain check
+// reports it (custodian-symlink): what it points to outside the memory
+// directory is never judged or quoted.
+func TestFocusRefusesLinkedMemory(t *testing.T) {
+	outside := t.TempDir()
+	os.WriteFile(filepath.Join(outside, "leak.md"), []byte("# Leak\n\n"+evidenceDecision("MC-DEC-20261001-99999999", "user-confirmed")), 0o644)
+	for _, link := range []string{"leak.md", "areas"} {
+		tr := initTree()
+		root := t.TempDir()
+		tr.write(t, root)
+		mem := filepath.Join(root, "docs", "memory")
+		target := filepath.Join(outside, "leak.md")
+		if link == "areas" {
+			target = outside
+		}
+		if err := os.Symlink(target, filepath.Join(mem, link)); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range FocusChecks {
+			res, err := Focus(os.DirFS(mem), FocusRequest{Check: c, Project: os.DirFS(root)})
+			var le *LinkError
+			if !errors.As(err, &le) || le.Name != link {
+				t.Errorf("%s, %s linked: err %v, want a LinkError naming it; result %+v", c, link, err, res)
+				continue
+			}
+			if want := link + " must not be a symlink: protocol 0.8 memory is read from regular files only"; err.Error() != want {
+				t.Errorf("%s: error %q, want %q", c, err, want)
+			}
+		}
 	}
 }
