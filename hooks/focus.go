@@ -129,4 +129,3 @@ func project(memDir, wd string, withHead bool) (fs.FS, string, error) {
 	}
 	return p, head, nil
 }
-
