@@ -63,7 +63,9 @@ func Focus(opt Options, dir, check string) (*FocusReport, error) {
 	res, err := custodian.Focus(fsys, req)
 	var le *custodian.LinkError
 	if errors.As(err, &le) {
-		return nil, fmt.Errorf("%s/%s", display, MaskSecrets(cfg.redactor, le.Error()))
+		named := *le
+		named.Name = display + "/" + le.Name
+		return nil, errors.New(MaskSecrets(cfg.redactor, named.Error()))
 	}
 	if err != nil {
 		return nil, err

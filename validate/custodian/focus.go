@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"io/fs"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Focused checks, as upstream's `check --routing`, `--reachability`,
@@ -88,7 +90,11 @@ func (e *UnknownFocusError) Error() string {
 type LinkError struct{ Name, Protocol string }
 
 func (e *LinkError) Error() string {
-	return fmt.Sprintf("%s must not be a symlink: protocol %s memory is read from regular files only", e.Name, e.Protocol)
+	name := e.Name
+	if strings.IndexFunc(name, unicode.IsControl) >= 0 {
+		name = strconv.Quote(name) // shown, not interpreted by the terminal
+	}
+	return fmt.Sprintf("%s must not be a symlink: protocol %s memory is read from regular files only", name, e.Protocol)
 }
 
 // Focus runs one focused check on the memory directory fsys (nil: the

@@ -238,3 +238,13 @@ func TestFocusRefusesLinkedMemory(t *testing.T) {
 		}
 	}
 }
+
+// TestLinkErrorQuotesControl: a linked file's name with a control
+// character is quoted in the error, so that the terminal shows it and
+// does not interpret it.
+func TestLinkErrorQuotesControl(t *testing.T) {
+	err := &LinkError{Name: "a\x1b[2J.md", Protocol: "0.8"}
+	if want := `"a\x1b[2J.md" must not be a symlink: protocol 0.8 memory is read from regular files only`; err.Error() != want {
+		t.Errorf("got %q, want %q", err.Error(), want)
+	}
+}
