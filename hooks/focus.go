@@ -61,14 +61,8 @@ func Focus(opt Options, dir, check string) (*FocusReport, error) {
 		return nil, err
 	}
 	res, err := custodian.Focus(fsys, req)
-	var le *custodian.LinkError
-	if errors.As(err, &le) {
-		named := *le
-		named.Name = display + "/" + le.Name
-		return nil, errors.New(MaskSecrets(cfg.redactor, named.Error()))
-	}
 	if err != nil {
-		return nil, err
+		return nil, focusError(err, display, cfg)
 	}
 	for i := range res.Findings {
 		// messages quote Evidence items and manifest lines
@@ -144,4 +138,24 @@ func project(memDir, wd string, withHead bool) (fs.FS, string, error) {
 		return p, "", gitError(err)
 	}
 	return p, head, nil
+}
+
+// focusError names the file a focused check refused by its path from the
+// current directory, secrets masked.
+func focusError(err error, display string, cfg *Config) error {
+	var le *custodian.LinkError
+	var ue *custodian.UnreadError
+	switch {
+	case errors.As(err, &le):
+		named := *le
+		named.Name = display + "/" + le.Name
+		err = &named
+	case errors.As(err, &ue):
+		named := *ue
+		named.Name = display + "/" + ue.Name
+		err = &named
+	default:
+		return err
+	}
+	return errors.New(MaskSecrets(cfg.redactor, err.Error()))
 }

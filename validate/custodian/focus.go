@@ -90,11 +90,16 @@ func (e *UnknownFocusError) Error() string {
 type LinkError struct{ Name, Protocol string }
 
 func (e *LinkError) Error() string {
-	name := e.Name
+	return fmt.Sprintf("%s must not be a symlink: protocol %s memory is read from regular files only", quoteControl(e.Name), e.Protocol)
+}
+
+// quoteControl quotes a name holding a control character, so that a
+// terminal shows it rather than interprets it.
+func quoteControl(name string) string {
 	if strings.IndexFunc(name, unicode.IsControl) >= 0 {
-		name = strconv.Quote(name) // shown, not interpreted by the terminal
+		return strconv.Quote(name)
 	}
-	return fmt.Sprintf("%s must not be a symlink: protocol %s memory is read from regular files only", name, e.Protocol)
+	return name
 }
 
 // Focus runs one focused check on the memory directory fsys (nil: the
@@ -113,6 +118,9 @@ func Focus(fsys fs.FS, req FocusRequest) (*FocusResult, error) {
 		return res, nil
 	}
 	mem := Load(fsys)
+	if len(mem.Unread) > 0 {
+		return nil, &mem.Unread[0]
+	}
 	if mem.Manifest == nil {
 		res.add(FocusFinding{Code: "MC-ROUTING-001", Severity: SevError, Path: "manifest.md", Message: "manifest.md is missing."})
 		return res, nil

@@ -2,6 +2,7 @@ package custodian
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -246,5 +247,37 @@ func TestLinkErrorQuotesControl(t *testing.T) {
 	err := &LinkError{Name: "a\x1b[2J.md", Protocol: "0.8"}
 	if want := `"a\x1b[2J.md" must not be a symlink: protocol 0.8 memory is read from regular files only`; err.Error() != want {
 		t.Errorf("got %q, want %q", err.Error(), want)
+	}
+}
+
+// TestFocusRefusesUnreadMemory: a memory file the reading layer leaves
+// out (over the size limit, not a regular file) is an error of every
+// focused check, never judged as absent: an 8 MiB decisions.md is no
+// clean freshness report, and an oversized manifest is not "missing".
+func TestFocusRefusesUnreadMemory(t *testing.T) {
+	for _, tc := range []struct {
+		name, reason string
+		file         *fstest.MapFile
+	}{
+		{"decisions.md", "over the 8388608-byte size limit", &fstest.MapFile{Data: []byte(strings.Repeat("x\n", maxFileSize/2+1))}},
+		{"manifest.md", "over the 8388608-byte size limit", &fstest.MapFile{Data: []byte(manifest08 + strings.Repeat("x\n", maxFileSize/2))}},
+		{"areas/pipe.md", "not a regular file", &fstest.MapFile{Mode: fs.ModeNamedPipe}},
+	} {
+		fsys := fstest.MapFS{}
+		for name, data := range initTree().files {
+			fsys[name] = &fstest.MapFile{Data: data}
+		}
+		fsys[tc.name] = tc.file
+		for _, c := range FocusChecks {
+			res, err := Focus(fsys, FocusRequest{Check: c})
+			var ue *UnreadError
+			if !errors.As(err, &ue) || ue.Name != tc.name {
+				t.Errorf("%s, %s: err %v, want an UnreadError naming it; result %+v", c, tc.name, err, res)
+				continue
+			}
+			if want := tc.name + " cannot be judged: " + tc.reason; err.Error() != want {
+				t.Errorf("%s: error %q, want %q", c, err, want)
+			}
+		}
 	}
 }
