@@ -62,7 +62,7 @@ func Focus(opt Options, dir, check string) (*FocusReport, error) {
 	}
 	res, err := custodian.Focus(fsys, req)
 	if err != nil {
-		return nil, err
+		return nil, focusError(err, display, cfg)
 	}
 	for i := range res.Findings {
 		// messages quote Evidence items and manifest lines
@@ -73,8 +73,8 @@ func Focus(opt Options, dir, check string) (*FocusReport, error) {
 }
 
 // memoryFS returns the memory directory to judge, nil when it does not
-// exist; a manifest that is no Memory Manifest (unless the config names
-// the directory) or no regular file is an error.
+// exist; a manifest that is no Memory Manifest, now or at HEAD (unless the
+// config names the directory), or no regular file is an error.
 func memoryFS(memDir, display string, cfg *Config) (fs.FS, error) {
 	switch fi, err := os.Stat(memDir); {
 	case errors.Is(err, fs.ErrNotExist):
@@ -88,10 +88,24 @@ func memoryFS(memDir, display string, cfg *Config) (fs.FS, error) {
 	switch mi, err := fs.Stat(fsys, "manifest.md"); {
 	case err == nil && !mi.Mode().IsRegular() && !mi.IsDir():
 		return nil, fmt.Errorf("%s/manifest.md: not a regular file (%s)", display, fileKind(mi.Mode()))
-	case err == nil && !cfg.judgesMemory(fsys):
+	case err == nil && !cfg.judgesMemory(fsys) && !memoryAtHead(memDir):
 		return nil, &NotMemoryError{Dir: display}
 	}
 	return fsys, nil
+}
+
+// memoryAtHead reports a memory directory whose manifest.md is a Memory
+// Manifest as HEAD has it, as the plain check does: a manifest broken in
+// the working tree (its title fenced away, say) is still judged, and its
+// contract errors are reported.
+func memoryAtHead(memDir string) bool {
+	repo, err := openRepo(memDir)
+	if err != nil || repo == nil {
+		return false
+	}
+	defer repo.Close()
+	before, err := headTree(target{disk: memDir}, repo)
+	return err == nil && custodian.IsMemory(before)
 }
 
 // project returns the project Evidence paths are resolved in: the
@@ -124,4 +138,24 @@ func project(memDir, wd string, withHead bool) (fs.FS, string, error) {
 		return p, "", gitError(err)
 	}
 	return p, head, nil
+}
+
+// focusError names the file a focused check refused by its path from the
+// current directory, secrets masked.
+func focusError(err error, display string, cfg *Config) error {
+	var le *custodian.LinkError
+	var ue *custodian.UnreadError
+	switch {
+	case errors.As(err, &le):
+		named := *le
+		named.Name = display + "/" + le.Name
+		err = &named
+	case errors.As(err, &ue):
+		named := *ue
+		named.Name = display + "/" + ue.Name
+		err = &named
+	default:
+		return err
+	}
+	return errors.New(MaskSecrets(cfg.redactor, err.Error()))
 }

@@ -13,7 +13,7 @@ func (c *checker) formal() {
 		return
 	}
 	for _, l := range c.mem.Links {
-		if strings.HasSuffix(l, ".md") || contains([]string{"areas", "rules", "profiles", "archive"}, l) {
+		if refusedLink(l) {
 			c.add(RuleSymlink, l, 0, 0, "%s must not be a symlink: protocol %s memory is read from regular files only", l, c.protocol)
 		}
 	}
@@ -151,6 +151,12 @@ func (c *checker) evidence(e *FormalEntry, status string, bad func(string, strin
 
 // pathUnsafe reports an Evidence path that is absolute or leaves the
 // repository.
+// refusedLink reports a symbolic link protocol 0.6+ memory may not be: a
+// .md file, or the areas/, rules/, profiles/ or archive/ folder.
+func refusedLink(l string) bool {
+	return strings.HasSuffix(l, ".md") || contains([]string{"areas", "rules", "profiles", "archive"}, l)
+}
+
 func pathUnsafe(p string) bool {
 	p = strings.ReplaceAll(p, `\`, "/")
 	if strings.HasPrefix(p, "/") || (len(p) >= 2 && p[1] == ':') {

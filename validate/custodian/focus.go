@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"io/fs"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Focused checks, as upstream's `check --routing`, `--reachability`,
@@ -81,6 +83,25 @@ func (e *UnknownFocusError) Error() string {
 	return fmt.Sprintf("unknown focused check %q (want %s)", e.Check, strings.Join(FocusChecks, ", "))
 }
 
+// LinkError is returned by Focus for protocol 0.6+ memory holding a .md
+// file or a module or archive folder that is a symbolic link: upstream
+// reads memory from regular files only, and what the link points to is
+// not judged.
+type LinkError struct{ Name, Protocol string }
+
+func (e *LinkError) Error() string {
+	return fmt.Sprintf("%s must not be a symlink: protocol %s memory is read from regular files only", quoteControl(e.Name), e.Protocol)
+}
+
+// quoteControl quotes a name holding a control character, so that a
+// terminal shows it rather than interprets it.
+func quoteControl(name string) string {
+	if strings.IndexFunc(name, unicode.IsControl) >= 0 {
+		return strconv.Quote(name)
+	}
+	return name
+}
+
 // Focus runs one focused check on the memory directory fsys (nil: the
 // directory does not exist). It reads through fsys and req.Project only.
 // A missing directory or manifest is MC-ROUTING-001, and a manifest that
@@ -97,12 +118,22 @@ func Focus(fsys fs.FS, req FocusRequest) (*FocusResult, error) {
 		return res, nil
 	}
 	mem := Load(fsys)
+	if len(mem.Unread) > 0 {
+		return nil, &mem.Unread[0]
+	}
 	if mem.Manifest == nil {
 		res.add(FocusFinding{Code: "MC-ROUTING-001", Severity: SevError, Path: "manifest.md", Message: "manifest.md is missing."})
 		return res, nil
 	}
 	proto, contract := contractFindings(mem.Manifest)
 	res.Protocol = proto
+	if proto >= "0.6" {
+		for _, l := range mem.Links {
+			if refusedLink(l) {
+				return nil, &LinkError{Name: l, Protocol: proto}
+			}
+		}
+	}
 	if len(contract) > 0 {
 		res.Findings = append(res.Findings, contract...)
 		return res, nil

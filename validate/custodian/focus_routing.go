@@ -38,9 +38,17 @@ func (f *focus) plain() []checkedFinding {
 // (MC-ROUTING-006).
 func (f *focus) routing() {
 	for _, c := range f.plain() {
-		if c.rule == RuleUnindexedModule || (c.rule == RuleManifestMentions && strings.Contains(c.msg, "exists but")) {
-			f.res.add(FocusFinding{Code: "MC-ROUTING-003", Severity: SevError, Path: c.name, Line: c.line, Message: c.msg})
+		msg := ""
+		switch dir, _, undescribed := strings.Cut(c.msg, "/ exists but"); {
+		case c.rule == RuleUnindexedModule:
+			msg = c.name + " exists but is missing from optional module index"
+		case c.rule == RuleManifestMentions && undescribed:
+			msg = dir + "/ exists but manifest does not describe when to load it"
+		default:
+			continue
 		}
+		// upstream's words for them (its check's, without the file prefix)
+		f.res.add(FocusFinding{Code: "MC-ROUTING-003", Severity: SevError, Path: c.name, Line: c.line, Message: msg})
 	}
 	m := f.mem.Manifest
 	for _, cat := range focusCategories() {

@@ -1,6 +1,8 @@
 package custodian
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -35,10 +37,10 @@ func TestFocusCodes(t *testing.T) {
 	cases := []focusCase{
 		// routing
 		{name: "ROUTING-003_unindexed_module", check: routing, files: map[string]string{"areas/frontend.md": "# Area: Frontend\n"}, exit: 1, only: []string{"MC-ROUTING-003"},
-			text: []string{"MC-ROUTING-003 ERROR: areas/frontend.md is not listed in the manifest's optional module index"}},
+			text: []string{"MC-ROUTING-003 ERROR: areas/frontend.md exists but is missing from optional module index\n"}},
 		{name: "ROUTING-003_folder_not_described", check: routing, manifest: func(s string) string {
 			return strings.Replace(s, "## Area-specific memory\n`areas/` files load through declared path globs.\n", "", 1)
-		}, files: map[string]string{"areas/README.md": "# Areas\n"}, exit: 1, only: []string{"MC-ROUTING-003"}, text: []string{"areas/ exists but"}},
+		}, files: map[string]string{"areas/README.md": "# Areas\n"}, exit: 1, only: []string{"MC-ROUTING-003"}, text: []string{"MC-ROUTING-003 ERROR: areas/ exists but manifest does not describe when to load it\n"}},
 		{name: "ROUTING-004_substantial_route_without_constraints", check: routing, manifest: withoutRoute("- brief.md\n- constraints.md\n"),
 			exit: 0, codes: []string{"MC-ROUTING-004"}, text: []string{
 				"MC-ROUTING-004 WARNING: Routing safety review required: planning does not reach root constraints.md.",
@@ -202,5 +204,80 @@ func TestFocusEvidenceSymlinkEscape(t *testing.T) {
 	res, _ := Focus(os.DirFS(filepath.Join(root, "docs", "memory")), FocusRequest{Check: FocusFreshness, Project: os.DirFS(root)})
 	if got := focusText(res); !strings.Contains(got, "MC-FRESH-001 ERROR: MC-DEC-20261001-11111111 Evidence path leaves the repository through a symbolic link: repo:out/secret.txt") {
 		t.Errorf("symlink escape:\n%s", got)
+	}
+}
+
+// TestFocusRefusesLinkedMemory: a memory file or folder that is a
+// symbolic link is refused by every focused check, as the plain check
+// reports it (custodian-symlink): what it points to outside the memory
+// directory is never judged or quoted.
+func TestFocusRefusesLinkedMemory(t *testing.T) {
+	outside := t.TempDir()
+	os.WriteFile(filepath.Join(outside, "leak.md"), []byte("# Leak\n\n"+evidenceDecision("MC-DEC-20261001-99999999", "user-confirmed")), 0o644)
+	for _, link := range []string{"leak.md", "areas"} {
+		tr := initTree()
+		root := t.TempDir()
+		tr.write(t, root)
+		mem := filepath.Join(root, "docs", "memory")
+		target := filepath.Join(outside, "leak.md")
+		if link == "areas" {
+			target = outside
+		}
+		if err := os.Symlink(target, filepath.Join(mem, link)); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range FocusChecks {
+			res, err := Focus(os.DirFS(mem), FocusRequest{Check: c, Project: os.DirFS(root)})
+			var le *LinkError
+			if !errors.As(err, &le) || le.Name != link {
+				t.Errorf("%s, %s linked: err %v, want a LinkError naming it; result %+v", c, link, err, res)
+				continue
+			}
+			if want := link + " must not be a symlink: protocol 0.8 memory is read from regular files only"; err.Error() != want {
+				t.Errorf("%s: error %q, want %q", c, err, want)
+			}
+		}
+	}
+}
+
+// TestLinkErrorQuotesControl: a linked file's name with a control
+// character is quoted in the error, so that the terminal shows it and
+// does not interpret it.
+func TestLinkErrorQuotesControl(t *testing.T) {
+	err := &LinkError{Name: "a\x1b[2J.md", Protocol: "0.8"}
+	if want := `"a\x1b[2J.md" must not be a symlink: protocol 0.8 memory is read from regular files only`; err.Error() != want {
+		t.Errorf("got %q, want %q", err.Error(), want)
+	}
+}
+
+// TestFocusRefusesUnreadMemory: a memory file the reading layer leaves
+// out (over the size limit, not a regular file) is an error of every
+// focused check, never judged as absent: an 8 MiB decisions.md is no
+// clean freshness report, and an oversized manifest is not "missing".
+func TestFocusRefusesUnreadMemory(t *testing.T) {
+	for _, tc := range []struct {
+		name, reason string
+		file         *fstest.MapFile
+	}{
+		{"decisions.md", "over the 8388608-byte size limit", &fstest.MapFile{Data: []byte(strings.Repeat("x\n", maxFileSize/2+1))}},
+		{"manifest.md", "over the 8388608-byte size limit", &fstest.MapFile{Data: []byte(manifest08 + strings.Repeat("x\n", maxFileSize/2))}},
+		{"areas/pipe.md", "not a regular file", &fstest.MapFile{Mode: fs.ModeNamedPipe}},
+	} {
+		fsys := fstest.MapFS{}
+		for name, data := range initTree().files {
+			fsys[name] = &fstest.MapFile{Data: data}
+		}
+		fsys[tc.name] = tc.file
+		for _, c := range FocusChecks {
+			res, err := Focus(fsys, FocusRequest{Check: c})
+			var ue *UnreadError
+			if !errors.As(err, &ue) || ue.Name != tc.name {
+				t.Errorf("%s, %s: err %v, want an UnreadError naming it; result %+v", c, tc.name, err, res)
+				continue
+			}
+			if want := tc.name + " cannot be judged: " + tc.reason; err.Error() != want {
+				t.Errorf("%s: error %q, want %q", c, err, want)
+			}
+		}
 	}
 }

@@ -1,6 +1,8 @@
 package custodian
 
 import (
+	"errors"
+	"fmt"
 	"io/fs"
 	"path"
 	"sort"
@@ -43,6 +45,9 @@ type Memory struct {
 	Manifest *Manifest
 	// Links are the symbolic links found, by name.
 	Links []string
+	// Unread are the .md files left out of Files: not regular, over the
+	// size limit or unreadable, in walk order.
+	Unread []UnreadError
 	// formal caches parseFormal by file name and entry schema.
 	formal map[string]formalFile
 }
@@ -76,11 +81,22 @@ func Load(fsys fs.FS) *Memory {
 			return nil
 		}
 		// A symbolic link is read where it points, as the reference does.
-		if info, err := fs.Stat(fsys, name); err != nil || !info.Mode().IsRegular() || info.Size() > maxFileSize {
-			return nil
-		}
-		if src, err := fs.ReadFile(fsys, name); err == nil {
-			mem.Files[name] = ParseFile(name, src)
+		info, err := fs.Stat(fsys, name)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return nil // a dangling link
+		case err != nil:
+			mem.unread(name, "unreadable: "+err.Error())
+		case !info.Mode().IsRegular():
+			mem.unread(name, "not a regular file")
+		case info.Size() > maxFileSize:
+			mem.unread(name, fmt.Sprintf("over the %d-byte size limit", maxFileSize))
+		default:
+			if src, err := fs.ReadFile(fsys, name); err != nil {
+				mem.unread(name, "unreadable: "+err.Error())
+			} else {
+				mem.Files[name] = ParseFile(name, src)
+			}
 		}
 		return nil
 	})
@@ -89,6 +105,17 @@ func Load(fsys fs.FS) *Memory {
 	}
 	return mem
 }
+
+func (mem *Memory) unread(name, reason string) {
+	mem.Unread = append(mem.Unread, UnreadError{Name: name, Reason: reason})
+}
+
+// UnreadError is a memory .md file the reading layer left out, and why.
+// The plain check judges the directory without it; a focused check
+// refuses to judge a directory it cannot read whole.
+type UnreadError struct{ Name, Reason string }
+
+func (e *UnreadError) Error() string { return quoteControl(e.Name) + " cannot be judged: " + e.Reason }
 
 // Names returns the file names in sorted order, archive/ excluded unless
 // withArchive.
