@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
@@ -103,6 +104,7 @@ func (fc *fileCheck) memoryDir(rep *Report, t target, repo *gitutil.Repo) error 
 	if fc.engine == nil {
 		return nil
 	}
+	defer dropTwiceReported(rep)
 	return fs.WalkDir(after, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -139,4 +141,22 @@ func headTree(t target, repo *gitutil.Repo) (fs.FS, error) {
 	}
 	before, _, err := treeFS(repo, dir, head, nil)
 	return before, err
+}
+
+// dropTwiceReported removes the memory rules' custodian-unreadable finding
+// for a file the secret scan already reports as not regular: one finding
+// per file that is not read.
+func dropTwiceReported(rep *Report) {
+	notRegular := map[string]bool{}
+	for _, f := range rep.Findings {
+		if f.RuleID == notRegularRule {
+			notRegular[f.Path] = true
+		}
+	}
+	if len(notRegular) == 0 {
+		return
+	}
+	rep.Findings = slices.DeleteFunc(rep.Findings, func(f validate.Finding) bool {
+		return f.RuleID == custodian.RuleUnreadable && notRegular[f.Path]
+	})
 }

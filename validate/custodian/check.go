@@ -22,6 +22,7 @@ func check(mem *Memory, opt Options, agentFiles map[string][]byte) []validate.Fi
 		c.protocol, c.protoProblem = protocolOf(m)
 	}
 	c.utf8Files(agentFiles)
+	c.unreadFiles()
 	c.manifest()
 	c.coreFiles()
 	c.briefScaffold()
@@ -100,4 +101,12 @@ func applyDirectives(out []validate.Finding, src map[string][]byte) []validate.F
 		i = j
 	}
 	return kept
+}
+
+// unreadFiles reports the memory files the reader left out: a file that
+// cannot be read is never judged as absent, nor passed over in silence.
+func (c *checker) unreadFiles() {
+	for _, u := range c.mem.Unread {
+		c.add(RuleUnreadable, u.Name, 0, 0, "%s cannot be read, so it is not checked: %s", quoteControl(u.Name), u.Reason)
+	}
 }

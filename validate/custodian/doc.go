@@ -78,6 +78,7 @@
 //	custodian-entry-order             [warning] decisions or tombstones not newest first
 //	custodian-agent-file-entry        [warning] agent entry file too long, with a memory section, or importing memory
 //	custodian-local-scope             [error]   entry in a local/ overlay without a local Scope
+//	custodian-unreadable              [error]   a memory file is not regular, over the size limit or unreadable
 //	custodian-decisions-append-only   [error]   committed decision or tombstone edited or removed
 //	custodian-stale                   [warning] area code changed after its memory file
 package custodian

@@ -5,6 +5,7 @@ import "sync"
 // hints are the fix suggestions shown with findings, by rule ID.
 var hints = sync.OnceValue(func() map[string]string {
 	return map[string]string{
+		RuleUnreadable:           "make it a regular file under the size limit, or move it out of the memory directory",
 		RuleManifestMissing:      "create manifest.md (memory-custodian init writes one)",
 		RuleManifestSyntax:       "use one of the canonical headings, e.g. `### Planning / architecture / refactoring`",
 		RuleProtocolVersion:      "set `- protocol_version: 0.5` (or 0.6, 0.7, 0.8) under `## MemoryCustodian Protocol`",

@@ -50,4 +50,5 @@ const (
 	RuleEvidenceLegacy       = "custodian-evidence-legacy"
 	RuleAgentFileEntry       = "custodian-agent-file-entry"
 	RuleLocalScope           = "custodian-local-scope"
+	RuleUnreadable           = "custodian-unreadable"
 )

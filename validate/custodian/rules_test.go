@@ -28,6 +28,8 @@ func runExample(src string) []validate.Finding {
 		case strings.Contains(f.Name, " -> "):
 			name, target, _ := strings.Cut(f.Name, " -> ")
 			mem[name] = &fstest.MapFile{Data: []byte(target), Mode: fs.ModeSymlink}
+		case strings.HasSuffix(f.Name, " (fifo)"):
+			mem[strings.TrimSuffix(f.Name, " (fifo)")] = &fstest.MapFile{Mode: fs.ModeNamedPipe}
 		default:
 			mem[f.Name] = &fstest.MapFile{Data: f.Data}
 		}
