@@ -185,7 +185,7 @@ func (p *mdParser) openBlocks(parent *mdNode) openResult {
 	continuable := para != nil && para.kind == mdPara
 retry:
 	line, _ := p.r.peek()
-	w, pos := indentWidth(line, p.r.lineOffset())
+	w, pos := p.r.indent()
 	p.blockOffset = pos
 	if w >= len(line) {
 		p.blockOffset = -1

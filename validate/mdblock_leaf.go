@@ -56,7 +56,7 @@ func (p *mdParser) closeBlock(n *mdNode) {
 	case mdPara:
 		p.closeParagraph(n)
 	case mdCode:
-		for len(n.lines) > 0 && isBlankBytes(n.lines[len(n.lines)-1].value(p.src)) {
+		for len(n.lines) > 0 && n.lines[len(n.lines)-1].blank(p.src) {
 			n.lines = n.lines[:len(n.lines)-1]
 		}
 	case mdFence:
@@ -69,8 +69,8 @@ func (p *mdParser) closeBlock(n *mdNode) {
 }
 
 func (p *mdParser) openParagraph() *mdNode {
-	line, seg := p.r.peek()
-	if isBlankBytes(line) {
+	_, seg := p.r.peek()
+	if p.r.restBlank(0) {
 		return nil
 	}
 	p.r.toEOL()
@@ -78,8 +78,8 @@ func (p *mdParser) openParagraph() *mdNode {
 }
 
 func (p *mdParser) continueParagraph(n *mdNode) bool {
-	line, seg := p.r.peek()
-	if isBlankBytes(line) {
+	_, seg := p.r.peek()
+	if p.r.restBlank(0) {
 		return false
 	}
 	n.lines = append(n.lines, seg)
@@ -181,7 +181,7 @@ func mdBreakScan(line []byte, col int) (bool, int) {
 func (p *mdParser) openCode() *mdNode {
 	line, seg := p.r.peek()
 	pos, padding := indentPosition(line, p.r.lineOffset(), seg.padding, 4)
-	if pos < 0 || isBlankBytes(line) {
+	if pos < 0 || p.r.restBlank(0) {
 		return nil
 	}
 	s := p.keepTab(mdSeg{start: seg.start + pos, stop: seg.stop, padding: padding}, 0)
@@ -193,7 +193,7 @@ func (p *mdParser) continueCode(n *mdNode) bool {
 	line, seg := p.r.peek()
 	pos, padding := indentPosition(line, p.r.lineOffset(), seg.padding, 4)
 	switch {
-	case pos < 0 && isBlankBytes(line):
+	case pos < 0 && p.r.restBlank(0):
 		seg = mdSeg{start: seg.stop - 1, stop: seg.stop}
 	case pos < 0:
 		return false
@@ -344,9 +344,9 @@ func (p *mdParser) openFence() *mdNode {
 func (p *mdParser) continueFence(n *mdNode) bool {
 	line, seg := p.r.peek()
 	fd := p.fence
-	if w, pos := indentWidth(line, p.r.lineOffset()); w < 4 {
+	if w, pos := p.r.indent(); w < 4 {
 		i := pos + countLeading(line[pos:], fd.char)
-		if i-pos >= fd.length && isBlankBytes(line[i:]) {
+		if i-pos >= fd.length && p.r.restBlank(i) {
 			p.r.toEOL()
 			return false
 		}
@@ -394,7 +394,7 @@ func (p *mdParser) continueHTML(n *mdNode) bool {
 			return false
 		}
 	default:
-		if isBlankBytes(line) {
+		if p.r.restBlank(0) {
 			return false
 		}
 	}

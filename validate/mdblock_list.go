@@ -12,7 +12,7 @@ func (p *mdParser) openQuote() (*mdNode, bool, bool) {
 // quoteMarker reads a block quote marker '>' and the space after it.
 func (p *mdParser) quoteMarker() bool {
 	line, _ := p.r.peek()
-	w, pos := indentWidth(line, p.r.lineOffset())
+	w, pos := p.r.indent()
 	if w > 3 || pos >= len(line) || line[pos] != '>' {
 		return false
 	}
@@ -131,7 +131,7 @@ func (p *mdParser) openList(parent *mdNode) (*mdNode, bool, bool) {
 func (p *mdParser) continueList(n *mdNode) (bool, bool) {
 	line, seg := p.r.peek()
 	item := n.lastKid()
-	if isBlankBytes(line) {
+	if p.r.restBlank(0) {
 		if len(item.kids) == 0 {
 			p.emptyItem = true
 		}
@@ -139,7 +139,7 @@ func (p *mdParser) continueList(n *mdNode) (bool, bool) {
 	}
 	offset := lastItemOffset(n)
 	lastIsEmpty := len(item.kids) == 0
-	indent, _ := indentWidth(line, p.r.lineOffset())
+	indent, _ := p.r.indent()
 	if indent < offset || lastIsEmpty {
 		if indent < 4 {
 			if m, typ := listMarker(line); typ != notList && m[1]-offset < 4 {
@@ -201,13 +201,13 @@ func (p *mdParser) openItem(parent *mdNode) (*mdNode, bool, bool) {
 
 func (p *mdParser) continueItem(n *mdNode) (bool, bool) {
 	line, _ := p.r.peek()
-	if isBlankBytes(line) {
+	if p.r.restBlank(0) {
 		p.r.toEOL()
 		return true, true
 	}
 	offset := lastItemOffset(n.parent)
 	isEmpty := len(n.kids) == 0 && p.emptyItem
-	indent, _ := indentWidth(line, p.r.lineOffset())
+	indent, _ := p.r.indent()
 	if (isEmpty || indent < offset) && indent < 4 {
 		if _, typ := listMarker(line); typ != notList {
 			p.skipList = true
