@@ -48,9 +48,23 @@ func MarkdownLines(src []byte) []string {
 	return lines
 }
 
-// visit records the blocks under n, in document order.
-func (f *Markdown) visit(n *mdNode) {
-	for _, k := range n.kids {
+// visit records the blocks under doc, in document order. It keeps its own
+// stack of the containers it is in, not the goroutine's: containers may
+// nest as deep as the text is long.
+func (f *Markdown) visit(doc *mdNode) {
+	type frame struct {
+		n    *mdNode
+		next int
+	}
+	stack := []frame{{n: doc}}
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		if top.next == len(top.n.kids) {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		n, k := top.n, top.n.kids[top.next]
+		top.next++
 		switch k.kind {
 		case mdATX, mdSetext:
 			if n.kind == mdDocument {
@@ -63,7 +77,7 @@ func (f *Markdown) visit(n *mdNode) {
 		case mdHTML:
 			f.mark(HTMLBlock, k.lines)
 		case mdQuote, mdList, mdItem:
-			f.visit(k)
+			stack = append(stack, frame{n: k})
 		}
 	}
 }
@@ -101,7 +115,7 @@ func isFenceLine(s string) bool {
 }
 
 func (f *Markdown) addHeading(n *mdNode) {
-	h := Heading{Level: n.level, Line: lineAt(f.txt.starts, n.pos)}
+	h := Heading{Level: int(n.level), Line: lineAt(f.txt.starts, n.pos)}
 	line := f.Line(h.Line)
 	if len(n.lines) > 0 {
 		seg := n.lines[0]

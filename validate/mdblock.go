@@ -24,16 +24,16 @@ const (
 
 // mdNode is a block: its lines are the segments of text it holds.
 type mdNode struct {
-	kind     mdKind
 	parent   *mdNode
 	kids     []*mdNode
 	lines    []mdSeg
-	pos      int // byte offset the block starts at, -1 when unknown
-	level    int // heading level
 	info     mdSeg
+	pos      int // byte offset the block starts at, -1 when unknown
+	offset   int // list item: indentation of its content
+	kind     mdKind
+	level    uint8 // heading level
+	htmlKind uint8
 	hasInfo  bool
-	htmlKind int
-	offset   int  // list item: indentation of its content
 	marker   byte // list: '-', '+', '*', '.' or ')'
 }
 
@@ -44,9 +44,32 @@ func (n *mdNode) lastKid() *mdNode {
 	return n.kids[len(n.kids)-1]
 }
 
-func (n *mdNode) add(k *mdNode) {
+// add makes k the last kid of n; a first kid's slice comes from a slab.
+func (p *mdParser) add(n, k *mdNode) {
 	k.parent = n
-	n.kids = append(n.kids, k)
+	if n.kids != nil {
+		n.kids = append(n.kids, k)
+		return
+	}
+	if len(p.kidSlab) == cap(p.kidSlab) {
+		p.kidSlab = make([]*mdNode, 0, slabSize)
+	}
+	p.kidSlab = append(p.kidSlab, k)
+	i := len(p.kidSlab)
+	n.kids = p.kidSlab[i-1 : i : i]
+}
+
+// slabSize is how many containers (and first kids) are allocated at once:
+// a line may nest as many containers as it has bytes.
+const slabSize = 256
+
+// container returns a new block quote, list or list item, from a slab.
+func (p *mdParser) container(n mdNode) *mdNode {
+	if len(p.slab) == cap(p.slab) {
+		p.slab = make([]mdNode, 0, slabSize)
+	}
+	p.slab = append(p.slab, n)
+	return &p.slab[len(p.slab)-1]
 }
 
 func (n *mdNode) remove(k *mdNode) {
@@ -80,6 +103,10 @@ type mdParser struct {
 	emptyItem   bool    // an empty list item was followed by a blank line
 	breakPos    int     // end of the last line tested for a thematic break in a list
 	noBreak     noBreakRun
+	blank       blankRun
+	version     int // counts the blocks opened and closed
+	slab        []mdNode
+	kidSlab     []*mdNode
 	replaced    bool // a setext heading took the last paragraph's place
 }
 
@@ -94,7 +121,8 @@ const (
 
 // parseBlocks reads src into a tree of blocks.
 func parseBlocks(src []byte) *mdNode {
-	p := &mdParser{r: newMDReader(src), src: src, doc: &mdNode{kind: mdDocument, pos: -1}}
+	p := &mdParser{r: newMDReader(src), src: src, doc: &mdNode{kind: mdDocument, pos: -1},
+		blank: blankRun{from: -1}}
 	p.run()
 	return p.doc
 }
@@ -131,12 +159,20 @@ func (p *mdParser) run() {
 func (p *mdParser) line() bool {
 	opened := p.open
 	lastIndex := len(opened) - 1
-	for i, n := range opened {
+	for i := 0; i < len(opened); i++ {
 		if l, _ := p.r.peek(); l == nil {
 			p.closeBlocks(lastIndex, 0)
 			p.r.nextLine()
 			return false
 		}
+		if j := p.blankRun(opened, i); j == len(opened) {
+			p.openBlocks(opened[lastIndex])
+			return true
+		} else if j > i {
+			i = j - 1
+			continue
+		}
+		n := opened[i]
 		if n.kind != mdPara {
 			ok, kids := p.continueBlock(n)
 			if ok && kids && i == lastIndex {
@@ -165,6 +201,7 @@ func (p *mdParser) line() bool {
 
 // closeBlocks closes the open blocks from index from down to index to.
 func (p *mdParser) closeBlocks(from, to int) {
+	p.version++
 	for i := from; i >= to; i-- {
 		if n := p.open[i]; n.parent != nil {
 			p.closeBlock(n)
@@ -205,12 +242,13 @@ retry:
 				continue
 			}
 			node.pos = start + max(p.blockOffset, 0)
+			p.version++
 			if needPara && last == parent.lastKid() {
 				p.closeBlock(last)
 				p.open = p.open[:len(p.open)-1]
 				p.replaced = true
 			}
-			parent.add(node)
+			p.add(parent, node)
 			result = blocksOpened
 			p.open = append(p.open, node)
 			if !kids {

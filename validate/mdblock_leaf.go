@@ -229,7 +229,7 @@ func (p *mdParser) openATX() *mdNode {
 	if level == 0 || level > 6 {
 		return nil
 	}
-	n := &mdNode{kind: mdATX, level: level}
+	n := &mdNode{kind: mdATX, level: uint8(level)}
 	if i == len(line) {
 		return n
 	}
@@ -276,7 +276,7 @@ func (p *mdParser) openSetext(parent *mdNode) *mdNode {
 		level = 2
 	}
 	p.setextPara = last
-	return &mdNode{kind: mdSetext, level: level, lines: []mdSeg{seg}}
+	return &mdNode{kind: mdSetext, level: uint8(level), lines: []mdSeg{seg}}
 }
 
 // setextUnderline: line is a run of '=' or of '-' after at most three
@@ -372,13 +372,13 @@ func (p *mdParser) openHTML() *mdNode {
 		return nil
 	}
 	p.r.toEOL()
-	return &mdNode{kind: mdHTML, htmlKind: k, lines: []mdSeg{seg}}
+	return &mdNode{kind: mdHTML, htmlKind: uint8(k), lines: []mdSeg{seg}}
 }
 
 func (p *mdParser) continueHTML(n *mdNode) bool {
 	line, _ := p.r.peek()
 	seg := p.r.pos
-	switch k := n.htmlKind; {
+	switch k := int(n.htmlKind); {
 	case k <= 5:
 		closes := func(b []byte) bool {
 			if k == 1 {

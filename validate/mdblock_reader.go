@@ -165,6 +165,10 @@ func (r *mdReader) nextLine() {
 	r.pos.padding = 0
 }
 
+// endsWithLF: the current line ends with "\n" (every line but maybe the
+// last).
+func (r *mdReader) endsWithLF() bool { return r.pos.stop > 0 && r.src[r.pos.stop-1] == '\n' }
+
 // skipBlankLines moves past blank lines; false at the end of the text.
 func (r *mdReader) skipBlankLines() bool {
 	for {
