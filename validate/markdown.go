@@ -48,36 +48,23 @@ func MarkdownLines(src []byte) []string {
 	return lines
 }
 
-// visit records the blocks under doc, in document order. It keeps its own
-// stack of the containers it is in, not the goroutine's: containers may
-// nest as deep as the text is long.
-func (f *Markdown) visit(doc *mdNode) {
-	type frame struct {
-		n    *mdNode
-		next int
-	}
-	stack := []frame{{n: doc}}
-	for len(stack) > 0 {
-		top := &stack[len(stack)-1]
-		if top.next == len(top.n.kids) {
-			stack = stack[:len(stack)-1]
-			continue
+// visit records the headings at the top of doc and the code and HTML
+// blocks, which parseBlocks lists in document order: containers may nest
+// as deep as the text is long, so the tree is not walked.
+func (f *Markdown) visit(doc *mdNode, leaves []*mdNode) {
+	for _, k := range doc.kids {
+		if k.kind == mdATX || k.kind == mdSetext {
+			f.addHeading(k)
 		}
-		n, k := top.n, top.n.kids[top.next]
-		top.next++
+	}
+	for _, k := range leaves {
 		switch k.kind {
-		case mdATX, mdSetext:
-			if n.kind == mdDocument {
-				f.addHeading(k)
-			}
 		case mdFence:
 			f.addFence(k)
 		case mdCode:
 			f.mark(Indented, k.lines)
 		case mdHTML:
 			f.mark(HTMLBlock, k.lines)
-		case mdQuote, mdList, mdItem:
-			stack = append(stack, frame{n: k})
 		}
 	}
 }

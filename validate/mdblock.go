@@ -106,6 +106,7 @@ type mdParser struct {
 	blank       blankRun
 	version     int // counts the blocks opened and closed
 	slab        []mdNode
+	leaves      []*mdNode // the code and HTML blocks, in document order
 	kidSlab     []*mdNode
 	replaced    bool // a setext heading took the last paragraph's place
 }
@@ -119,12 +120,13 @@ const (
 	nothingOpened
 )
 
-// parseBlocks reads src into a tree of blocks.
-func parseBlocks(src []byte) *mdNode {
+// parseBlocks reads src into a tree of blocks; leaves are its code and
+// HTML blocks in document order (the order they opened in).
+func parseBlocks(src []byte) (doc *mdNode, leaves []*mdNode) {
 	p := &mdParser{r: newMDReader(src), src: src, doc: &mdNode{kind: mdDocument, pos: -1},
 		blank: blankRun{from: -1}}
 	p.run()
-	return p.doc
+	return p.doc, p.leaves
 }
 
 func (p *mdParser) last() *mdNode {
@@ -249,6 +251,9 @@ retry:
 				p.replaced = true
 			}
 			p.add(parent, node)
+			if node.kind == mdFence || node.kind == mdCode || node.kind == mdHTML {
+				p.leaves = append(p.leaves, node)
+			}
 			result = blocksOpened
 			p.open = append(p.open, node)
 			if !kids {
