@@ -63,13 +63,16 @@ func (p *mdParser) add(n, k *mdNode) {
 // a line may nest as many containers as it has bytes.
 const slabSize = 256
 
-// container returns a new block quote, list or list item, from a slab.
-func (p *mdParser) container(n mdNode) *mdNode {
+// container returns a new block quote, list or list item of kind k, from
+// a slab (its zero bytes are not copied in).
+func (p *mdParser) container(k mdKind) *mdNode {
 	if len(p.slab) == cap(p.slab) {
 		p.slab = make([]mdNode, 0, slabSize)
 	}
-	p.slab = append(p.slab, n)
-	return &p.slab[len(p.slab)-1]
+	p.slab = p.slab[:len(p.slab)+1]
+	n := &p.slab[len(p.slab)-1]
+	n.kind = k
+	return n
 }
 
 func (n *mdNode) remove(k *mdNode) {

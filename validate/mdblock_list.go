@@ -6,7 +6,7 @@ func (p *mdParser) openQuote() (*mdNode, bool, bool) {
 	if !p.quoteMarker() {
 		return nil, false, false
 	}
-	return p.container(mdNode{kind: mdQuote}), true, false
+	return p.container(mdQuote), true, false
 }
 
 // quoteMarker reads a block quote marker '>' and the space after it.
@@ -125,7 +125,9 @@ func (p *mdParser) openList(parent *mdNode) (*mdNode, bool, bool) {
 		}
 	}
 	p.emptyItem = false
-	return p.container(mdNode{kind: mdList, marker: line[m[3]-1]}), true, false
+	n := p.container(mdList)
+	n.marker = line[m[3]-1]
+	return n, true, false
 }
 
 func (p *mdParser) continueList(n *mdNode) (bool, bool) {
@@ -190,7 +192,8 @@ func (p *mdParser) openItem(parent *mdNode) (*mdNode, bool, bool) {
 	}
 	p.emptyItem = false
 	itemOffset := contentOffset(line, m)
-	n := p.container(mdNode{kind: mdItem, offset: m[3] + itemOffset})
+	n := p.container(mdItem)
+	n.offset = m[3] + itemOffset
 	if m[4] < 0 || isBlankBytes(line[m[4]:m[5]]) {
 		return n, false, false
 	}
