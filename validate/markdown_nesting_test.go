@@ -131,23 +131,25 @@ func TestMarkdownMatchesGoldmarkOnNestedLines(t *testing.T) {
 // its length. Timings on a shared machine are noisy, so what is asserted
 // is mostly the ratio of two sizes (a reader whose time grows with the
 // square of the text takes about 100 times longer on ten times the text),
-// plus a generous bound on the larger one.
+// plus a generous bound on the larger one; a shape that fails is timed
+// again, twice, before the test fails (a slow reader fails every time).
 func TestMarkdownNestingInLinearTime(t *testing.T) {
 	small, large, limit := 100_000, 1<<20, 4*time.Second
 	if raceEnabled {
 		small, large, limit = 25_000, 1<<18, 20*time.Second
 	}
-	ratio := float64(large) / float64(small)
+	bound := 6 * float64(large) / float64(small)
 	for _, s := range nestingShapes {
-		ts := readTime(s.text(small), 3)
-		tl := readTime(s.text(large), 1)
-		t.Logf("%-36s %6d bytes %10v, %7d bytes %10v: x%.1f", s.name, small, ts, large, tl, float64(tl)/float64(ts))
-		if float64(tl) > 6*ratio*float64(max(ts, time.Millisecond)) {
-			t.Errorf("%s: %d bytes read in %v, %d bytes in %v: more than %.0f times as long",
-				s.name, small, ts, large, tl, 6*ratio)
+		var ts, tl time.Duration
+		ok := false
+		for try := 0; try < 3 && !ok; try++ {
+			ts, tl = readTime(s.text(small), 3), readTime(s.text(large), 1)
+			t.Logf("%-36s %7d bytes %10v, %7d bytes %10v: x%.1f", s.name, small, ts, large, tl, float64(tl)/float64(ts))
+			ok = float64(tl) <= bound*float64(max(ts, time.Millisecond)) && tl <= limit
 		}
-		if tl > limit {
-			t.Errorf("%s: %d bytes read in %v (limit %v)", s.name, large, tl, limit)
+		if !ok {
+			t.Errorf("%s: %d bytes read in %v, %d bytes in %v (at most %.0f times as long and %v allowed)",
+				s.name, small, ts, large, tl, bound, limit)
 		}
 	}
 }

@@ -22,19 +22,40 @@ const (
 	mdPara
 )
 
-// mdNode is a block: its lines are the segments of text it holds.
+// mdNode is a block. Containers (the document, block quotes, lists, list
+// items) have kids; the other blocks have an mdLeaf, which containers, as
+// many as a line has bytes, do not carry.
 type mdNode struct {
-	parent   *mdNode
-	kids     []*mdNode
+	parent  *mdNode
+	kids    []*mdNode
+	*mdLeaf     // nil for containers
+	pos     int // byte offset the block starts at, -1 when unknown
+	offset  int // list item: indentation of its content
+	kind    mdKind
+	marker  byte // list: '-', '+', '*', '.' or ')'
+}
+
+// mdLeaf is what a block other than a container holds: its lines are the
+// segments of text it holds.
+type mdLeaf struct {
 	lines    []mdSeg
 	info     mdSeg
-	pos      int // byte offset the block starts at, -1 when unknown
-	offset   int // list item: indentation of its content
-	kind     mdKind
 	level    uint8 // heading level
 	htmlKind uint8
 	hasInfo  bool
-	marker   byte // list: '-', '+', '*', '.' or ')'
+}
+
+// leafNode is a block with its mdLeaf, in one allocation.
+type leafNode struct {
+	mdNode
+	leaf mdLeaf
+}
+
+// newLeaf returns a new block of kind k, not a container.
+func newLeaf(k mdKind, l mdLeaf) *mdNode {
+	ln := &leafNode{mdNode: mdNode{kind: k}, leaf: l}
+	ln.mdLeaf = &ln.leaf
+	return &ln.mdNode
 }
 
 func (n *mdNode) lastKid() *mdNode {

@@ -74,7 +74,7 @@ func (p *mdParser) openParagraph() *mdNode {
 		return nil
 	}
 	p.r.toEOL()
-	return &mdNode{kind: mdPara, lines: []mdSeg{seg}}
+	return newLeaf(mdPara, mdLeaf{lines: []mdSeg{seg}})
 }
 
 func (p *mdParser) continueParagraph(n *mdNode) bool {
@@ -111,7 +111,7 @@ func (p *mdParser) openBreak() *mdNode {
 		return nil
 	}
 	p.r.toEOL()
-	return &mdNode{kind: mdBreak}
+	return newLeaf(mdBreak, mdLeaf{})
 }
 
 // noBreakRun remembers a run of the text, [from, to), of white space and
@@ -186,7 +186,7 @@ func (p *mdParser) openCode() *mdNode {
 	}
 	s := p.keepTab(mdSeg{start: seg.start + pos, stop: seg.stop, padding: padding}, 0)
 	p.r.toEOL()
-	return &mdNode{kind: mdCode, lines: []mdSeg{s}}
+	return newLeaf(mdCode, mdLeaf{lines: []mdSeg{s}})
 }
 
 func (p *mdParser) continueCode(n *mdNode) bool {
@@ -229,7 +229,7 @@ func (p *mdParser) openATX() *mdNode {
 	if level == 0 || level > 6 {
 		return nil
 	}
-	n := &mdNode{kind: mdATX, level: uint8(level)}
+	n := newLeaf(mdATX, mdLeaf{level: uint8(level)})
 	if i == len(line) {
 		return n
 	}
@@ -276,7 +276,7 @@ func (p *mdParser) openSetext(parent *mdNode) *mdNode {
 		level = 2
 	}
 	p.setextPara = last
-	return &mdNode{kind: mdSetext, level: uint8(level), lines: []mdSeg{seg}}
+	return newLeaf(mdSetext, mdLeaf{level: uint8(level), lines: []mdSeg{seg}})
 }
 
 // setextUnderline: line is a run of '=' or of '-' after at most three
@@ -322,7 +322,7 @@ func (p *mdParser) openFence() *mdNode {
 	if i-pos < 3 {
 		return nil
 	}
-	n := &mdNode{kind: mdFence}
+	n := newLeaf(mdFence, mdLeaf{})
 	if i < len(line)-1 {
 		rest := line[i:]
 		left, right := trimLeftSpaceLen(rest), trimRightSpaceLen(rest)
@@ -372,7 +372,7 @@ func (p *mdParser) openHTML() *mdNode {
 		return nil
 	}
 	p.r.toEOL()
-	return &mdNode{kind: mdHTML, htmlKind: uint8(k), lines: []mdSeg{seg}}
+	return newLeaf(mdHTML, mdLeaf{htmlKind: uint8(k), lines: []mdSeg{seg}})
 }
 
 func (p *mdParser) continueHTML(n *mdNode) bool {
