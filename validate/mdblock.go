@@ -73,22 +73,26 @@ func (p *mdParser) add(n, k *mdNode) {
 		return
 	}
 	if len(p.kidSlab) == cap(p.kidSlab) {
-		p.kidSlab = make([]*mdNode, 0, slabSize)
+		p.kidSlab = make([]*mdNode, 0, slabCap(cap(p.kidSlab)))
 	}
 	p.kidSlab = append(p.kidSlab, k)
 	i := len(p.kidSlab)
 	n.kids = p.kidSlab[i-1 : i : i]
 }
 
-// slabSize is how many containers (and first kids) are allocated at once:
-// a line may nest as many containers as it has bytes.
+// slabSize is how many containers (and first kids) are allocated at once,
+// at most: a line may nest as many containers as it has bytes. The first
+// slabs are smaller, for the few containers of most texts.
 const slabSize = 256
+
+// slabCap is the size of the slab after one of size last.
+func slabCap(last int) int { return min(max(2*last, 4), slabSize) }
 
 // container returns a new block quote, list or list item of kind k, from
 // a slab (its zero bytes are not copied in).
 func (p *mdParser) container(k mdKind) *mdNode {
 	if len(p.slab) == cap(p.slab) {
-		p.slab = make([]mdNode, 0, slabSize)
+		p.slab = make([]mdNode, 0, slabCap(cap(p.slab)))
 	}
 	p.slab = p.slab[:len(p.slab)+1]
 	n := &p.slab[len(p.slab)-1]
