@@ -65,6 +65,21 @@ var nestingShapes = []struct {
 	{"items, code, blank lines", func(n int) string {
 		return strings.Repeat("- ", n/8) + "x\n\n" + strings.Repeat(" ", n/4) + "    code\n" + strings.Repeat("\n", n/2) + "z"
 	}},
+	{"empty items, then blank lines", func(n int) string {
+		return strings.Repeat("- ", n/4) + "\n" + strings.Repeat("\n", n/2)
+	}},
+	{"items, fence, blank lines", func(n int) string {
+		return strings.Repeat("- ", n/4) + "```\n" + strings.Repeat("\n", n/2)
+	}},
+	{"items, comment, blank lines", func(n int) string {
+		return strings.Repeat("- ", n/4) + "<!--\n" + strings.Repeat("\n", n/2)
+	}},
+	{"items and quotes, then blank lines", func(n int) string {
+		return strings.Repeat("- > ", n/8) + "x\n" + strings.Repeat("\n", n/2)
+	}},
+	{"items, then blank and tab lines", func(n int) string {
+		return strings.Repeat("- ", n/4) + "x\n" + strings.Repeat("\n\t\n", n/6)
+	}},
 	{"setext in quotes", func(n int) string {
 		return strings.Repeat("> ", n/4) + "x\n" + strings.Repeat("> ", n/4) + "===\n"
 	}},
