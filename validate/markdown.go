@@ -52,7 +52,7 @@ func MarkdownLines(src []byte) []string {
 // blocks, which parseBlocks lists in document order: containers may nest
 // as deep as the text is long, so the tree is not walked.
 func (f *Markdown) visit(doc *mdNode, leaves []*mdNode) {
-	for _, k := range doc.kids {
+	for _, k := range doc.kids() {
 		if k.kind == mdATX || k.kind == mdSetext {
 			f.addHeading(k)
 		}

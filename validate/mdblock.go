@@ -23,14 +23,15 @@ const (
 )
 
 // mdNode is a block. Containers (the document, block quotes, lists, list
-// items) have kids; the other blocks have an mdLeaf, which containers, as
-// many as a line has bytes, do not carry.
+// items) have kids, linked from the last one back; the other blocks have
+// an mdLeaf, which containers, as many as a line has bytes, do not carry.
 type mdNode struct {
 	parent  *mdNode
-	kids    []*mdNode
-	*mdLeaf     // nil for containers
-	pos     int // byte offset the block starts at, -1 when unknown
-	offset  int // list item: indentation of its content
+	last    *mdNode // the last kid
+	prev    *mdNode // the kid of parent before this one
+	*mdLeaf         // nil for containers
+	pos     int     // byte offset the block starts at, -1 when unknown
+	offset  int32   // list item: indentation of its content
 	kind    mdKind
 	marker  byte // list: '-', '+', '*', '.' or ')'
 }
@@ -58,29 +59,26 @@ func newLeaf(k mdKind, l mdLeaf) *mdNode {
 	return &ln.mdNode
 }
 
-func (n *mdNode) lastKid() *mdNode {
-	if len(n.kids) == 0 {
-		return nil
+func (n *mdNode) lastKid() *mdNode { return n.last }
+
+// kids returns the kids of n in order.
+func (n *mdNode) kids() []*mdNode {
+	var ks []*mdNode
+	for k := n.last; k != nil; k = k.prev {
+		ks = append(ks, k)
 	}
-	return n.kids[len(n.kids)-1]
+	for i, j := 0, len(ks)-1; i < j; i, j = i+1, j-1 {
+		ks[i], ks[j] = ks[j], ks[i]
+	}
+	return ks
 }
 
-// add makes k the last kid of n; a first kid's slice comes from a slab.
-func (p *mdParser) add(n, k *mdNode) {
-	k.parent = n
-	if n.kids != nil {
-		n.kids = append(n.kids, k)
-		return
-	}
-	if len(p.kidSlab) == cap(p.kidSlab) {
-		p.kidSlab = make([]*mdNode, 0, slabCap(cap(p.kidSlab)))
-	}
-	p.kidSlab = append(p.kidSlab, k)
-	i := len(p.kidSlab)
-	n.kids = p.kidSlab[i-1 : i : i]
+// add makes k the last kid of n.
+func (n *mdNode) add(k *mdNode) {
+	k.parent, k.prev, n.last = n, n.last, k
 }
 
-// slabSize is how many containers (and first kids) are allocated at once,
+// slabSize is how many containers are allocated at once,
 // at most: a line may nest as many containers as it has bytes. The first
 // slabs are smaller, for the few containers of most texts.
 const slabSize = 256
@@ -101,12 +99,18 @@ func (p *mdParser) container(k mdKind) *mdNode {
 }
 
 func (n *mdNode) remove(k *mdNode) {
-	for i := len(n.kids) - 1; i >= 0; i-- {
-		if n.kids[i] == k {
-			n.kids = append(n.kids[:i:i], n.kids[i+1:]...)
-			k.parent = nil
-			return
+	var next *mdNode
+	for c := n.last; c != nil; next, c = c, c.prev {
+		if c != k {
+			continue
 		}
+		if next == nil {
+			n.last = c.prev
+		} else {
+			next.prev = c.prev
+		}
+		k.parent, k.prev = nil, nil
+		return
 	}
 }
 
@@ -135,8 +139,7 @@ type mdParser struct {
 	version     int // counts the blocks opened and closed
 	slab        []mdNode
 	leaves      []*mdNode // the code and HTML blocks, in document order
-	kidSlab     []*mdNode
-	replaced    bool // a setext heading took the last paragraph's place
+	replaced    bool      // a setext heading took the last paragraph's place
 }
 
 // openResult says what openBlocks did with a line.
@@ -278,7 +281,7 @@ retry:
 				p.open = p.open[:len(p.open)-1]
 				p.replaced = true
 			}
-			p.add(parent, node)
+			parent.add(node)
 			if node.kind == mdFence || node.kind == mdCode || node.kind == mdHTML {
 				p.leaves = append(p.leaves, node)
 			}

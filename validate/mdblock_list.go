@@ -98,7 +98,7 @@ func contentOffset(line []byte, m [6]int) int {
 
 func lastItemOffset(list *mdNode) int {
 	if k := list.lastKid(); k != nil {
-		return k.offset
+		return int(k.offset)
 	}
 	return 0
 }
@@ -134,13 +134,13 @@ func (p *mdParser) continueList(n *mdNode) (bool, bool) {
 	line, seg := p.r.peek()
 	item := n.lastKid()
 	if p.r.restBlank(0) {
-		if len(item.kids) == 0 {
+		if item.last == nil {
 			p.emptyItem = true
 		}
 		return true, true
 	}
 	offset := lastItemOffset(n)
-	lastIsEmpty := len(item.kids) == 0
+	lastIsEmpty := item.last == nil
 	indent, _ := p.r.indent()
 	if indent < offset || lastIsEmpty {
 		if indent < 4 {
@@ -193,7 +193,7 @@ func (p *mdParser) openItem(parent *mdNode) (*mdNode, bool, bool) {
 	p.emptyItem = false
 	itemOffset := contentOffset(line, m)
 	n := p.container(mdItem)
-	n.offset = m[3] + itemOffset
+	n.offset = int32(m[3] + itemOffset)
 	if m[4] < 0 || isBlankBytes(line[m[4]:m[5]]) {
 		return n, false, false
 	}
@@ -209,7 +209,7 @@ func (p *mdParser) continueItem(n *mdNode) (bool, bool) {
 		return true, true
 	}
 	offset := lastItemOffset(n.parent)
-	isEmpty := len(n.kids) == 0 && p.emptyItem
+	isEmpty := n.last == nil && p.emptyItem
 	indent, _ := p.r.indent()
 	if (isEmpty || indent < offset) && indent < 4 {
 		if _, typ := listMarker(line); typ != notList {
