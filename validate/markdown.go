@@ -48,22 +48,23 @@ func MarkdownLines(src []byte) []string {
 	return lines
 }
 
-// visit records the blocks under n, in document order.
-func (f *Markdown) visit(n *mdNode) {
-	for _, k := range n.kids {
+// visit records the headings at the top of doc and the code and HTML
+// blocks, which parseBlocks lists in document order: containers may nest
+// as deep as the text is long, so the tree is not walked.
+func (f *Markdown) visit(doc *mdNode, leaves []*mdNode) {
+	for _, k := range doc.kids() {
+		if k.kind == mdATX || k.kind == mdSetext {
+			f.addHeading(k)
+		}
+	}
+	for _, k := range leaves {
 		switch k.kind {
-		case mdATX, mdSetext:
-			if n.kind == mdDocument {
-				f.addHeading(k)
-			}
 		case mdFence:
 			f.addFence(k)
 		case mdCode:
 			f.mark(Indented, k.lines)
 		case mdHTML:
 			f.mark(HTMLBlock, k.lines)
-		case mdQuote, mdList, mdItem:
-			f.visit(k)
 		}
 	}
 }
@@ -101,7 +102,7 @@ func isFenceLine(s string) bool {
 }
 
 func (f *Markdown) addHeading(n *mdNode) {
-	h := Heading{Level: n.level, Line: lineAt(f.txt.starts, n.pos)}
+	h := Heading{Level: int(n.level), Line: lineAt(f.txt.starts, n.pos)}
 	line := f.Line(h.Line)
 	if len(n.lines) > 0 {
 		seg := n.lines[0]

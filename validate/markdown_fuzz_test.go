@@ -11,6 +11,9 @@ func FuzzMarkdownAgainstGoldmark(f *testing.F) {
 	for _, s := range mdTricky {
 		f.Add([]byte(s))
 	}
+	for _, s := range nestingShapes {
+		f.Add([]byte(s.text(24)))
+	}
 	rng := rand.New(rand.NewSource(7))
 	for i := 0; i < 40; i++ {
 		f.Add([]byte(genMarkdown(rng)))

@@ -22,40 +22,95 @@ const (
 	mdPara
 )
 
-// mdNode is a block: its lines are the segments of text it holds.
+// mdNode is a block. Containers (the document, block quotes, lists, list
+// items) have kids, linked from the last one back; the other blocks have
+// an mdLeaf, which containers, as many as a line has bytes, do not carry.
 type mdNode struct {
-	kind     mdKind
-	parent   *mdNode
-	kids     []*mdNode
+	parent  *mdNode
+	last    *mdNode // the last kid
+	prev    *mdNode // the kid of parent before this one
+	*mdLeaf         // nil for containers
+	pos     int     // byte offset the block starts at, -1 when unknown
+	offset  int32   // list item: indentation of its content
+	kind    mdKind
+	marker  byte // list: '-', '+', '*', '.' or ')'
+}
+
+// mdLeaf is what a block other than a container holds: its lines are the
+// segments of text it holds.
+type mdLeaf struct {
 	lines    []mdSeg
-	pos      int // byte offset the block starts at, -1 when unknown
-	level    int // heading level
 	info     mdSeg
+	level    uint8 // heading level
+	htmlKind uint8
 	hasInfo  bool
-	htmlKind int
-	offset   int  // list item: indentation of its content
-	marker   byte // list: '-', '+', '*', '.' or ')'
 }
 
-func (n *mdNode) lastKid() *mdNode {
-	if len(n.kids) == 0 {
-		return nil
+// leafNode is a block with its mdLeaf, in one allocation.
+type leafNode struct {
+	mdNode
+	leaf mdLeaf
+}
+
+// newLeaf returns a new block of kind k, not a container.
+func newLeaf(k mdKind, l mdLeaf) *mdNode {
+	ln := &leafNode{mdNode: mdNode{kind: k}, leaf: l}
+	ln.mdLeaf = &ln.leaf
+	return &ln.mdNode
+}
+
+func (n *mdNode) lastKid() *mdNode { return n.last }
+
+// kids returns the kids of n in order.
+func (n *mdNode) kids() []*mdNode {
+	var ks []*mdNode
+	for k := n.last; k != nil; k = k.prev {
+		ks = append(ks, k)
 	}
-	return n.kids[len(n.kids)-1]
+	for i, j := 0, len(ks)-1; i < j; i, j = i+1, j-1 {
+		ks[i], ks[j] = ks[j], ks[i]
+	}
+	return ks
 }
 
+// add makes k the last kid of n.
 func (n *mdNode) add(k *mdNode) {
-	k.parent = n
-	n.kids = append(n.kids, k)
+	k.parent, k.prev, n.last = n, n.last, k
+}
+
+// slabSize is how many containers are allocated at once,
+// at most: a line may nest as many containers as it has bytes. The first
+// slabs are smaller, for the few containers of most texts.
+const slabSize = 256
+
+// slabCap is the size of the slab after one of size last.
+func slabCap(last int) int { return min(max(2*last, 4), slabSize) }
+
+// container returns a new block quote, list or list item of kind k, from
+// a slab (its zero bytes are not copied in).
+func (p *mdParser) container(k mdKind) *mdNode {
+	if len(p.slab) == cap(p.slab) {
+		p.slab = make([]mdNode, 0, slabCap(cap(p.slab)))
+	}
+	p.slab = p.slab[:len(p.slab)+1]
+	n := &p.slab[len(p.slab)-1]
+	n.kind = k
+	return n
 }
 
 func (n *mdNode) remove(k *mdNode) {
-	for i := len(n.kids) - 1; i >= 0; i-- {
-		if n.kids[i] == k {
-			n.kids = append(n.kids[:i:i], n.kids[i+1:]...)
-			k.parent = nil
-			return
+	var next *mdNode
+	for c := n.last; c != nil; next, c = c, c.prev {
+		if c != k {
+			continue
 		}
+		if next == nil {
+			n.last = c.prev
+		} else {
+			next.prev = c.prev
+		}
+		k.parent, k.prev = nil, nil
+		return
 	}
 }
 
@@ -80,7 +135,11 @@ type mdParser struct {
 	emptyItem   bool    // an empty list item was followed by a blank line
 	breakPos    int     // end of the last line tested for a thematic break in a list
 	noBreak     noBreakRun
-	replaced    bool // a setext heading took the last paragraph's place
+	blank       blankRun
+	version     int // counts the blocks opened and closed
+	slab        []mdNode
+	leaves      []*mdNode // the code and HTML blocks, in document order
+	replaced    bool      // a setext heading took the last paragraph's place
 }
 
 // openResult says what openBlocks did with a line.
@@ -92,11 +151,13 @@ const (
 	nothingOpened
 )
 
-// parseBlocks reads src into a tree of blocks.
-func parseBlocks(src []byte) *mdNode {
-	p := &mdParser{r: newMDReader(src), src: src, doc: &mdNode{kind: mdDocument, pos: -1}}
+// parseBlocks reads src into a tree of blocks; leaves are its code and
+// HTML blocks in document order (the order they opened in).
+func parseBlocks(src []byte) (doc *mdNode, leaves []*mdNode) {
+	p := &mdParser{r: newMDReader(src), src: src, doc: &mdNode{kind: mdDocument, pos: -1},
+		blank: blankRun{from: -1}}
 	p.run()
-	return p.doc
+	return p.doc, p.leaves
 }
 
 func (p *mdParser) last() *mdNode {
@@ -131,12 +192,20 @@ func (p *mdParser) run() {
 func (p *mdParser) line() bool {
 	opened := p.open
 	lastIndex := len(opened) - 1
-	for i, n := range opened {
+	for i := 0; i < len(opened); i++ {
 		if l, _ := p.r.peek(); l == nil {
 			p.closeBlocks(lastIndex, 0)
 			p.r.nextLine()
 			return false
 		}
+		if j := p.blankRun(opened, i); j == len(opened) {
+			p.openBlocks(opened[lastIndex])
+			return true
+		} else if j > i {
+			i = j - 1
+			continue
+		}
+		n := opened[i]
 		if n.kind != mdPara {
 			ok, kids := p.continueBlock(n)
 			if ok && kids && i == lastIndex {
@@ -165,6 +234,7 @@ func (p *mdParser) line() bool {
 
 // closeBlocks closes the open blocks from index from down to index to.
 func (p *mdParser) closeBlocks(from, to int) {
+	p.version++
 	for i := from; i >= to; i-- {
 		if n := p.open[i]; n.parent != nil {
 			p.closeBlock(n)
@@ -185,7 +255,7 @@ func (p *mdParser) openBlocks(parent *mdNode) openResult {
 	continuable := para != nil && para.kind == mdPara
 retry:
 	line, _ := p.r.peek()
-	w, pos := indentWidth(line, p.r.lineOffset())
+	w, pos := p.r.indent()
 	p.blockOffset = pos
 	if w >= len(line) {
 		p.blockOffset = -1
@@ -205,12 +275,16 @@ retry:
 				continue
 			}
 			node.pos = start + max(p.blockOffset, 0)
+			p.version++
 			if needPara && last == parent.lastKid() {
 				p.closeBlock(last)
 				p.open = p.open[:len(p.open)-1]
 				p.replaced = true
 			}
 			parent.add(node)
+			if node.kind == mdFence || node.kind == mdCode || node.kind == mdHTML {
+				p.leaves = append(p.leaves, node)
+			}
 			result = blocksOpened
 			p.open = append(p.open, node)
 			if !kids {

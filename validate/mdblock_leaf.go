@@ -56,7 +56,7 @@ func (p *mdParser) closeBlock(n *mdNode) {
 	case mdPara:
 		p.closeParagraph(n)
 	case mdCode:
-		for len(n.lines) > 0 && isBlankBytes(n.lines[len(n.lines)-1].value(p.src)) {
+		for len(n.lines) > 0 && n.lines[len(n.lines)-1].blank(p.src) {
 			n.lines = n.lines[:len(n.lines)-1]
 		}
 	case mdFence:
@@ -69,17 +69,17 @@ func (p *mdParser) closeBlock(n *mdNode) {
 }
 
 func (p *mdParser) openParagraph() *mdNode {
-	line, seg := p.r.peek()
-	if isBlankBytes(line) {
+	_, seg := p.r.peek()
+	if p.r.restBlank(0) {
 		return nil
 	}
 	p.r.toEOL()
-	return &mdNode{kind: mdPara, lines: []mdSeg{seg}}
+	return newLeaf(mdPara, mdLeaf{lines: []mdSeg{seg}})
 }
 
 func (p *mdParser) continueParagraph(n *mdNode) bool {
-	line, seg := p.r.peek()
-	if isBlankBytes(line) {
+	_, seg := p.r.peek()
+	if p.r.restBlank(0) {
 		return false
 	}
 	n.lines = append(n.lines, seg)
@@ -111,7 +111,7 @@ func (p *mdParser) openBreak() *mdNode {
 		return nil
 	}
 	p.r.toEOL()
-	return &mdNode{kind: mdBreak}
+	return newLeaf(mdBreak, mdLeaf{})
 }
 
 // noBreakRun remembers a run of the text, [from, to), of white space and
@@ -181,19 +181,19 @@ func mdBreakScan(line []byte, col int) (bool, int) {
 func (p *mdParser) openCode() *mdNode {
 	line, seg := p.r.peek()
 	pos, padding := indentPosition(line, p.r.lineOffset(), seg.padding, 4)
-	if pos < 0 || isBlankBytes(line) {
+	if pos < 0 || p.r.restBlank(0) {
 		return nil
 	}
 	s := p.keepTab(mdSeg{start: seg.start + pos, stop: seg.stop, padding: padding}, 0)
 	p.r.toEOL()
-	return &mdNode{kind: mdCode, lines: []mdSeg{s}}
+	return newLeaf(mdCode, mdLeaf{lines: []mdSeg{s}})
 }
 
 func (p *mdParser) continueCode(n *mdNode) bool {
 	line, seg := p.r.peek()
 	pos, padding := indentPosition(line, p.r.lineOffset(), seg.padding, 4)
 	switch {
-	case pos < 0 && isBlankBytes(line):
+	case pos < 0 && p.r.restBlank(0):
 		seg = mdSeg{start: seg.stop - 1, stop: seg.stop}
 	case pos < 0:
 		return false
@@ -229,7 +229,7 @@ func (p *mdParser) openATX() *mdNode {
 	if level == 0 || level > 6 {
 		return nil
 	}
-	n := &mdNode{kind: mdATX, level: level}
+	n := newLeaf(mdATX, mdLeaf{level: uint8(level)})
 	if i == len(line) {
 		return n
 	}
@@ -276,7 +276,7 @@ func (p *mdParser) openSetext(parent *mdNode) *mdNode {
 		level = 2
 	}
 	p.setextPara = last
-	return &mdNode{kind: mdSetext, level: level, lines: []mdSeg{seg}}
+	return newLeaf(mdSetext, mdLeaf{level: uint8(level), lines: []mdSeg{seg}})
 }
 
 // setextUnderline: line is a run of '=' or of '-' after at most three
@@ -322,7 +322,7 @@ func (p *mdParser) openFence() *mdNode {
 	if i-pos < 3 {
 		return nil
 	}
-	n := &mdNode{kind: mdFence}
+	n := newLeaf(mdFence, mdLeaf{})
 	if i < len(line)-1 {
 		rest := line[i:]
 		left, right := trimLeftSpaceLen(rest), trimRightSpaceLen(rest)
@@ -344,9 +344,9 @@ func (p *mdParser) openFence() *mdNode {
 func (p *mdParser) continueFence(n *mdNode) bool {
 	line, seg := p.r.peek()
 	fd := p.fence
-	if w, pos := indentWidth(line, p.r.lineOffset()); w < 4 {
+	if w, pos := p.r.indent(); w < 4 {
 		i := pos + countLeading(line[pos:], fd.char)
-		if i-pos >= fd.length && isBlankBytes(line[i:]) {
+		if i-pos >= fd.length && p.r.restBlank(i) {
 			p.r.toEOL()
 			return false
 		}
@@ -372,13 +372,13 @@ func (p *mdParser) openHTML() *mdNode {
 		return nil
 	}
 	p.r.toEOL()
-	return &mdNode{kind: mdHTML, htmlKind: k, lines: []mdSeg{seg}}
+	return newLeaf(mdHTML, mdLeaf{htmlKind: uint8(k), lines: []mdSeg{seg}})
 }
 
 func (p *mdParser) continueHTML(n *mdNode) bool {
 	line, _ := p.r.peek()
 	seg := p.r.pos
-	switch k := n.htmlKind; {
+	switch k := int(n.htmlKind); {
 	case k <= 5:
 		closes := func(b []byte) bool {
 			if k == 1 {
@@ -394,7 +394,7 @@ func (p *mdParser) continueHTML(n *mdNode) bool {
 			return false
 		}
 	default:
-		if isBlankBytes(line) {
+		if p.r.restBlank(0) {
 			return false
 		}
 	}

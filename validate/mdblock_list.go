@@ -6,13 +6,13 @@ func (p *mdParser) openQuote() (*mdNode, bool, bool) {
 	if !p.quoteMarker() {
 		return nil, false, false
 	}
-	return &mdNode{kind: mdQuote}, true, false
+	return p.container(mdQuote), true, false
 }
 
 // quoteMarker reads a block quote marker '>' and the space after it.
 func (p *mdParser) quoteMarker() bool {
 	line, _ := p.r.peek()
-	w, pos := indentWidth(line, p.r.lineOffset())
+	w, pos := p.r.indent()
 	if w > 3 || pos >= len(line) || line[pos] != '>' {
 		return false
 	}
@@ -98,7 +98,7 @@ func contentOffset(line []byte, m [6]int) int {
 
 func lastItemOffset(list *mdNode) int {
 	if k := list.lastKid(); k != nil {
-		return k.offset
+		return int(k.offset)
 	}
 	return 0
 }
@@ -125,21 +125,23 @@ func (p *mdParser) openList(parent *mdNode) (*mdNode, bool, bool) {
 		}
 	}
 	p.emptyItem = false
-	return &mdNode{kind: mdList, marker: line[m[3]-1]}, true, false
+	n := p.container(mdList)
+	n.marker = line[m[3]-1]
+	return n, true, false
 }
 
 func (p *mdParser) continueList(n *mdNode) (bool, bool) {
 	line, seg := p.r.peek()
 	item := n.lastKid()
-	if isBlankBytes(line) {
-		if len(item.kids) == 0 {
+	if p.r.restBlank(0) {
+		if item.last == nil {
 			p.emptyItem = true
 		}
 		return true, true
 	}
 	offset := lastItemOffset(n)
-	lastIsEmpty := len(item.kids) == 0
-	indent, _ := indentWidth(line, p.r.lineOffset())
+	lastIsEmpty := item.last == nil
+	indent, _ := p.r.indent()
 	if indent < offset || lastIsEmpty {
 		if indent < 4 {
 			if m, typ := listMarker(line); typ != notList && m[1]-offset < 4 {
@@ -190,7 +192,8 @@ func (p *mdParser) openItem(parent *mdNode) (*mdNode, bool, bool) {
 	}
 	p.emptyItem = false
 	itemOffset := contentOffset(line, m)
-	n := &mdNode{kind: mdItem, offset: m[3] + itemOffset}
+	n := p.container(mdItem)
+	n.offset = int32(m[3] + itemOffset)
 	if m[4] < 0 || isBlankBytes(line[m[4]:m[5]]) {
 		return n, false, false
 	}
@@ -201,13 +204,13 @@ func (p *mdParser) openItem(parent *mdNode) (*mdNode, bool, bool) {
 
 func (p *mdParser) continueItem(n *mdNode) (bool, bool) {
 	line, _ := p.r.peek()
-	if isBlankBytes(line) {
+	if p.r.restBlank(0) {
 		p.r.toEOL()
 		return true, true
 	}
 	offset := lastItemOffset(n.parent)
-	isEmpty := len(n.kids) == 0 && p.emptyItem
-	indent, _ := indentWidth(line, p.r.lineOffset())
+	isEmpty := n.last == nil && p.emptyItem
+	indent, _ := p.r.indent()
 	if (isEmpty || indent < offset) && indent < 4 {
 		if _, typ := listMarker(line); typ != notList {
 			p.skipList = true

@@ -19,6 +19,9 @@ func (s mdSeg) value(src []byte) []byte {
 	return append(b, src[s.start:s.stop]...)
 }
 
+// blank: s is white space only (its padding is spaces).
+func (s mdSeg) blank(src []byte) bool { return isBlankBytes(src[s.start:s.stop]) }
+
 // trimLeft drops leading white space and the padding.
 func (s mdSeg) trimLeft(src []byte) mdSeg {
 	return mdSeg{start: s.start + trimLeftSpaceLen(src[s.start:s.stop]), stop: s.stop}
@@ -47,20 +50,25 @@ type mdReader struct {
 	// colPos, col: the column at byte colPos of the line, kept so that
 	// reading columns as the position moves on costs no rescanning.
 	colPos, col int
+	view        lineView
 }
 
 func newMDReader(src []byte) *mdReader {
-	r := &mdReader{src: src, pos: mdSeg{start: -1, stop: 0}, peekLen: -1}
+	r := &mdReader{src: src, pos: mdSeg{start: -1, stop: 0}, peekLen: -1, view: newLineView()}
 	r.head = 0
 	r.nextLine()
 	return r
 }
 
 // peek returns the rest of the line (padding spaces first, "\n" included),
-// or nil at the end of the text.
+// or nil at the end of the text. It is valid until the next peek: with
+// padding, it is a view of the line that the next peek writes over.
 func (r *mdReader) peek() ([]byte, mdSeg) {
 	if r.pos.start >= 0 && r.pos.start < len(r.src) {
-		line := r.pos.value(r.src)
+		line := r.src[r.pos.start:r.pos.stop]
+		if r.pos.padding != 0 {
+			line = r.padded(r.pos.start, r.pos.stop, r.pos.padding)
+		}
 		r.peekLen = len(line)
 		return line, r.pos
 	}
@@ -156,6 +164,10 @@ func (r *mdReader) nextLine() {
 	}
 	r.pos.padding = 0
 }
+
+// endsWithLF: the current line ends with "\n" (every line but maybe the
+// last).
+func (r *mdReader) endsWithLF() bool { return r.pos.stop > 0 && r.src[r.pos.stop-1] == '\n' }
 
 // skipBlankLines moves past blank lines; false at the end of the text.
 func (r *mdReader) skipBlankLines() bool {
