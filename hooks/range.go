@@ -62,11 +62,11 @@ func findRange(repo *gitutil.Repo, opt CIOptions) (Range, error) {
 	// them by the same rules, and its answer is read only once both have
 	// resolved to commits.
 	mb := make(chan mergeBaseResult, 1)
-	go func() {
+	go func(base, head string) {
 		var r mergeBaseResult
-		r.hash, r.ok, r.err = repo.MergeBase(rng.Base, rng.Head)
+		r.hash, r.ok, r.err = repo.MergeBase(base, head)
 		mb <- r
-	}()
+	}(rng.Base, rng.Head)
 	var err error
 	if rng.Head, err = resolve(repo, rng.Head); err != nil {
 		return Range{}, err
