@@ -260,23 +260,7 @@ func TestFocusUpstream(t *testing.T) {
 // runs its focused check there.
 func runFocusCase(t *testing.T, tc focusCase) *FocusResult {
 	t.Helper()
-	tr := initTree()
-	if tc.manifest != nil {
-		m := tc.manifest(manifest08)
-		if m == manifest08 {
-			t.Fatal("the manifest edit changed nothing")
-		}
-		tr.files["manifest.md"] = []byte(m)
-	}
-	for name, s := range tc.files {
-		if s == "" {
-			delete(tr.files, name)
-		} else {
-			tr.files[name] = []byte(s)
-		}
-	}
-	root := t.TempDir()
-	tr.write(t, root)
+	root := writeCaseTree(t, tc.manifest, tc.files)
 	for name, s := range tc.project {
 		p := filepath.Join(root, filepath.FromSlash(name))
 		os.MkdirAll(filepath.Dir(p), 0o755)

@@ -267,23 +267,7 @@ func addAfter(l, extra string) func(string) string {
 func TestUpstreamCases(t *testing.T) {
 	for _, tc := range upstreamCases {
 		t.Run(tc.name, func(t *testing.T) {
-			tr := initTree()
-			if tc.manifest != nil {
-				m := tc.manifest(manifest08)
-				if m == manifest08 {
-					t.Fatal("the manifest edit changed nothing")
-				}
-				tr.files["manifest.md"] = []byte(m)
-			}
-			for name, s := range tc.files {
-				if s == "" {
-					delete(tr.files, name)
-				} else {
-					tr.files[name] = []byte(s)
-				}
-			}
-			root := t.TempDir()
-			tr.write(t, root)
+			root := writeCaseTree(t, tc.manifest, tc.files)
 			if tc.name == "symlink_to_outside" {
 				os.WriteFile(filepath.Join(root, "leak.md"), []byte("# Leak\n"), 0o644)
 				os.MkdirAll(filepath.Join(root, "docs", "memory", "areas"), 0o755)
@@ -307,4 +291,29 @@ func TestUpstreamCases(t *testing.T) {
 			}
 		})
 	}
+}
+
+// writeCaseTree writes the 0.8 project of initTree, its manifest edited by
+// manifest (when not nil, and the edit must change it) and files replaced
+// (an empty text deletes the file), to a temporary directory, its root.
+func writeCaseTree(t *testing.T, manifest func(string) string, files map[string]string) string {
+	t.Helper()
+	tr := initTree()
+	if manifest != nil {
+		m := manifest(manifest08)
+		if m == manifest08 {
+			t.Fatal("the manifest edit changed nothing")
+		}
+		tr.files["manifest.md"] = []byte(m)
+	}
+	for name, s := range files {
+		if s == "" {
+			delete(tr.files, name)
+		} else {
+			tr.files[name] = []byte(s)
+		}
+	}
+	root := t.TempDir()
+	tr.write(t, root)
+	return root
 }
