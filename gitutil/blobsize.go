@@ -2,11 +2,9 @@ package gitutil
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/hex"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -93,23 +91,8 @@ func (o *odbState) packedSize(p *pack, off int64) (int64, bool) {
 
 // looseSize reads the "blob <size>\0" header of a loose object.
 func (o *odbState) looseSize(name string) (int64, bool) {
-	f, err := os.Open(o.dir + "/" + name[:2] + "/" + name[2:])
-	if err != nil {
-		return 0, false
-	}
-	defer f.Close()
-	// The header is the first bytes of the stream: a few hundred bytes of
-	// input hold it, and inflating no more keeps this from decoding a
-	// whole block of the content.
-	if err := o.resetZlib(bufio.NewReaderSize(io.LimitReader(f, headerInput), headerInput)); err != nil {
-		return 0, false
-	}
-	var buf [32]byte
-	n, _ := io.ReadFull(o.zr, buf[:])
-	hdr, _, ok := bytes.Cut(buf[:n], []byte{0})
-	kind, size, _ := strings.Cut(string(hdr), " ")
-	v, err := strconv.ParseInt(size, 10, 64)
-	return v, ok && kind == "blob" && err == nil && v >= 0
+	kind, size := o.looseInfo(name)
+	return size, kind == "blob"
 }
 
 // batchSizes asks `git cat-file --batch-check` for the sizes of names.

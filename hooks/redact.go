@@ -38,13 +38,7 @@ func defaultEngine(text string) *secrets.Engine {
 	if e, ok := maskEngines.m[key]; ok {
 		return e
 	}
-	off := map[string]bool{}
-	for id, kw := range secrets.BuiltinKeywords() {
-		if len(kw) > 0 && !slices.Contains(present, id) {
-			off[id] = true
-		}
-	}
-	e, err := secrets.NewEngine(secrets.BuiltinRules(), secrets.Options{Disabled: off})
+	e, err := secrets.NewEngine(secrets.BuiltinRules(), secrets.Options{Disabled: rulesBut(present, map[string]bool{})})
 	if err != nil {
 		panic("built-in secret rules: " + err.Error()) // the rules' tests keep this from happening
 	}
@@ -85,7 +79,12 @@ func absentRules(src []byte, off map[string]bool) map[string]bool {
 	if off == nil {
 		off = map[string]bool{}
 	}
-	present := presentRules(src)
+	return rulesBut(presentRules(src), off)
+}
+
+// rulesBut adds to off the built-in rules with keywords that are not in
+// present, and returns it.
+func rulesBut(present []string, off map[string]bool) map[string]bool {
 	for id, kw := range secrets.BuiltinKeywords() {
 		if len(kw) > 0 && !slices.Contains(present, id) {
 			off[id] = true

@@ -95,10 +95,10 @@ func parseFormal(f *File, schema int) formalFile {
 	lines := f.Lines
 	lx := lex(lines)
 	var out formalFile
-	if lx.problem != "" {
-		out.lexProblem = entryProblem{lx.problemLine, lx.problem}
+	if lx.Problem != "" {
+		out.lexProblem = entryProblem{lx.ProblemLine, lx.Problem}
 	}
-	vis := lx.visibleLines(lines)
+	vis := lx.Visible(lines)
 	follows := fieldsFollow(vis)
 	var cur *FormalEntry
 	var curField *Field
@@ -118,7 +118,7 @@ func parseFormal(f *File, schema int) formalFile {
 			out.legacy++
 			continue
 		}
-		if !lx.hidden[i] && l != "" && l[0] == ' ' && strings.HasPrefix(strings.TrimLeft(l, " "), "## ") && entryIDRE().MatchString(l) {
+		if !lx.Hidden(i+1) && l != "" && l[0] == ' ' && strings.HasPrefix(strings.TrimLeft(l, " "), "## ") && entryIDRE().MatchString(l) {
 			out.malformed = append(out.malformed, entryProblem{i + 1, "malformed Entry heading " + quote(short(pyStrip(lines[i]))) + "; expected `## <ENTRY_ID> — <title>`"})
 		}
 		if cur == nil {

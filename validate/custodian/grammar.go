@@ -8,9 +8,9 @@ import "fmt"
 // problem refuses only the tasks it affects.
 func (m *Manifest) problems(proto string) []routeProblem {
 	out := m.routeProblems()
-	if proto < "0.7" && m.Lex != nil && m.Lex.problem != "" {
+	if proto < "0.7" && m.Lex != nil && m.Lex.Problem != "" {
 		// Lexed for a 0.7+ version that the lexing itself then hid.
-		out = append(out, routeProblem{category: "general", blocks: true, rule: RuleManifestGrammar, line: m.Lex.problemLine, msg: m.Lex.problem})
+		out = append(out, routeProblem{category: "general", blocks: true, rule: RuleManifestGrammar, line: m.Lex.ProblemLine, msg: m.Lex.Problem})
 	}
 	if proto < "0.6" {
 		return out
@@ -23,8 +23,8 @@ func (m *Manifest) problems(proto string) []routeProblem {
 		return append(out, meta...)
 	}
 	out = append(out, meta...)
-	if m.Lex != nil && m.Lex.problem != "" {
-		out = append(out, routeProblem{category: "general", blocks: true, rule: RuleManifestGrammar, line: m.Lex.problemLine, msg: m.Lex.problem})
+	if m.Lex != nil && m.Lex.Problem != "" {
+		out = append(out, routeProblem{category: "general", blocks: true, rule: RuleManifestGrammar, line: m.Lex.ProblemLine, msg: m.Lex.Problem})
 	}
 	out = append(out, m.grammar07()...)
 	_, mods := m.modules()

@@ -37,7 +37,7 @@ type Manifest struct {
 	IndexLines []int
 	Index      map[string]int
 	// Lex is the Markdown lexing (protocol 0.7 and later; nil before).
-	Lex *lexed
+	Lex *validate.Lexed
 	// Unknown are `###` headings under `## Load by task` that are no
 	// canonical route heading.
 	Unknown []Section
@@ -92,7 +92,7 @@ func ParseManifest(src []byte) *Manifest {
 		// Protocol 0.7 and later read the manifest with Markdown lexing.
 		lx := lex(m.Lines)
 		m.Lex = &lx
-		m.Lines = lx.visibleLines(m.Lines)
+		m.Lines = lx.Visible(m.Lines)
 		m.parse()
 	}
 	return m

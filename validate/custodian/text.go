@@ -54,29 +54,6 @@ func bulletFences(lines []string) []bool {
 	return validate.Lex(lines, validate.CustodianBullets).Mask(validate.Fenced)
 }
 
-// hiddenMask reports, for each line, whether it is inside a fenced code
-// block or an HTML comment (`<!--` to `-->`): text that forms no entries
-// (validate.CustodianLines).
-func hiddenMask(lines []string) []bool {
-	lx := validate.Lex(lines, validate.CustodianLines)
-	return lx.Mask(validate.Hidden)
-}
-
-// lexed is a file read by the Markdown lexing of protocol 0.7 and later
+// lex reads lines with the Markdown lexing of protocol 0.7 and later
 // (validate.CustodianLexing).
-type lexed struct {
-	// hidden marks the lines that form no structure.
-	hidden []bool
-	// problem is the first lexing error ("" if none) and its 1-based line.
-	problem     string
-	problemLine int
-	lx          validate.Lexed
-}
-
-func lex(lines []string) lexed {
-	lx := validate.Lex(lines, validate.CustodianLexing)
-	return lexed{hidden: lx.Mask(validate.Hidden), problem: lx.Problem, problemLine: lx.ProblemLine, lx: lx}
-}
-
-// visibleLines returns lines with the hidden ones blanked.
-func (lx lexed) visibleLines(lines []string) []string { return lx.lx.Visible(lines) }
+func lex(lines []string) validate.Lexed { return validate.Lex(lines, validate.CustodianLexing) }
