@@ -8,15 +8,16 @@ import "testing"
 func TestHeadHash(t *testing.T) {
 	env := testEnv(t)
 	dir := newRepo(t, env)
+	at := dir
 	opens := map[string]func() (*Repo, error){
 		"discover": func() (*Repo, error) {
-			r, ok := discover(dir, env)
+			r, ok := discover(at, env)
 			if !ok {
 				t.Fatal("discover declined a plain repository")
 			}
 			return r, nil
 		},
-		"OpenEnv": func() (*Repo, error) { return OpenEnv(dir, env) },
+		"OpenEnv": func() (*Repo, error) { return OpenEnv(at, env) },
 	}
 	check := func(want string) {
 		t.Helper()
@@ -39,5 +40,16 @@ func TestHeadHash(t *testing.T) {
 	git(t, dir, env, "commit", "-q", "-m", "one")
 	check(git(t, dir, env, "rev-parse", "HEAD"))
 	git(t, dir, env, "pack-refs", "--all")
+	check(git(t, dir, env, "rev-parse", "HEAD"))
+	writeFile(t, dir, "a.txt", "b\n")
+	git(t, dir, env, "commit", "-q", "-am", "two")
+	git(t, dir, env, "checkout", "-q", "--detach", "HEAD~1")
+	check(git(t, dir, env, "rev-parse", "HEAD"))
+	// A linked worktree has a HEAD of its own.
+	wt := dir + "-wt"
+	git(t, dir, env, "worktree", "add", "-q", "-b", "side", wt, "main")
+	at = wt
+	check(git(t, wt, env, "rev-parse", "HEAD"))
+	at = dir
 	check(git(t, dir, env, "rev-parse", "HEAD"))
 }
