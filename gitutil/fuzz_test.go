@@ -178,7 +178,7 @@ func catFile(t testing.TB, dir string, env []string, name string) string {
 // names, a name that forges a commit marker, binary content, a merge.
 func FuzzParseLog(f *testing.F) {
 	dir, env := fuzzRepo(f)
-	out := gitRaw(f, dir, env, logArgs([]string{"HEAD"}, "\x01")...)
+	out := gitRaw(f, dir, env, logArgs(rangeWalk([]string{"HEAD"}), "\x01")...)
 	f.Add(out)
 	f.Add([]byte("\x01" + strings.Repeat("a", 40) + "\x00\x00\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {

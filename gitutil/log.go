@@ -85,16 +85,23 @@ func newMarker() string {
 // logArgs reads the changes of every commit, oldest first, parents before
 // children. Every option that user configuration or attributes could
 // change is fixed: --text so that no attribute hides content as binary, no
-// textconv, no external diff, no order file, no submodule log.
-func logArgs(revs []string, marker string) []string {
+// textconv, no external diff, no order file, no submodule log. walk are
+// the options that choose and order the commits.
+func logArgs(walk []string, marker string) []string {
 	args := []string{"-c", "core.quotePath=false", "-c", "diff.orderFile=/dev/null",
-		"-c", "diff.interHunkContext=0", "-c", "diff.suppressBlankEmpty=false",
-		"log", "--reverse", "--topo-order",
+		"-c", "diff.interHunkContext=0", "-c", "diff.suppressBlankEmpty=false", "log"}
+	args = append(args, walk...)
+	return append(args,
 		"--raw", "-p", "-U0", "-M", "--cc", "--root", "-z", "--no-abbrev", "--text",
 		"--no-color", "--no-ext-diff", "--no-textconv", "--no-relative", "--submodule=short",
 		"--no-show-signature", "--src-prefix=a/", "--dst-prefix=b/", "--encoding=UTF-8",
-		"--format=%x01" + marker[1:] + "%H%x00%P%x00"}
-	return append(append(args, revs...), "--")
+		"--format=%x01"+marker[1:]+"%H%x00%P%x00", "--")
+}
+
+// rangeWalk is the walk of a range: the commits revs select (git rev-list
+// syntax), oldest first, parents before children.
+func rangeWalk(revs []string) []string {
+	return append([]string{"--reverse", "--topo-order"}, revs...)
 }
 
 // Log lists the commits that revs select (git rev-list syntax, e.g.
@@ -143,16 +150,17 @@ func (r *Repo) LogEach(revs []string, fn func(CommitChanges) error) error {
 }
 
 // LogProcess is a git log that StartLog started: git prints the history
-// while the caller does other work, and Each reads it.
+// while the caller does other work, and Each reads it. A long range is
+// printed by two git processes at once (see logsplit.go); Each hands over
+// the same commits in the same order either way.
 type LogProcess struct {
 	repo     *Repo
-	args     []string
 	marker   string
-	cmd      *exec.Cmd
-	out      *os.File
-	stderr   *boundedBuffer
-	err      error // from the start
+	head     *logProc  // the whole range, oldest first
+	split    *logSplit // the newer part, printed alongside; nil: none
+	err      error     // from the start
 	finished bool
+	switched bool  // Each read the newer part from the second git
 	limit    int64 // bytes of hunk lines kept per file; 0: no limit
 }
 
@@ -168,29 +176,65 @@ const logPipeSize = 1 << 20
 // StartLog starts the git log that Log reads; an error starting it is
 // returned by Each. Stop must be called when the log is no longer needed.
 func (r *Repo) StartLog(revs ...string) *LogProcess {
-	l := &LogProcess{repo: r, marker: newMarker(), stderr: &boundedBuffer{}}
-	l.args = logArgs(revs, l.marker)
-	l.cmd = exec.Command("git", l.args...)
+	l := &LogProcess{repo: r, marker: newMarker()}
+	if l.head, l.err = r.startLogProc(logArgs(rangeWalk(revs), l.marker), nil); l.err == nil {
+		l.split = r.startSplit(revs, l.marker)
+	}
+	return l
+}
+
+// logProc is one git log process and the pipe it prints into.
+type logProc struct {
+	args   []string
+	cmd    *exec.Cmd
+	out    *os.File
+	stderr *boundedBuffer
+}
+
+// startLogProc starts git with args, printing into a widened pipe; stdin,
+// when not nil, is what git reads.
+func (r *Repo) startLogProc(args []string, stdin io.Reader) (*logProc, error) {
+	p := &logProc{args: args, cmd: exec.Command("git", args...), stderr: &boundedBuffer{}}
 	// GIT_FLUSH=0: git fills its buffer before writing instead of flushing
 	// after every commit, which halves the reads and the wake-ups.
 	env := append(r.env[:len(r.env):len(r.env)], "GIT_FLUSH=0")
-	l.cmd.Dir, l.cmd.Env, l.cmd.Stderr = r.TopLevel, env, l.stderr
+	p.cmd.Dir, p.cmd.Env, p.cmd.Stderr, p.cmd.Stdin = r.TopLevel, env, p.stderr, stdin
 	pr, pw, err := os.Pipe()
 	if err != nil {
-		l.err = err
-		return l
+		return nil, err
 	}
 	widenPipe(pw, logPipeSize)
-	l.cmd.Stdout = pw
-	err = l.cmd.Start()
+	p.cmd.Stdout = pw
+	err = p.cmd.Start()
 	pw.Close()
 	if err != nil {
 		pr.Close()
-		l.err = &CommandError{Args: l.args, Err: err}
-		return l
+		return nil, &CommandError{Args: args, Err: err}
 	}
-	l.out = pr
-	return l
+	p.out = pr
+	return p, nil
+}
+
+// kill ends git if it still runs; it is safe on nil and to call more than
+// once.
+func (p *logProc) kill() {
+	if p == nil || p.out == nil {
+		return
+	}
+	p.cmd.Process.Kill()
+	p.out.Close()
+	p.out = nil
+	p.cmd.Wait()
+}
+
+// wait waits for git once its output is read.
+func (p *logProc) wait() error {
+	p.out.Close()
+	p.out = nil
+	if err := p.cmd.Wait(); err != nil {
+		return &CommandError{Args: p.args, Err: err, Stderr: p.stderr.String()}
+	}
+	return nil
 }
 
 // Each calls fn for each commit, oldest first, as git prints it. An error
@@ -206,47 +250,87 @@ func (l *LogProcess) Each(fn func(CommitChanges) error) error {
 		l.Stop()
 		return err
 	}
-	p := &logParser{marker: l.marker}
-	var out io.Reader = l.out
-	if l.limit > 0 {
-		lim := newSectionLimiter(l.out, l.limit, l.marker)
-		out, p.trunc = lim, string(lim.trunc[:len(lim.trunc)-1])
+	at := &splitWatch{split: l.split}
+	err = l.read(l.head, l.head.out, boundary, func(c CommitChanges) error {
+		if at.reached(c.Hash) {
+			return errSwitch
+		}
+		return fn(c)
+	})
+	switch {
+	case err == errSwitch:
+		// The older part is handed over: the rest comes from the second
+		// git, which printed it meanwhile.
+		l.head.kill()
+		l.switched = true
+		err = l.readSplit(at, boundary, fn)
+	case err == nil:
+		l.split.cancel()
+		err = l.head.wait()
 	}
-	ferr := splitCommits(out, l.marker, func(chunk []byte) error {
-		p.data, p.pos = chunk, 0
-		c, err := p.commit()
-		if err == nil && p.pos != len(chunk) {
+	if err != nil {
+		l.Stop()
+	}
+	return err
+}
+
+// readSplit reads the newer part of the range from the second git.
+func (l *LogProcess) readSplit(at *splitWatch, boundary map[string]bool, fn func(CommitChanges) error) error {
+	s := l.split
+	err := l.read(s.tail, s.spool, boundary, func(c CommitChanges) error {
+		if !at.follows(c.Hash) {
+			return &CommandError{Args: s.tail.args, Err: &parseError{what: "log: commit " + short(c.Hash) + " not listed"}}
+		}
+		return fn(c)
+	})
+	if err != nil {
+		return err
+	}
+	if err := s.wait(); err != nil {
+		return err
+	}
+	if !at.done() {
+		return &CommandError{Args: s.tail.args, Err: &parseError{what: "log: listed commits missing"}}
+	}
+	return nil
+}
+
+// read parses the output of p, read from rd, one commit at a time.
+func (l *LogProcess) read(p *logProc, rd io.Reader, boundary map[string]bool, fn func(CommitChanges) error) error {
+	parser := &logParser{marker: l.marker}
+	if l.limit > 0 {
+		lim := newSectionLimiter(rd, l.limit, l.marker)
+		rd, parser.trunc = lim, string(lim.trunc[:len(lim.trunc)-1])
+	}
+	return splitCommits(rd, l.marker, func(chunk []byte) error {
+		parser.data, parser.pos = chunk, 0
+		c, err := parser.commit()
+		if err == nil && parser.pos != len(chunk) {
 			err = &parseError{what: "log: trailing output"}
 		}
 		if err != nil {
-			return &CommandError{Args: l.args, Err: err}
+			return &CommandError{Args: p.args, Err: err}
 		}
 		if boundary[c.Hash] {
 			return &ShallowError{Commit: c.Hash}
 		}
 		return fn(c)
 	})
-	if ferr != nil {
-		l.Stop()
-		return ferr
-	}
-	l.out.Close()
-	l.out = nil
-	if err := l.cmd.Wait(); err != nil {
-		return &CommandError{Args: l.args, Err: err, Stderr: l.stderr.String()}
-	}
-	return nil
+}
+
+// HasParent tells whether hash is a parent of a commit of the range, as
+// git rev-list lists it while the log starts (it waits for the list). For
+// a range base..head, base is an ancestor of head, and so their merge
+// base, exactly when it is the parent of a commit of the range. known is
+// false when the range could not be listed.
+func (l *LogProcess) HasParent(hash string) (has, known bool) {
+	return l.split.hasParent(hash)
 }
 
 // Stop ends git if it still runs; it is safe to call more than once.
 func (l *LogProcess) Stop() {
-	if l.out == nil {
-		return
-	}
-	l.cmd.Process.Kill()
-	l.out.Close()
-	l.out = nil
-	l.cmd.Wait()
+	l.split.cancel()
+	l.head.kill()
 }
 
 // splitCommits reads the log output and hands over one commit's output at

@@ -65,7 +65,7 @@ func TestLogSectionLimit(t *testing.T) {
 func TestSectionLimiterPassesThrough(t *testing.T) {
 	env := testEnv(t)
 	dir := fuzzRepoT(t, env)
-	out := gitRaw(t, dir, env, logArgs([]string{"HEAD"}, "\x01")...)
+	out := gitRaw(t, dir, env, logArgs(rangeWalk([]string{"HEAD"}), "\x01")...)
 	for _, step := range []int{1, 7, 4096, 1 << 20} {
 		lim := newSectionLimiter(&trickle{data: out, n: step}, 1<<30, "\x01")
 		got, err := io.ReadAll(lim)

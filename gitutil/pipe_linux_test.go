@@ -21,7 +21,7 @@ func TestLogPipeWidened(t *testing.T) {
 	if l.err != nil {
 		t.Fatal(l.err)
 	}
-	sc, err := l.out.SyscallConn()
+	sc, err := l.head.out.SyscallConn()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,7 +33,7 @@ func CI(opt CIOptions) (*Report, Range, error) {
 		log = startLog(repo, early)
 		defer log.stop()
 	}
-	rng, err := findRange(repo, opt)
+	rng, err := findRange(repo, opt, log)
 	if err != nil {
 		return nil, Range{}, err
 	}

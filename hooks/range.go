@@ -39,8 +39,9 @@ type CIOptions struct {
 var ErrNoRange = errors.New("cannot work out which commits to check: no --base, no pull or merge request in the environment, and no origin/HEAD")
 
 // findRange resolves base and head to commits, discovering the base from
-// the CI environment when it is not given.
-func findRange(repo *gitutil.Repo, opt CIOptions) (Range, error) {
+// the CI environment when it is not given. log, when not nil, is the log
+// of exactly opt.Base..opt.Head, already started.
+func findRange(repo *gitutil.Repo, opt CIOptions, log *logStream) (Range, error) {
 	getenv := opt.Getenv
 	if getenv == nil {
 		getenv = os.Getenv
@@ -57,6 +58,9 @@ func findRange(repo *gitutil.Repo, opt CIOptions) (Range, error) {
 	}
 	if rng.Head == "" {
 		rng.Head = "HEAD"
+	}
+	if log != nil {
+		return rangeFromLog(repo, rng, log)
 	}
 	// git merge-base runs while the two names are resolved: it resolves
 	// them by the same rules, and its answer is read only once both have
@@ -75,6 +79,31 @@ func findRange(repo *gitutil.Repo, opt CIOptions) (Range, error) {
 		return Range{}, err
 	}
 	if rng.MergeBase, err = mergeBase(repo, rng.Base, rng.Head, <-mb); err != nil {
+		return Range{}, err
+	}
+	return rng, nil
+}
+
+// rangeFromLog resolves the range that log prints. The list of its
+// commits, made as the log starts, tells whether the base is an ancestor
+// of the head, and so the merge base; git merge-base is asked otherwise.
+func rangeFromLog(repo *gitutil.Repo, rng Range, log *logStream) (Range, error) {
+	var err error
+	if rng.Head, err = resolve(repo, rng.Head); err != nil {
+		return Range{}, err
+	}
+	if rng.Base, err = resolve(repo, rng.Base); err != nil {
+		return Range{}, err
+	}
+	if has, known := log.p.HasParent(rng.Base); known && has {
+		rng.MergeBase = rng.Base
+		return rng, nil
+	}
+	var r mergeBaseResult
+	if rng.Base != rng.Head {
+		r.hash, r.ok, r.err = repo.MergeBase(rng.Base, rng.Head)
+	}
+	if rng.MergeBase, err = mergeBase(repo, rng.Base, rng.Head, r); err != nil {
 		return Range{}, err
 	}
 	return rng, nil
