@@ -189,6 +189,7 @@ type logProc struct {
 	cmd    *exec.Cmd
 	out    *os.File
 	stderr *boundedBuffer
+	err    error // what wait found
 }
 
 // startLogProc starts git with args, printing into a widened pipe; stdin,
@@ -227,14 +228,18 @@ func (p *logProc) kill() {
 	p.cmd.Wait()
 }
 
-// wait waits for git once its output is read.
+// wait waits for git once its output is read; it is safe to call more
+// than once.
 func (p *logProc) wait() error {
+	if p.out == nil {
+		return p.err
+	}
 	p.out.Close()
 	p.out = nil
 	if err := p.cmd.Wait(); err != nil {
-		return &CommandError{Args: p.args, Err: err, Stderr: p.stderr.String()}
+		p.err = &CommandError{Args: p.args, Err: err, Stderr: p.stderr.String()}
 	}
-	return nil
+	return p.err
 }
 
 // Each calls fn for each commit, oldest first, as git prints it. An error

@@ -220,10 +220,21 @@ func (w *splitWatch) reached(hash string) bool {
 		return false
 	}
 	if w.i == s.at {
+		if s.tailFailed() {
+			// The first log still runs: it prints the rest.
+			w.drop()
+			return false
+		}
 		return true
 	}
 	w.i++
 	return false
+}
+
+// tailFailed tells whether the second log has already ended with an
+// error; it does not wait for one that still prints.
+func (s *logSplit) tailFailed() bool {
+	return s.spool.ended() && s.tail.wait() != nil
 }
 
 func (w *splitWatch) drop() {
@@ -314,6 +325,13 @@ func (s *spool) Read(p []byte) (int, error) {
 	s.held -= n
 	s.cond.Broadcast()
 	return n, nil
+}
+
+// ended tells whether the pipe has ended: git closed it, or failed.
+func (s *spool) ended() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err != nil
 }
 
 // close stops the filling; the pipe itself is closed with its process.
