@@ -3,6 +3,7 @@ package gitutil
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -233,5 +234,95 @@ func TestLogSplitMissingObject(t *testing.T) {
 	var ce *CommandError
 	if !l.switched || !errors.As(err, &ce) || !strings.Contains(ce.Stderr, blob) {
 		t.Errorf("read from a second git: %v; error %v, want git's about %s", l.switched, err, blob)
+	}
+}
+
+// With a section limit, the newer part read from the second git is cut
+// where one git log's would be.
+func TestLogSplitSectionLimit(t *testing.T) {
+	env := testEnv(t)
+	dir := newRepo(t, env)
+	for i := range 60 {
+		writeFile(t, dir, fmt.Sprintf("f%d.txt", i%7), strings.Repeat(fmt.Sprintf("line %d of commit %d\n", i, i), i*3))
+		commitAll(t, dir, env, fmt.Sprint("c", i))
+	}
+	r := open(t, dir, env)
+	read := func(split bool) ([]string, bool) {
+		l := r.StartLog("HEAD")
+		defer l.Stop()
+		if split {
+			<-l.split.ready
+		} else {
+			l.split.cancel()
+			l.split = nil
+		}
+		l.SetSectionLimit(1000)
+		var got []CommitChanges
+		if err := l.Each(func(c CommitChanges) error {
+			got = append(got, keepLines(c))
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, c := range got {
+			for _, fc := range c.Changes {
+				out = append(out, fmt.Sprintf("%s %s truncated=%v lines=%d", c.Hash, fc.Path, fc.Truncated, len(fc.Added)))
+			}
+		}
+		return out, l.switched
+	}
+	want, _ := read(false)
+	got, switched := read(true)
+	if !switched || !slices.Equal(got, want) || !strings.Contains(strings.Join(want, "\n"), "truncated=true") {
+		t.Errorf("read from a second git: %v; first difference at %d of %d", switched, firstDiff(got, want), len(want))
+	}
+}
+
+// The spool holds at most its limit and one block while its reader is
+// slow, and hands over every byte in order.
+func TestSpoolBounded(t *testing.T) {
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const limit, total = 3 << 20, 400 * 100 << 10
+	go func() {
+		block := make([]byte, 100<<10)
+		for i := 0; i < total/len(block); i++ {
+			for j := range block {
+				block[j] = byte(i + j)
+			}
+			pw.Write(block)
+		}
+		pw.Close()
+	}()
+	s := newSpool(pr, limit)
+	defer pr.Close()
+	buf := make([]byte, 64<<10)
+	n, most := 0, 0
+	for {
+		time.Sleep(time.Millisecond)
+		s.mu.Lock()
+		most = max(most, s.held)
+		s.mu.Unlock()
+		m, err := s.Read(buf)
+		for j := range m {
+			i := n + j
+			if buf[j] != byte(i/(100<<10)+i%(100<<10)) {
+				t.Fatalf("byte %d differs", i)
+			}
+		}
+		n += m
+		if err != nil {
+			if err != io.EOF || n != total {
+				t.Fatalf("read %d of %d bytes: %v", n, total, err)
+			}
+			break
+		}
+	}
+	s.close()
+	if most > limit+spoolBlock || most < limit {
+		t.Errorf("held %d bytes, limit %d", most, limit)
 	}
 }
