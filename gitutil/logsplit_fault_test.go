@@ -103,6 +103,8 @@ func TestLogSplitFaults(t *testing.T) {
 		{"second git fails at once", tail + `echo "fatal: out of memory" >&2; exit 128;; esac`, 2, false, ""},
 		{"second git fails late", tail + `sleep 1; echo "fatal: out of memory" >&2; exit 128;; esac`, 1, true, "out of memory"},
 		{"second git prints too little", tail + `sleep 1; "$REAL" "$@" | head -c 3000; exit 0;; esac`, 1, true, "log:"},
+		{"second git dies mid-way", tail + `sleep 1; "$REAL" "$@" | head -c 3001; echo "fatal: killed mid-way" >&2; exit 128;; esac`, 1, true, "killed mid-way"},
+		{"first log dies mid-way", `case " $* " in *" log --reverse "*) "$REAL" "$@" | head -c 3001; echo "fatal: killed mid-way" >&2; exit 128;; esac`, 1, false, "killed mid-way"},
 		{"second git prints nothing", tail + `sleep 1; exit 0;; esac`, 1, true, "listed commits missing"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
