@@ -330,3 +330,30 @@ func TestSpoolBounded(t *testing.T) {
 		t.Errorf("held %d bytes, limit %d", most, limit)
 	}
 }
+
+// A branch moved by another process between git log's start and the
+// list's hands over one of the two histories whole, never a mix.
+func TestLogSplitRefMoved(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("bash is not installed: the ref is moved by a bash script named git")
+	}
+	env := testEnv(t)
+	dir := linearHistory(t, env, 80)
+	r := open(t, dir, env)
+	before, err := oneLog(r, "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := before[:70]
+	flag := filepath.Join(t.TempDir(), "moved")
+	wrapGit(t, `[ "$1" = rev-list ] && [ ! -e `+flag+` ] && { touch `+flag+`; "$REAL" update-ref refs/heads/main `+after[69].Hash+`; }`)
+	got, switched, err := splitLog(t, r, 1, "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := commitsText(got)
+	t.Logf("%d commits, read from a second git: %v", len(got), switched)
+	if !slices.Equal(g, commitsText(before)) && !slices.Equal(g, commitsText(after)) {
+		t.Errorf("%d commits (read from a second git: %v): neither the %d before the move nor the %d after", len(got), switched, len(before), len(after))
+	}
+}
