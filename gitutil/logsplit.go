@@ -95,17 +95,19 @@ func (s *logSplit) list(r *Repo, revs []string) (order []string, parents map[str
 	args := append(append([]string{"rev-list", "--parents"}, rangeWalk(revs)...), "--")
 	cmd := exec.Command("git", args...)
 	cmd.Dir, cmd.Env = r.TopLevel, r.env
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, nil, false
-	}
+	// The pipe is made only for a rev-list that starts: one never started
+	// would leave it open.
+	var out io.ReadCloser
+	var err error
 	s.mu.Lock()
-	if !s.stopped {
-		if err = cmd.Start(); err == nil {
-			s.lister = cmd
+	stopped := s.stopped
+	if !stopped {
+		if out, err = cmd.StdoutPipe(); err == nil {
+			if err = cmd.Start(); err == nil {
+				s.lister = cmd
+			}
 		}
 	}
-	stopped := s.stopped
 	s.mu.Unlock()
 	if stopped || err != nil {
 		return nil, nil, false

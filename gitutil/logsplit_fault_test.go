@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
@@ -355,5 +356,32 @@ func TestLogSplitRefMoved(t *testing.T) {
 	t.Logf("%d commits, read from a second git: %v", len(got), switched)
 	if !slices.Equal(g, commitsText(before)) && !slices.Equal(g, commitsText(after)) {
 		t.Errorf("%d commits (read from a second git: %v): neither the %d before the move nor the %d after", len(got), switched, len(before), len(after))
+	}
+}
+
+// Stopped at once, before the list is made, the log leaves no pipe open.
+func TestLogSplitStopLeavesNoPipe(t *testing.T) {
+	if _, err := os.Stat("/proc/self/fd"); err != nil {
+		t.Skip("no /proc: open files cannot be listed")
+	}
+	env := testEnv(t)
+	dir := linearHistory(t, env, 40)
+	r := open(t, dir, env)
+	// Without collections, no finalizer closes what was left open.
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	open := func() int {
+		fds, err := os.ReadDir("/proc/self/fd")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(fds)
+	}
+	r.StartLog("HEAD").Stop()
+	before := open()
+	for range 50 {
+		r.StartLog("HEAD").Stop()
+	}
+	if after := open(); after > before+2 {
+		t.Errorf("%d files open after 50 logs stopped at once, %d before", after, before)
 	}
 }
