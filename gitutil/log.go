@@ -189,6 +189,7 @@ type logProc struct {
 	cmd    *exec.Cmd
 	out    *os.File
 	stderr *boundedBuffer
+	err    error // what wait found
 }
 
 // startLogProc starts git with args, printing into a widened pipe; stdin,
@@ -227,14 +228,18 @@ func (p *logProc) kill() {
 	p.cmd.Wait()
 }
 
-// wait waits for git once its output is read.
+// wait waits for git once its output is read; it is safe to call more
+// than once.
 func (p *logProc) wait() error {
+	if p.out == nil {
+		return p.err
+	}
 	p.out.Close()
 	p.out = nil
 	if err := p.cmd.Wait(); err != nil {
-		return &CommandError{Args: p.args, Err: err, Stderr: p.stderr.String()}
+		p.err = &CommandError{Args: p.args, Err: err, Stderr: p.stderr.String()}
 	}
-	return nil
+	return p.err
 }
 
 // Each calls fn for each commit, oldest first, as git prints it. An error
@@ -298,11 +303,12 @@ func (l *LogProcess) readSplit(at *splitWatch, boundary map[string]bool, fn func
 // read parses the output of p, read from rd, one commit at a time.
 func (l *LogProcess) read(p *logProc, rd io.Reader, boundary map[string]bool, fn func(CommitChanges) error) error {
 	parser := &logParser{marker: l.marker}
+	out := rd
 	if l.limit > 0 {
 		lim := newSectionLimiter(rd, l.limit, l.marker)
 		rd, parser.trunc = lim, string(lim.trunc[:len(lim.trunc)-1])
 	}
-	return splitCommits(rd, l.marker, func(chunk []byte) error {
+	err := splitCommits(rd, l.marker, func(chunk []byte) error {
 		parser.data, parser.pos = chunk, 0
 		c, err := parser.commit()
 		if err == nil && parser.pos != len(chunk) {
@@ -316,6 +322,24 @@ func (l *LogProcess) read(p *logProc, rd io.Reader, boundary map[string]bool, fn
 		}
 		return fn(c)
 	})
+	var pe *parseError
+	if errors.As(err, &pe) {
+		if gerr := p.failure(out); gerr != nil {
+			return gerr
+		}
+	}
+	return err
+}
+
+// failure is git's own error when its output out has ended and git
+// failed: output cut short by a git that died is reported as what git
+// said, not as unreadable output. It is nil while git still prints.
+func (p *logProc) failure(out io.Reader) error {
+	var b [1]byte
+	if n, err := out.Read(b[:]); n > 0 || err != io.EOF {
+		return nil
+	}
+	return p.wait()
 }
 
 // HasParent tells whether hash is a parent of a commit of the range, as

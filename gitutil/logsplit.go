@@ -95,17 +95,19 @@ func (s *logSplit) list(r *Repo, revs []string) (order []string, parents map[str
 	args := append(append([]string{"rev-list", "--parents"}, rangeWalk(revs)...), "--")
 	cmd := exec.Command("git", args...)
 	cmd.Dir, cmd.Env = r.TopLevel, r.env
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, nil, false
-	}
+	// The pipe is made only for a rev-list that starts: one never started
+	// would leave it open.
+	var out io.ReadCloser
+	var err error
 	s.mu.Lock()
-	if !s.stopped {
-		if err = cmd.Start(); err == nil {
-			s.lister = cmd
+	stopped := s.stopped
+	if !stopped {
+		if out, err = cmd.StdoutPipe(); err == nil {
+			if err = cmd.Start(); err == nil {
+				s.lister = cmd
+			}
 		}
 	}
-	stopped := s.stopped
 	s.mu.Unlock()
 	if stopped || err != nil {
 		return nil, nil, false
@@ -220,10 +222,21 @@ func (w *splitWatch) reached(hash string) bool {
 		return false
 	}
 	if w.i == s.at {
+		if s.tailFailed() {
+			// The first log still runs: it prints the rest.
+			w.drop()
+			return false
+		}
 		return true
 	}
 	w.i++
 	return false
+}
+
+// tailFailed tells whether the second log has already ended with an
+// error; it does not wait for one that still prints.
+func (s *logSplit) tailFailed() bool {
+	return s.spool.ended() && s.tail.wait() != nil
 }
 
 func (w *splitWatch) drop() {
@@ -314,6 +327,13 @@ func (s *spool) Read(p []byte) (int, error) {
 	s.held -= n
 	s.cond.Broadcast()
 	return n, nil
+}
+
+// ended tells whether the pipe has ended: git closed it, or failed.
+func (s *spool) ended() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err != nil
 }
 
 // close stops the filling; the pipe itself is closed with its process.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime/debug"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
@@ -50,7 +51,12 @@ func historyError(stderr io.Writer, err error) int {
 // process is short and its heap is mostly the log text read and dropped a
 // commit at a time, so collecting at five times the live heap instead of
 // twice saves CPU time that the git processes printing the history need,
-// and the heap stays bounded by what is live.
-func historyGC() { debug.SetGCPercent(400) }
+// and the heap stays bounded by what is live. GOGC or GOMEMLIMIT in the
+// environment win.
+func historyGC() {
+	if os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetGCPercent(400)
+	}
+}
 
 func shortRev(h string) string { return h[:min(len(h), 12)] }
