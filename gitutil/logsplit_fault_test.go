@@ -25,6 +25,23 @@ func linearHistory(t *testing.T, env []string, n int, initArgs ...string) string
 	return dir
 }
 
+// faultRepo is a linear history of 80 commits for a test whose git is
+// a bash script (what names what the script does), and what one git log
+// of revs reads there.
+func faultRepo(t *testing.T, what string, revs ...string) (*Repo, []CommitChanges) {
+	t.Helper()
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skipf("bash is not installed: %s by a bash script named git", what)
+	}
+	env := testEnv(t)
+	r := open(t, linearHistory(t, env, 80), env)
+	want, err := oneLog(r, revs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, want
+}
+
 // oneLog reads revs with one git log, as before a second git was used.
 func oneLog(r *Repo, revs ...string) ([]CommitChanges, error) {
 	l := r.StartLog(revs...)
@@ -81,16 +98,7 @@ func wrapGit(t *testing.T, script string) {
 // error: the first log prints it all, or the second git's failure is
 // the error.
 func TestLogSplitFaults(t *testing.T) {
-	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("bash is not installed: the faults are injected by a bash script named git")
-	}
-	env := testEnv(t)
-	dir := linearHistory(t, env, 80)
-	r := open(t, dir, env)
-	want, err := oneLog(r, "HEAD")
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, want := faultRepo(t, "the faults are injected", "HEAD")
 	const tail = `case " $* " in *" --no-walk=unsorted "*) `
 	for _, tc := range []struct {
 		name, script string
@@ -335,16 +343,7 @@ func TestSpoolBounded(t *testing.T) {
 // A branch moved by another process between git log's start and the
 // list's hands over one of the two histories whole, never a mix.
 func TestLogSplitRefMoved(t *testing.T) {
-	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("bash is not installed: the ref is moved by a bash script named git")
-	}
-	env := testEnv(t)
-	dir := linearHistory(t, env, 80)
-	r := open(t, dir, env)
-	before, err := oneLog(r, "main")
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, before := faultRepo(t, "the ref is moved", "main")
 	after := before[:70]
 	flag := filepath.Join(t.TempDir(), "moved")
 	wrapGit(t, `[ "$1" = rev-list ] && [ ! -e `+flag+` ] && { touch `+flag+`; "$REAL" update-ref refs/heads/main `+after[69].Hash+`; }`)

@@ -219,11 +219,7 @@ func TestLogSplitStops(t *testing.T) {
 // In a shallow clone, a long range over the cut is still a ShallowError.
 func TestLogSplitShallow(t *testing.T) {
 	env := testEnv(t)
-	dir := newRepo(t, env)
-	for i := range 80 {
-		writeFile(t, dir, "a", strings.Repeat("x\n", i+1))
-		commitAll(t, dir, env, fmt.Sprint("c", i))
-	}
+	dir := linearHistory(t, env, 80)
 	clone := filepath.Join(t.TempDir(), "clone")
 	git(t, dir, env, "clone", "-q", "--depth=60", "file://"+dir, clone)
 	r := open(t, clone, env)
