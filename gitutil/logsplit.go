@@ -52,8 +52,7 @@ type logSplit struct {
 	lister  *exec.Cmd // the rev-list, while it runs
 
 	order   []string        // the range's commits, in the order the first log prints them
-	listed  bool            // order holds the whole range
-	parents map[string]bool // the parents of the range's commits
+	parents map[string]bool // the parents of the range's commits; nil: the range is not listed
 	at      int             // index in order of the first commit tail prints
 	tail    *logProc        // nil: no second log
 	spool   *spool
@@ -69,8 +68,8 @@ func (r *Repo) startSplit(revs []string, marker string) *logSplit {
 
 func (s *logSplit) start(r *Repo, revs []string, marker string) {
 	defer close(s.ready)
-	order, parents, listed := s.list(r, revs)
-	s.listed, s.parents = listed, parents
+	order, parents := s.list(r, revs)
+	s.parents = parents
 	if len(order) < splitMin {
 		return
 	}
@@ -89,9 +88,9 @@ func (s *logSplit) start(r *Repo, revs []string, marker string) {
 }
 
 // list runs git rev-list over revs with the first log's walk, and reads
-// the range's commits and their parents; listed is false when it fails, is
+// the range's commits and their parents; parents is nil when it fails, is
 // stopped, or the range has more than splitMaxCommits commits.
-func (s *logSplit) list(r *Repo, revs []string) (order []string, parents map[string]bool, listed bool) {
+func (s *logSplit) list(r *Repo, revs []string) (order []string, parents map[string]bool) {
 	args := append(append([]string{"rev-list", "--parents"}, rangeWalk(revs)...), "--")
 	cmd := exec.Command("git", args...)
 	cmd.Dir, cmd.Env = r.TopLevel, r.env
@@ -110,9 +109,9 @@ func (s *logSplit) list(r *Repo, revs []string) (order []string, parents map[str
 	}
 	s.mu.Unlock()
 	if stopped || err != nil {
-		return nil, nil, false
+		return nil, nil
 	}
-	listed = true
+	listed := true
 	parents = map[string]bool{}
 	sc := bufio.NewScanner(out)
 	sc.Buffer(nil, 1<<20) // an octopus merge's line
@@ -136,9 +135,9 @@ func (s *logSplit) list(r *Repo, revs []string) (order []string, parents map[str
 	s.lister = nil
 	s.mu.Unlock()
 	if !listed {
-		return nil, nil, false
+		return nil, nil
 	}
-	return order, parents, true
+	return order, parents
 }
 
 func allHashes(f []string) bool {
@@ -157,7 +156,7 @@ func (s *logSplit) hasParent(hash string) (has, known bool) {
 		return false, false
 	}
 	<-s.ready
-	return s.parents[hash], s.listed
+	return s.parents[hash], s.parents != nil
 }
 
 // cancel stops the second log, if any, and waits until the split is

@@ -131,6 +131,8 @@ func TestLogSplitMatchesOneLog(t *testing.T) {
 			}
 			if split := len(want) >= splitMin; l.switched != split {
 				t.Errorf("seed %d %v: %d commits, read from a second git: %v", seed, revs, len(want), l.switched)
+			} else if newer := len(want) - l.split.at; split && newer != len(want)-len(want)*65/100 {
+				t.Errorf("seed %d %v: the second git printed %d of %d commits, not the newest 35 %%", seed, revs, newer, len(want))
 			}
 			if g, w := commitsText(got), commitsText(want); !slices.Equal(g, w) {
 				t.Errorf("seed %d %v: %d commits, want %d; first difference at %d", seed, revs, len(g), len(w), firstDiff(g, w))

@@ -21,6 +21,7 @@ import (
 // the base commit, so that a change cannot weaken the rules that judge it;
 // an explicit ConfigPath still wins.
 func CI(opt CIOptions) (*Report, Range, error) {
+	defer historyGC()()
 	repo, err := gitutil.OpenHistory(opt.Dir)
 	if err != nil {
 		return nil, Range{}, gitError(err)
@@ -86,6 +87,7 @@ func earlyRange(opt CIOptions) string {
 // branch are those that none of that remote's tracking branches, nor any
 // remote commit the push names, already has.
 func PrePush(opt Options, remote string, updates []PushUpdate) (*Report, error) {
+	defer historyGC()()
 	repo, cfg, files, err := openHistory(opt)
 	if err != nil {
 		return nil, err

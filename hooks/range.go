@@ -59,24 +59,28 @@ func findRange(repo *gitutil.Repo, opt CIOptions, log *logStream) (Range, error)
 	if rng.Head == "" {
 		rng.Head = "HEAD"
 	}
-	if log != nil {
-		return rangeFromLog(repo, rng, log)
+	// Without a log, git merge-base runs while the two names are
+	// resolved: it resolves them by the same rules, and its answer is
+	// read only once both have resolved to commits. With one, the list of
+	// its commits, made as it starts, tells whether the base is an
+	// ancestor of the head, and so the merge base; git is asked otherwise.
+	var mb <-chan mergeBaseResult
+	if log == nil {
+		mb = askMergeBase(repo, rng.Base, rng.Head)
 	}
-	// git merge-base runs while the two names are resolved: it resolves
-	// them by the same rules, and its answer is read only once both have
-	// resolved to commits.
-	mb := make(chan mergeBaseResult, 1)
-	go func(base, head string) {
-		var r mergeBaseResult
-		r.hash, r.ok, r.err = repo.MergeBase(base, head)
-		mb <- r
-	}(rng.Base, rng.Head)
 	var err error
 	if rng.Head, err = resolve(repo, rng.Head); err != nil {
 		return Range{}, err
 	}
 	if rng.Base, err = resolve(repo, rng.Base); err != nil {
 		return Range{}, err
+	}
+	if log != nil {
+		if has, known := log.p.HasParent(rng.Base); known && has {
+			rng.MergeBase = rng.Base
+			return rng, nil
+		}
+		mb = askMergeBase(repo, rng.Base, rng.Head)
 	}
 	if rng.MergeBase, err = mergeBase(repo, rng.Base, rng.Head, <-mb); err != nil {
 		return Range{}, err
@@ -84,29 +88,15 @@ func findRange(repo *gitutil.Repo, opt CIOptions, log *logStream) (Range, error)
 	return rng, nil
 }
 
-// rangeFromLog resolves the range that log prints. The list of its
-// commits, made as the log starts, tells whether the base is an ancestor
-// of the head, and so the merge base; git merge-base is asked otherwise.
-func rangeFromLog(repo *gitutil.Repo, rng Range, log *logStream) (Range, error) {
-	var err error
-	if rng.Head, err = resolve(repo, rng.Head); err != nil {
-		return Range{}, err
-	}
-	if rng.Base, err = resolve(repo, rng.Base); err != nil {
-		return Range{}, err
-	}
-	if has, known := log.p.HasParent(rng.Base); known && has {
-		rng.MergeBase = rng.Base
-		return rng, nil
-	}
-	var r mergeBaseResult
-	if rng.Base != rng.Head {
-		r.hash, r.ok, r.err = repo.MergeBase(rng.Base, rng.Head)
-	}
-	if rng.MergeBase, err = mergeBase(repo, rng.Base, rng.Head, r); err != nil {
-		return Range{}, err
-	}
-	return rng, nil
+// askMergeBase runs git merge-base in the background.
+func askMergeBase(repo *gitutil.Repo, base, head string) <-chan mergeBaseResult {
+	mb := make(chan mergeBaseResult, 1)
+	go func() {
+		var r mergeBaseResult
+		r.hash, r.ok, r.err = repo.MergeBase(base, head)
+		mb <- r
+	}()
+	return mb
 }
 
 // mergeBaseResult is what Repo.MergeBase answered.

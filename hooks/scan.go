@@ -115,6 +115,7 @@ func scanTargets(repo *gitutil.Repo, dir string, paths []string) ([]target, erro
 // runHistory runs hc over every commit reachable from rev (HEAD, or --all
 // for every ref), telling progress (commits done, total) when asked to.
 func runHistory(repo *gitutil.Repo, hc *historyCheck, rev string, progress func(done, total int)) error {
+	defer historyGC()()
 	if progress != nil {
 		total, err := repo.CountCommits(rev)
 		if err != nil {

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"runtime/debug"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
 )
@@ -23,7 +21,6 @@ func runCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(pos) > 0 {
 		return usageError(fs, stderr, fmt.Errorf("unexpected argument %q", pos[0]))
 	}
-	historyGC()
 	rep, rng, err := hooks.CI(hooks.CIOptions{Options: opt, Base: *base, Head: *head})
 	if err != nil {
 		return historyError(stderr, err)
@@ -45,18 +42,6 @@ func historyError(stderr io.Writer, err error) int {
 		fmt.Fprintf(stderr, "remnant-guard: hint: give --base REV, or run git remote set-head origin --auto\n")
 	}
 	return code
-}
-
-// historyGC collects garbage less often while history is read: the
-// process is short and its heap is mostly the log text read and dropped a
-// commit at a time, so collecting at five times the live heap instead of
-// twice saves CPU time that the git processes printing the history need,
-// and the heap stays bounded by what is live. GOGC or GOMEMLIMIT in the
-// environment win.
-func historyGC() {
-	if os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetGCPercent(400)
-	}
 }
 
 func shortRev(h string) string { return h[:min(len(h), 12)] }

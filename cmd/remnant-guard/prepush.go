@@ -31,7 +31,6 @@ func runPrePush(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(pos) > 0 {
 		remote = pos[0]
 	}
-	historyGC()
 	rep, err := hooks.PrePush(opt, remote, updates)
 	if err != nil {
 		return historyError(stderr, err)

@@ -22,9 +22,6 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, errors.New("scan --history takes no paths: it checks every commit reachable from HEAD"))
 	}
 	opt.WriteIgnore, opt.History, opt.AllRefs = *writeIgnore, *history, *all
-	if *history {
-		historyGC()
-	}
 	p := newProgress(stderr, rf.format)
 	if p != nil && *history {
 		opt.Progress = p.update
