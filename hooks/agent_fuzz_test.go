@@ -4,24 +4,22 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/remnant-guard/remnant-guard/internal/jsonedit"
 )
 
-// FuzzSettingsEditor: the parser never panics and agrees with
-// encoding/json; on any object, install gives valid JSON holding our three
+// FuzzSettingsEditor: the parser agrees with encoding/json; on any object, install gives valid JSON holding our three
 // entries once, and uninstall takes all of ours out again.
 func FuzzSettingsEditor(f *testing.F) {
 	for _, s := range settingsFixtures {
 		f.Add(s)
 	}
-	for _, s := range jsonCases {
-		f.Add(s)
-	}
 	f.Fuzz(func(t *testing.T, src string) {
-		v, err := parseJSON([]byte(src), false)
+		v, err := jsonedit.Parse([]byte(src), false)
 		if (err == nil) != json.Valid([]byte(src)) {
 			t.Fatalf("%q: parser err=%v, json.Valid=%v", src, err, json.Valid([]byte(src)))
 		}
-		if err != nil || v.kind != '{' {
+		if err != nil || v.Kind != '{' {
 			return
 		}
 		se := settingsEditor{name: "f.json", agent: Codex}
@@ -51,18 +49,18 @@ func FuzzSettingsEditor(f *testing.F) {
 
 // oursAll lists our handlers left anywhere under "hooks".
 func oursAll(t *testing.T, src []byte) []ourHandler {
-	root, err := parseJSON(src, false)
+	root, err := jsonedit.Parse(src, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	hooks := root.member("hooks")
-	if hooks == nil || hooks.value.kind != '{' {
+	hooks := root.Member("hooks")
+	if hooks == nil || hooks.Value.Kind != '{' {
 		return nil
 	}
 	var out []ourHandler
-	for _, m := range hooks.value.members {
-		if m.value.kind == '[' {
-			out = append(out, oursIn(m.value)...)
+	for _, m := range hooks.Value.Members {
+		if m.Value.Kind == '[' {
+			out = append(out, oursIn(m.Value)...)
 		}
 	}
 	return out

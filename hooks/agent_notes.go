@@ -44,19 +44,19 @@ func nestedLiteral(opt AgentInstallOptions, file string, src []byte, keys ...str
 		return ""
 	}
 	for _, k := range keys {
-		if v.kind != '{' {
+		if v.Kind != '{' {
 			return ""
 		}
-		m := v.member(k)
+		m := v.Member(k)
 		if m == nil {
 			return ""
 		}
-		v = m.value
+		v = m.Value
 	}
-	if v.kind != 'l' {
+	if v.Kind != 'l' {
 		return ""
 	}
-	return string(src[v.start:v.end])
+	return string(src[v.Start:v.End])
 }
 
 // codexConfigs are the config.toml files that may switch Codex's hooks

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+
+	"github.com/remnant-guard/remnant-guard/internal/jsonedit"
 )
 
 // maxOurEntries bounds the stale entries of ours install replaces in one
@@ -19,25 +21,25 @@ type settingsEditor struct {
 	comments bool // the agent reads comments in its settings (Gemini)
 }
 
-func (se settingsEditor) parse(src []byte) (*jsonValue, error) {
-	root, err := parseJSON(src, se.comments)
+func (se settingsEditor) parse(src []byte) (*jsonedit.Value, error) {
+	root, err := jsonedit.Parse(src, se.comments)
 	if err != nil {
-		var sy *jsonSyntaxError
+		var sy *jsonedit.SyntaxError
 		if errors.As(err, &sy) {
-			line, col := position(src, sy.off)
-			return nil, &JSONError{File: se.name, Line: line, Col: col, Msg: sy.msg}
+			line, col := jsonedit.Position(src, sy.Off)
+			return nil, &jsonedit.Error{File: se.name, Line: line, Col: col, Msg: sy.Msg}
 		}
 		return nil, err
 	}
-	if root.kind != '{' {
+	if root.Kind != '{' {
 		return nil, se.shapeError(src, root, "the file holds no JSON object")
 	}
 	return root, nil
 }
 
-func (se settingsEditor) shapeError(src []byte, v *jsonValue, msg string) error {
-	line, col := position(src, v.start)
-	return &JSONError{File: se.name, Line: line, Col: col, Msg: msg}
+func (se settingsEditor) shapeError(src []byte, v *jsonedit.Value, msg string) error {
+	line, col := jsonedit.Position(src, v.Start)
+	return &jsonedit.Error{File: se.name, Line: line, Col: col, Msg: msg}
 }
 
 // add puts remnant-guard's entries for binary into src, replacing older
@@ -66,44 +68,44 @@ func (se settingsEditor) addEvent(src []byte, ev agentEvent, want hookGroup) (ou
 	if err != nil {
 		return nil, false, err
 	}
-	unit := indentUnit(src, root)
-	hooks := root.member("hooks")
+	unit := jsonedit.IndentUnit(src, root)
+	hooks := root.Member("hooks")
 	if hooks == nil {
-		e, err := appendItem(src, root, unit, func(ind string) (string, error) {
-			return renderMember("hooks", map[string][]hookGroup{ev.name: {want}}, ind, unit)
+		e, err := jsonedit.AppendItem(src, root, unit, func(ind string) (string, error) {
+			return jsonedit.RenderMember("hooks", map[string][]hookGroup{ev.name: {want}}, ind, unit)
 		})
-		return e.apply(src), true, err
+		return e.Apply(src), true, err
 	}
-	if hooks.value.kind != '{' {
-		return nil, false, se.shapeError(src, hooks.value, `"hooks" is not an object`)
+	if hooks.Value.Kind != '{' {
+		return nil, false, se.shapeError(src, hooks.Value, `"hooks" is not an object`)
 	}
-	evm := hooks.value.member(ev.name)
+	evm := hooks.Value.Member(ev.name)
 	if evm == nil {
-		e, err := appendItem(src, hooks.value, unit, func(ind string) (string, error) {
-			return renderMember(ev.name, []hookGroup{want}, ind, unit)
+		e, err := jsonedit.AppendItem(src, hooks.Value, unit, func(ind string) (string, error) {
+			return jsonedit.RenderMember(ev.name, []hookGroup{want}, ind, unit)
 		})
-		return e.apply(src), true, err
+		return e.Apply(src), true, err
 	}
-	if evm.value.kind != '[' {
-		return nil, false, se.shapeError(src, evm.value, fmt.Sprintf("hooks.%s is not an array", ev.name))
+	if evm.Value.Kind != '[' {
+		return nil, false, se.shapeError(src, evm.Value, fmt.Sprintf("hooks.%s is not an array", ev.name))
 	}
-	ours := oursIn(evm.value)
-	if len(ours) == 1 && se.sameGroup(src, evm.value.elems[ours[0].group], want) {
+	ours := oursIn(evm.Value)
+	if len(ours) == 1 && se.sameGroup(src, evm.Value.Elems[ours[0].group], want) {
 		return src, true, nil
 	}
 	if len(ours) > 0 {
-		return ours[0].remove(src, root, hooks, evm, removal{}).apply(src), false, nil
+		return ours[0].remove(src, root, hooks, evm, removal{}).Apply(src), false, nil
 	}
-	e, err := appendItem(src, evm.value, unit, func(ind string) (string, error) {
-		return renderJSON(want, ind, unit)
+	e, err := jsonedit.AppendItem(src, evm.Value, unit, func(ind string) (string, error) {
+		return jsonedit.Render(want, ind, unit)
 	})
-	return e.apply(src), true, err
+	return e.Apply(src), true, err
 }
 
 // sameGroup tells whether the group at g is exactly want.
-func (se settingsEditor) sameGroup(src []byte, g *jsonValue, want hookGroup) bool {
+func (se settingsEditor) sameGroup(src []byte, g *jsonedit.Value, want hookGroup) bool {
 	var got hookGroup
-	if json.Unmarshal(src[g.start:g.end], &got) != nil {
+	if json.Unmarshal(src[g.Start:g.End], &got) != nil {
 		return false
 	}
 	return reflect.DeepEqual(got, want)
@@ -130,18 +132,18 @@ func (se settingsEditor) removeKeeping(src []byte, r removal) (out []byte, n int
 		if err != nil {
 			return nil, n, err
 		}
-		hooks := root.member("hooks")
-		if hooks == nil || hooks.value.kind != '{' {
+		hooks := root.Member("hooks")
+		if hooks == nil || hooks.Value.Kind != '{' {
 			return src, n, nil
 		}
 		found := false
-		for i := range hooks.value.members {
-			evm := &hooks.value.members[i]
-			if evm.value.kind != '[' {
+		for i := range hooks.Value.Members {
+			evm := &hooks.Value.Members[i]
+			if evm.Value.Kind != '[' {
 				continue
 			}
-			if ours := oursIn(evm.value); len(ours) > 0 {
-				src = ours[0].remove(src, root, hooks, evm, r).apply(src)
+			if ours := oursIn(evm.Value); len(ours) > 0 {
+				src = ours[0].remove(src, root, hooks, evm, r).Apply(src)
 				found = true
 				n++
 				break
@@ -156,26 +158,26 @@ func (se settingsEditor) removeKeeping(src []byte, r removal) (out []byte, n int
 // ourHandler is where a handler of ours sits in an event's list.
 type ourHandler struct {
 	group, handler int
-	list           *jsonValue // the group's "hooks" array
+	list           *jsonedit.Value // the group's "hooks" array
 }
 
 // oursIn finds remnant-guard's handlers in an event's list of groups.
-func oursIn(list *jsonValue) []ourHandler {
+func oursIn(list *jsonedit.Value) []ourHandler {
 	var out []ourHandler
-	for gi, g := range list.elems {
-		if g.kind != '{' {
+	for gi, g := range list.Elems {
+		if g.Kind != '{' {
 			continue
 		}
-		hs := g.member("hooks")
-		if hs == nil || hs.value.kind != '[' {
+		hs := g.Member("hooks")
+		if hs == nil || hs.Value.Kind != '[' {
 			continue
 		}
-		for hi, h := range hs.value.elems {
-			if h.kind != '{' {
+		for hi, h := range hs.Value.Elems {
+			if h.Kind != '{' {
 				continue
 			}
-			if c := h.member("command"); c != nil && c.value.kind == '"' && isOurCommand(c.value.str) {
-				out = append(out, ourHandler{group: gi, handler: hi, list: hs.value})
+			if c := h.Member("command"); c != nil && c.Value.Kind == '"' && isOurCommand(c.Value.Str) {
+				out = append(out, ourHandler{group: gi, handler: hi, list: hs.Value})
 			}
 		}
 	}
@@ -185,14 +187,14 @@ func oursIn(list *jsonValue) []ourHandler {
 // remove is the edit that takes the handler out, with its group when the
 // group holds nothing else, the event when its list then is empty, and
 // "hooks" when that was its only event.
-func (o ourHandler) remove(src []byte, root *jsonValue, hooks, evm *jsonMember, r removal) jsonEdit {
+func (o ourHandler) remove(src []byte, root *jsonedit.Value, hooks, evm *jsonedit.Member, r removal) jsonedit.Edit {
 	switch {
-	case len(o.list.elems) > 1:
-		return removeItem(o.list, o.handler)
-	case len(evm.value.elems) > 1 || r.keep[evm.key]:
-		return r.removeItem(src, evm.value, o.group)
-	case len(hooks.value.members) > 1 || r.keep["hooks"]:
-		return r.removeItem(src, hooks.value, memberIndex(hooks.value, evm))
+	case len(o.list.Elems) > 1:
+		return jsonedit.RemoveItem(o.list, o.handler)
+	case len(evm.Value.Elems) > 1 || r.keep[evm.Key]:
+		return r.removeItem(src, evm.Value, o.group)
+	case len(hooks.Value.Members) > 1 || r.keep["hooks"]:
+		return r.removeItem(src, hooks.Value, memberIndex(hooks.Value, evm))
 	}
 	return r.removeItem(src, root, memberIndex(root, hooks))
 }
@@ -200,24 +202,24 @@ func (o ourHandler) remove(src []byte, root *jsonValue, hooks, evm *jsonMember, 
 // removeItem is removeItem, except that an only item beside comments is
 // taken out with the line break and indentation install put before it,
 // and the comments stay.
-func (r removal) removeItem(src []byte, v *jsonValue, i int) jsonEdit {
-	starts := itemStarts(v)
+func (r removal) removeItem(src []byte, v *jsonedit.Value, i int) jsonedit.Edit {
+	starts := jsonedit.ItemStarts(v)
 	if !r.keepComments || len(starts) != 1 {
-		return removeItem(v, i)
+		return jsonedit.RemoveItem(v, i)
 	}
 	start := bytes.LastIndexByte(src[:starts[0]], '\n')
-	if start <= v.start {
-		return removeItem(v, i)
+	if start <= v.Start {
+		return jsonedit.RemoveItem(v, i)
 	}
 	if start > 0 && src[start-1] == '\r' {
 		start--
 	}
-	return jsonEdit{start: start, end: v.end - 1}
+	return jsonedit.Edit{Start: start, End: v.End - 1}
 }
 
-func memberIndex(obj *jsonValue, m *jsonMember) int {
-	for i := range obj.members {
-		if obj.members[i].keyStart == m.keyStart {
+func memberIndex(obj *jsonedit.Value, m *jsonedit.Member) int {
+	for i := range obj.Members {
+		if obj.Members[i].KeyStart == m.KeyStart {
 			return i
 		}
 	}

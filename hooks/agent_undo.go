@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"slices"
 	"strings"
+
+	"github.com/remnant-guard/remnant-guard/internal/jsonedit"
 )
 
 // undo takes remnant-guard's entries out of src so that the file comes
@@ -67,31 +69,31 @@ func (se settingsEditor) emptied(src []byte) []string {
 	if err != nil {
 		return nil
 	}
-	hooks := root.member("hooks")
-	if hooks == nil || hooks.value.kind != '{' {
+	hooks := root.Member("hooks")
+	if hooks == nil || hooks.Value.Kind != '{' {
 		return nil
 	}
 	var names []string
-	for _, evm := range hooks.value.members {
-		if evm.value.kind == '[' && len(evm.value.elems) > 0 && onlyOurs(evm.value) {
-			names = append(names, evm.key)
+	for _, evm := range hooks.Value.Members {
+		if evm.Value.Kind == '[' && len(evm.Value.Elems) > 0 && onlyOurs(evm.Value) {
+			names = append(names, evm.Key)
 		}
 	}
-	if len(names) == len(hooks.value.members) {
+	if len(names) == len(hooks.Value.Members) {
 		names = append(names, "hooks")
 	}
 	return names
 }
 
 // onlyOurs tells an event's list whose every group holds only our handlers.
-func onlyOurs(list *jsonValue) bool {
+func onlyOurs(list *jsonedit.Value) bool {
 	count := 0
-	for _, g := range list.elems {
-		hs := g.member("hooks")
-		if g.kind != '{' || hs == nil || hs.value.kind != '[' {
+	for _, g := range list.Elems {
+		hs := g.Member("hooks")
+		if g.Kind != '{' || hs == nil || hs.Value.Kind != '[' {
 			return false
 		}
-		count += len(hs.value.elems)
+		count += len(hs.Value.Elems)
 	}
 	return len(oursIn(list)) == count
 }
@@ -99,7 +101,7 @@ func onlyOurs(list *jsonValue) bool {
 // isEmpty tells a settings text that is an empty object and nothing else.
 func (se settingsEditor) isEmpty(src []byte) bool {
 	root, err := se.parse(src)
-	return err == nil && len(root.members) == 0 && len(bytes.TrimSpace(src)) == 2
+	return err == nil && len(root.Members) == 0 && len(bytes.TrimSpace(src)) == 2
 }
 
 // installedBinary finds the binary path our handlers in src name, when
@@ -109,18 +111,18 @@ func (se settingsEditor) installedBinary(src []byte) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	hooks := root.member("hooks")
-	if hooks == nil || hooks.value.kind != '{' {
+	hooks := root.Member("hooks")
+	if hooks == nil || hooks.Value.Kind != '{' {
 		return "", false
 	}
 	binary := ""
-	for _, evm := range hooks.value.members {
-		if evm.value.kind != '[' {
+	for _, evm := range hooks.Value.Members {
+		if evm.Value.Kind != '[' {
 			continue
 		}
-		for _, o := range oursIn(evm.value) {
-			h := o.list.elems[o.handler]
-			b, ok := commandBinary(se.agent, h.member("command").value.str)
+		for _, o := range oursIn(evm.Value) {
+			h := o.list.Elems[o.handler]
+			b, ok := commandBinary(se.agent, h.Member("command").Value.Str)
 			if !ok || binary != "" && b != binary {
 				return "", false
 			}

@@ -1,4 +1,4 @@
-package hooks
+package jsonedit
 
 import (
 	"bytes"
@@ -6,49 +6,43 @@ import (
 	"fmt"
 )
 
-// The agents' settings files are edited in place: remnant-guard parses a
-// file into values that keep their byte spans, and splices its entries in
-// and out of the original text, so that every other key, the key order,
-// the indentation and the comments stay as the user wrote them. The
-// standard library's encoding/json would rewrite the file in its own order.
-
-// jsonValue is one parsed JSON value and where it is in the source.
-type jsonValue struct {
-	kind       byte // '{' object, '[' array, '"' string, '0' number, 'l' true/false/null
-	start, end int  // the value's bytes are src[start:end]
-	members    []jsonMember
-	elems      []*jsonValue
-	str        string // a string's decoded value
+// Value is one parsed JSON value and where it is in the source.
+type Value struct {
+	Kind       byte // '{' object, '[' array, '"' string, '0' number, 'l' true/false/null
+	Start, End int  // the value's bytes are src[start:end]
+	Members    []Member
+	Elems      []*Value
+	Str        string // a string's decoded value
 }
 
-// jsonMember is one key and value of an object; keyStart is where its key's
+// Member is one key and value of an object; keyStart is where its key's
 // opening quote is.
-type jsonMember struct {
-	key      string
-	keyStart int
-	value    *jsonValue
+type Member struct {
+	Key      string
+	KeyStart int
+	Value    *Value
 }
 
-// member returns the last member named key (a later duplicate wins, as in
+// Member returns the last member named key (a later duplicate wins, as in
 // JavaScript), or nil.
-func (v *jsonValue) member(key string) *jsonMember {
-	for i := len(v.members) - 1; i >= 0; i-- {
-		if v.members[i].key == key {
-			return &v.members[i]
+func (v *Value) Member(key string) *Member {
+	for i := len(v.Members) - 1; i >= 0; i-- {
+		if v.Members[i].Key == key {
+			return &v.Members[i]
 		}
 	}
 	return nil
 }
 
-// JSONError is a settings file that is not valid JSON, with the 1-based
+// Error is a settings file that is not valid JSON, with the 1-based
 // line and column of the problem.
-type JSONError struct {
+type Error struct {
 	File      string
 	Line, Col int
 	Msg       string
 }
 
-func (e *JSONError) Error() string {
+func (e *Error) Error() string {
 	return fmt.Sprintf("%s:%d:%d: not valid JSON: %s (the file is left as it is)", e.File, e.Line, e.Col, e.Msg)
 }
 
@@ -63,8 +57,8 @@ type jsonParser struct {
 	depth    int
 }
 
-// parseJSON parses src as one JSON value with nothing after it.
-func parseJSON(src []byte, comments bool) (*jsonValue, error) {
+// Parse parses src as one JSON value with nothing after it.
+func Parse(src []byte, comments bool) (*Value, error) {
 	p := &jsonParser{src: src, comments: comments}
 	if err := p.space(); err != nil {
 		return nil, err
@@ -82,21 +76,21 @@ func parseJSON(src []byte, comments bool) (*jsonValue, error) {
 	return v, nil
 }
 
-// jsonSyntaxError is a parse failure at a byte offset; the caller names the
+// SyntaxError is a parse failure at a byte offset; the caller names the
 // file.
-type jsonSyntaxError struct {
-	off int
-	msg string
+type SyntaxError struct {
+	Off int
+	Msg string
 }
 
-func (e *jsonSyntaxError) Error() string { return e.msg }
+func (e *SyntaxError) Error() string { return e.Msg }
 
 func (p *jsonParser) fail(off int, format string, a ...any) error {
-	return &jsonSyntaxError{off: off, msg: fmt.Sprintf(format, a...)}
+	return &SyntaxError{Off: off, Msg: fmt.Sprintf(format, a...)}
 }
 
-// position turns a byte offset into a 1-based line and column (in bytes).
-func position(src []byte, off int) (line, col int) {
+// Position turns a byte offset into a 1-based line and column (in bytes).
+func Position(src []byte, off int) (line, col int) {
 	off = min(off, len(src))
 	line = 1 + bytes.Count(src[:off], []byte{'\n'})
 	return line, off - bytes.LastIndexByte(src[:off], '\n')
@@ -124,7 +118,7 @@ func (p *jsonParser) space() error {
 	return nil
 }
 
-func (p *jsonParser) value() (*jsonValue, error) {
+func (p *jsonParser) value() (*Value, error) {
 	if p.pos >= len(p.src) {
 		return nil, p.fail(p.pos, "unexpected end of file")
 	}
@@ -145,16 +139,16 @@ func (p *jsonParser) value() (*jsonValue, error) {
 	}
 	for _, lit := range []string{"true", "false", "null"} {
 		if bytes.HasPrefix(p.src[p.pos:], []byte(lit)) {
-			v := &jsonValue{kind: 'l', start: p.pos, end: p.pos + len(lit)}
-			p.pos = v.end
+			v := &Value{Kind: 'l', Start: p.pos, End: p.pos + len(lit)}
+			p.pos = v.End
 			return v, nil
 		}
 	}
 	return nil, p.fail(p.pos, "unexpected %q where a value should be", p.src[p.pos])
 }
 
-func (p *jsonParser) object() (*jsonValue, error) {
-	v := &jsonValue{kind: '{', start: p.pos}
+func (p *jsonParser) object() (*Value, error) {
+	v := &Value{Kind: '{', Start: p.pos}
 	p.pos++
 	for first := true; ; first = false {
 		if err := p.space(); err != nil {
@@ -177,7 +171,7 @@ func (p *jsonParser) object() (*jsonValue, error) {
 		if err != nil {
 			return nil, err
 		}
-		v.members = append(v.members, jsonMember{key: key.str, keyStart: key.start, value: val})
+		v.Members = append(v.Members, Member{Key: key.Str, KeyStart: key.Start, Value: val})
 		if done, err := p.next('}'); err != nil || done {
 			if err != nil {
 				return nil, err
@@ -186,12 +180,12 @@ func (p *jsonParser) object() (*jsonValue, error) {
 		}
 	}
 	p.pos++
-	v.end = p.pos
+	v.End = p.pos
 	return v, nil
 }
 
-func (p *jsonParser) array() (*jsonValue, error) {
-	v := &jsonValue{kind: '[', start: p.pos}
+func (p *jsonParser) array() (*Value, error) {
+	v := &Value{Kind: '[', Start: p.pos}
 	p.pos++
 	for first := true; ; first = false {
 		if err := p.space(); err != nil {
@@ -204,7 +198,7 @@ func (p *jsonParser) array() (*jsonValue, error) {
 		if err != nil {
 			return nil, err
 		}
-		v.elems = append(v.elems, el)
+		v.Elems = append(v.Elems, el)
 		if done, err := p.next(']'); err != nil || done {
 			if err != nil {
 				return nil, err
@@ -213,7 +207,7 @@ func (p *jsonParser) array() (*jsonValue, error) {
 		}
 	}
 	p.pos++
-	v.end = p.pos
+	v.End = p.pos
 	return v, nil
 }
 
@@ -246,7 +240,7 @@ func (p *jsonParser) expect(c byte) error {
 	return p.space()
 }
 
-func (p *jsonParser) string() (*jsonValue, error) {
+func (p *jsonParser) string() (*Value, error) {
 	start := p.pos
 	i := p.pos + 1
 	for ; i < len(p.src) && p.src[i] != '"'; i++ {
@@ -260,15 +254,15 @@ func (p *jsonParser) string() (*jsonValue, error) {
 	if i >= len(p.src) {
 		return nil, p.fail(start, "unclosed string")
 	}
-	v := &jsonValue{kind: '"', start: start, end: i + 1}
-	if err := json.Unmarshal(p.src[start:i+1], &v.str); err != nil {
+	v := &Value{Kind: '"', Start: start, End: i + 1}
+	if err := json.Unmarshal(p.src[start:i+1], &v.Str); err != nil {
 		return nil, p.fail(start, "bad string: %v", err)
 	}
 	p.pos = i + 1
 	return v, nil
 }
 
-func (p *jsonParser) number() (*jsonValue, error) {
+func (p *jsonParser) number() (*Value, error) {
 	start := p.pos
 	i := p.pos
 	if p.src[i] == '-' {
@@ -303,5 +297,5 @@ func (p *jsonParser) number() (*jsonValue, error) {
 		}
 	}
 	p.pos = i
-	return &jsonValue{kind: '0', start: start, end: i}, nil
+	return &Value{Kind: '0', Start: start, End: i}, nil
 }
