@@ -11,6 +11,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/remnant-guard/remnant-guard/internal/tomlcheck"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
@@ -180,7 +181,7 @@ func LoadConfig(path string, required bool, known []validate.Rule) (*Config, err
 
 // ParseConfig decodes and validates a config file's content.
 func ParseConfig(path string, data []byte, known []validate.Rule) (*Config, error) {
-	if line, err := precheckTOML(data, maxConfigSize); err != nil {
+	if line, err := tomlcheck.Precheck(data, maxConfigSize); err != nil {
 		return nil, &ConfigError{Path: path, Line: line, Msg: err.Error()}
 	}
 	c := DefaultConfig()
@@ -196,7 +197,7 @@ func ParseConfig(path string, data []byte, known []validate.Rule) (*Config, erro
 	c.Custodian.named = md.IsDefined("custodian", "dir")
 	if und := md.Undecoded(); len(und) > 0 {
 		k := und[0]
-		return nil, &ConfigError{Path: path, Line: keyLine(data, k), Msg: fmt.Sprintf("unknown key %q", k.String())}
+		return nil, &ConfigError{Path: path, Line: tomlcheck.KeyLine(data, k), Msg: fmt.Sprintf("unknown key %q", k.String())}
 	}
 	if err := c.validate(data, known); err != nil {
 		return nil, err
@@ -213,13 +214,13 @@ func (c *Config) validate(data []byte, known []validate.Rule) error {
 	}
 	for _, d := range c.Secrets.Rules {
 		if err := d.Validate(); err != nil {
-			return &ConfigError{Path: c.Source, Line: keyLine(data, toml.Key{"secrets", "rules"}), Msg: err.Error()}
+			return &ConfigError{Path: c.Source, Line: tomlcheck.KeyLine(data, toml.Key{"secrets", "rules"}), Msg: err.Error()}
 		}
 		known = append(known, validate.Rule{ID: d.ID})
 	}
 	c.severity = make(map[string]validate.Severity, len(c.Rules))
 	for id, s := range c.Rules {
-		line := keyLine(data, toml.Key{"rules", id})
+		line := tomlcheck.KeyLine(data, toml.Key{"rules", id})
 		if _, ok := validate.Find(known, id); !ok {
 			return &ConfigError{Path: c.Source, Line: line, Msg: fmt.Sprintf("unknown rule %q (remnant-guard rules lists them)", id)}
 		}
@@ -231,7 +232,7 @@ func (c *Config) validate(data []byte, known []validate.Rule) error {
 	}
 	for _, p := range c.Paths {
 		if _, err := filepath.Match(p, ""); err != nil || filepath.IsAbs(p) {
-			return &ConfigError{Path: c.Source, Line: keyLine(data, toml.Key{"paths"}),
+			return &ConfigError{Path: c.Source, Line: tomlcheck.KeyLine(data, toml.Key{"paths"}),
 				Msg: fmt.Sprintf("paths: %q is not a relative path or glob", p)}
 		}
 	}
@@ -241,12 +242,12 @@ func (c *Config) validate(data []byte, known []validate.Rule) error {
 func (c *Config) validateCustodian(data []byte) error {
 	d := path.Clean(filepath.ToSlash(c.Custodian.Dir))
 	if c.Custodian.Dir == "" || path.IsAbs(d) || d == ".." || strings.HasPrefix(d, "../") {
-		return &ConfigError{Path: c.Source, Line: keyLine(data, toml.Key{"custodian", "dir"}),
+		return &ConfigError{Path: c.Source, Line: tomlcheck.KeyLine(data, toml.Key{"custodian", "dir"}),
 			Msg: fmt.Sprintf("custodian.dir: %q is not a directory inside the repository", c.Custodian.Dir)}
 	}
 	c.Custodian.Dir = d
 	for area, globs := range c.Custodian.Areas {
-		line := keyLine(data, toml.Key{"custodian", "areas", area})
+		line := tomlcheck.KeyLine(data, toml.Key{"custodian", "areas", area})
 		if len(globs) == 0 {
 			return &ConfigError{Path: c.Source, Line: line,
 				Msg: fmt.Sprintf("custodian.areas.%s: give at least one glob of the code it covers", area)}
@@ -257,11 +258,11 @@ func (c *Config) validateCustodian(data []byte) error {
 	}
 	for name := range c.Custodian.Budgets {
 		if err := checkGlobs("custodian.budgets", []string{name}); err != nil {
-			return &ConfigError{Path: c.Source, Line: keyLine(data, toml.Key{"custodian", "budgets", name}), Msg: err.Error()}
+			return &ConfigError{Path: c.Source, Line: tomlcheck.KeyLine(data, toml.Key{"custodian", "budgets", name}), Msg: err.Error()}
 		}
 	}
 	if err := checkGlobs("secrets.exclude_paths", c.Secrets.ExcludePaths); err != nil {
-		return &ConfigError{Path: c.Source, Line: keyLine(data, toml.Key{"secrets", "exclude_paths"}), Msg: err.Error()}
+		return &ConfigError{Path: c.Source, Line: tomlcheck.KeyLine(data, toml.Key{"secrets", "exclude_paths"}), Msg: err.Error()}
 	}
 	return nil
 }
@@ -323,39 +324,6 @@ func (c *Config) Apply(fs []validate.Finding) []validate.Finding {
 		}
 	}
 	return out
-}
-
-// keyLine finds the line of a dotted key in a TOML source, best effort:
-// the line of the last key part inside its table, or 0.
-func keyLine(data []byte, k toml.Key) int {
-	if len(k) == 0 {
-		return 0
-	}
-	table := strings.Join(k[:len(k)-1], ".")
-	name := k[len(k)-1]
-	cur := ""
-	for i, line := range strings.Split(string(data), "\n") {
-		t := strings.TrimSpace(line)
-		if strings.HasPrefix(t, "[") {
-			cur = strings.Trim(strings.TrimSpace(strings.Trim(t, "[]")), " ")
-			if cur == strings.Join(k, ".") {
-				return i + 1
-			}
-			continue
-		}
-		key, _, ok := strings.Cut(t, "=")
-		if !ok {
-			continue
-		}
-		key = strings.Trim(strings.TrimSpace(key), `"'`)
-		if key == name && cur == table {
-			return i + 1
-		}
-		if cur == "" && key == strings.Join(k, ".") {
-			return i + 1
-		}
-	}
-	return 0
 }
 
 // decodeError turns a TOML type error ("toml: line 2 (last key "x"): ...")

@@ -53,26 +53,3 @@ func FuzzParseConfig(f *testing.F) {
 		}
 	})
 }
-
-// TestPrecheckTOML covers the nesting and size bounds and the strings and
-// comments they skip.
-func TestPrecheckTOML(t *testing.T) {
-	for _, tc := range []struct {
-		src  string
-		line int
-		bad  bool
-	}{
-		{"a = [[1], [2]]\n", 0, false},
-		{"a = \"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\"\n", 0, false},
-		{"# " + strings.Repeat("{", 100) + "\n", 0, false},
-		{"a = '''\n" + strings.Repeat("[", 100) + "\n'''\n", 0, false},
-		{"\n\nb = " + strings.Repeat("[", 33) + strings.Repeat("]", 33) + "\n", 3, true},
-		{"c = " + strings.Repeat("{x=", 33) + "1" + strings.Repeat("}", 33) + "\n", 1, true},
-		{strings.Repeat("#", maxConfigSize+1), 0, true},
-	} {
-		line, err := precheckTOML([]byte(tc.src), maxConfigSize)
-		if (err != nil) != tc.bad || line != tc.line {
-			t.Errorf("precheckTOML(%.40q) = %d, %v; want line %d, bad %v", tc.src, line, err, tc.line, tc.bad)
-		}
-	}
-}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+	"github.com/remnant-guard/remnant-guard/internal/tomlcheck"
 )
 
 // validateLimits checks every numeric setting: positive, within int range,
@@ -32,7 +33,7 @@ func (c *Config) validateLimits(data []byte) error {
 		if !ok {
 			table, key = "limits", v.key
 		}
-		line := keyLine(data, toml.Key{table, key})
+		line := tomlcheck.KeyLine(data, toml.Key{table, key})
 		switch {
 		case v.n <= 0:
 			return &ConfigError{Path: c.Source, Line: line,
@@ -44,7 +45,7 @@ func (c *Config) validateLimits(data []byte) error {
 	}
 	for name, n := range c.Custodian.Budgets {
 		if n < 0 || n > math.MaxInt32 {
-			return &ConfigError{Path: c.Source, Line: keyLine(data, toml.Key{"custodian", "budgets", name}),
+			return &ConfigError{Path: c.Source, Line: tomlcheck.KeyLine(data, toml.Key{"custodian", "budgets", name}),
 				Msg: fmt.Sprintf("custodian.budgets: a budget must be an integer from 0 (off) to %d, got %d", math.MaxInt32, n)}
 		}
 	}

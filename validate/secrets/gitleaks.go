@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+	"github.com/remnant-guard/remnant-guard/internal/tomlcheck"
 )
 
 // GitleaksImport is what a gitleaks configuration brings: its own rules
@@ -143,7 +144,7 @@ func loadGitleaks(name string, data []byte, read ReadFunc, depth int) (*glMerged
 }
 
 func loadBase(name string, data []byte, path string, read ReadFunc, depth int) (*glMerged, error) {
-	line := keyLineIn(data, toml.Key{"extend", "path"})
+	line := tomlcheck.KeyLine(data, toml.Key{"extend", "path"})
 	if depth >= maxExtendDepth {
 		return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("extend.path %q: configurations extend each other more than %d deep", path, maxExtendDepth)}
 	}

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/BurntSushi/toml"
+	"github.com/remnant-guard/remnant-guard/internal/tomlcheck"
 )
 
 // unsupportedKeys are gitleaks keys read and refused, with the reason.
@@ -25,35 +26,7 @@ func unknownGitleaksKey(name string, data []byte, k toml.Key) error {
 			msg = fmt.Sprintf("%s: %s", k.String(), why)
 		}
 	}
-	return &ParseError{File: name, Line: keyLineIn(data, k), Err: fmt.Errorf("%s", msg)}
-}
-
-// keyLineIn finds the first line of a TOML source where the key k is set
-// or its table starts, or 0. Array tables ([[a.b]]) are matched by name.
-func keyLineIn(data []byte, k toml.Key) int {
-	full := strings.Join(k, ".")
-	parent := strings.Join(k[:len(k)-1], ".")
-	name := k[len(k)-1]
-	cur := ""
-	for i, line := range strings.Split(string(data), "\n") {
-		t := strings.TrimSpace(line)
-		if strings.HasPrefix(t, "[") {
-			cur = strings.TrimSpace(strings.Trim(t, "[]"))
-			if cur == full {
-				return i + 1
-			}
-			continue
-		}
-		key, _, ok := strings.Cut(t, "=")
-		if !ok {
-			continue
-		}
-		key = strings.Trim(strings.TrimSpace(key), `"'`)
-		if key == name && cur == parent || cur == "" && key == full {
-			return i + 1
-		}
-	}
-	return 0
+	return &ParseError{File: name, Line: tomlcheck.KeyLine(data, k), Err: fmt.Errorf("%s", msg)}
 }
 
 // nthHeaderLine is the line of the n-th (0-based) table header given

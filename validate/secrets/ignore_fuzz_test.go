@@ -52,7 +52,7 @@ func FuzzGitleaksImport(f *testing.F) {
 	f.Add("title = 1\n[[rules]\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		if strings.Count(src, "[")+strings.Count(src, "{") > 64 {
-			return // the caller bounds nesting before decoding (hooks.precheckTOML)
+			return // the caller bounds nesting before decoding (tomlcheck.Precheck)
 		}
 		noFiles := func(string) ([]byte, error) { return nil, nil }
 		imp, err := ParseGitleaksConfig(".gitleaks.toml", []byte(src), noFiles)

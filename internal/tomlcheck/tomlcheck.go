@@ -1,6 +1,11 @@
-package hooks
+package tomlcheck
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
 
 // maxTOMLDepth bounds how deeply arrays and inline tables nest in a config:
 // the TOML decoder's time and memory grow with the square of the depth.
@@ -9,10 +14,10 @@ const maxTOMLDepth = 32
 // maxKeyParts bounds the parts of one dotted key, which also nest.
 const maxKeyParts = 32
 
-// precheckTOML bounds a TOML document before it is decoded: its size, how
+// Precheck bounds a TOML document before it is decoded: its size, how
 // deeply its brackets and braces nest, and how many dots one key has,
 // outside strings and comments. The error names the line.
-func precheckTOML(data []byte, limit int) (line int, err error) {
+func Precheck(data []byte, limit int) (line int, err error) {
 	if len(data) > limit {
 		return 0, fmt.Errorf("is %d bytes, over the limit of %d bytes for a config file", len(data), limit)
 	}
@@ -74,4 +79,37 @@ func skipString(data []byte, i int) (end, lines int) {
 		}
 	}
 	return len(data) - 1, lines
+}
+
+// KeyLine finds the line of a dotted key in a TOML source, best effort:
+// the line of the last key part inside its table, or 0.
+func KeyLine(data []byte, k toml.Key) int {
+	if len(k) == 0 {
+		return 0
+	}
+	table := strings.Join(k[:len(k)-1], ".")
+	name := k[len(k)-1]
+	cur := ""
+	for i, line := range strings.Split(string(data), "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "[") {
+			cur = strings.Trim(strings.TrimSpace(strings.Trim(t, "[]")), " ")
+			if cur == strings.Join(k, ".") {
+				return i + 1
+			}
+			continue
+		}
+		key, _, ok := strings.Cut(t, "=")
+		if !ok {
+			continue
+		}
+		key = strings.Trim(strings.TrimSpace(key), `"'`)
+		if key == name && cur == table {
+			return i + 1
+		}
+		if cur == "" && key == strings.Join(k, ".") {
+			return i + 1
+		}
+	}
+	return 0
 }
