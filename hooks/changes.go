@@ -11,6 +11,7 @@ import (
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
+	"github.com/remnant-guard/remnant-guard/validate/report"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
@@ -41,7 +42,7 @@ type changeCheck struct {
 // chunk bounds how many files' content is held at once.
 const chunk = 256
 
-func (cc *changeCheck) run(changes []gitutil.Change, src contentSource, rep *Report) error {
+func (cc *changeCheck) run(changes []gitutil.Change, src contentSource, rep *report.Report) error {
 	masked := map[string]string{}
 	defer maskPaths(rep, masked)
 	memory := cc.opt.runs(validate.Memory)
@@ -163,7 +164,7 @@ func stagedRemnant(c gitutil.Change) validate.Finding {
 // secretFile prepares a changed file for the secret scan: its added lines,
 // or the whole file when it is new. A file that cannot be scanned is
 // reported as skipped.
-func (cc *changeCheck) secretFile(c gitutil.Change, blobs map[string][]byte, rep *Report) (secrets.File, bool) {
+func (cc *changeCheck) secretFile(c gitutil.Change, blobs map[string][]byte, rep *report.Report) (secrets.File, bool) {
 	if cc.engine == nil || cc.cfg.scanExcluded(c.Path) {
 		return secrets.File{}, false
 	}
@@ -200,7 +201,7 @@ func touches(changes []gitutil.Change, dir string) bool {
 
 // custodian checks the MemoryCustodian memory directory as the change
 // leaves it, and its decisions against the state before.
-func (cc *changeCheck) custodian(src contentSource, rep *Report) error {
+func (cc *changeCheck) custodian(src contentSource, rep *report.Report) error {
 	before, after, err := src.memoryTrees(cc.cfg.Custodian.Dir)
 	if err != nil {
 		return err

@@ -13,6 +13,7 @@ import (
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
+	"github.com/remnant-guard/remnant-guard/validate/report"
 )
 
 // RootFiles are the memory files check validates at the repository root
@@ -73,7 +74,7 @@ type target struct {
 
 // Check validates memory files in the working tree: the root files of the
 // repository around opt.Dir when paths is empty, exactly paths otherwise.
-func Check(opt Options, paths []string) (*Report, error) {
+func Check(opt Options, paths []string) (*report.Report, error) {
 	dir, err := absDir(opt.Dir)
 	if err != nil {
 		return nil, err
@@ -111,7 +112,7 @@ func Check(opt Options, paths []string) (*Report, error) {
 		return nil, err
 	}
 	// check judges the working tree: local findings count like any other.
-	rep := &Report{BlockSkipped: cfg.Hook.BlockSkipped, BlockLocal: true}
+	rep := &report.Report{BlockSkipped: cfg.Hook.BlockSkipped, BlockLocal: true}
 	fc := &fileCheck{cfg: cfg, opt: opt, uses: root != "" && usesRemnant(root, cfg)}
 	if opt.runs(validate.Secrets) {
 		base := root
@@ -306,7 +307,7 @@ func readStored(path string, limit int64) ([]byte, error) {
 // checkLocal applies the git-aware rules of the working tree: the local
 // rules to each REMNANT.md checked, and, when the whole repository is
 // checked, custodian-stale.
-func checkLocal(rep *Report, repo *gitutil.Repo, cfg *Config, opt Options, dir string, targets []target, whole bool) error {
+func checkLocal(rep *report.Report, repo *gitutil.Repo, cfg *Config, opt Options, dir string, targets []target, whole bool) error {
 	var rels []string
 	for _, t := range targets {
 		if t.memoryDir || remnant.KindOf(filepath.Base(t.disk)) != remnant.KindRemnant {

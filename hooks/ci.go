@@ -8,6 +8,7 @@ import (
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
+	"github.com/remnant-guard/remnant-guard/validate/report"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
@@ -20,7 +21,7 @@ import (
 // The configuration, the ignore file and a gitleaks config are read from
 // the base commit, so that a change cannot weaken the rules that judge it;
 // an explicit ConfigPath still wins.
-func CI(opt CIOptions) (*Report, Range, error) {
+func CI(opt CIOptions) (*report.Report, Range, error) {
 	defer historyGC()()
 	repo, err := gitutil.OpenHistory(opt.Dir)
 	if err != nil {
@@ -86,7 +87,7 @@ func earlyRange(opt CIOptions) string {
 // remote is the name or URL git gives the hook: the commits of a new
 // branch are those that none of that remote's tracking branches, nor any
 // remote commit the push names, already has.
-func PrePush(opt Options, remote string, updates []PushUpdate) (*Report, error) {
+func PrePush(opt Options, remote string, updates []PushUpdate) (*report.Report, error) {
 	defer historyGC()()
 	repo, cfg, files, err := openHistory(opt)
 	if err != nil {
@@ -149,7 +150,7 @@ type historyCheck struct {
 	engine  *secrets.Engine   // nil when the secret family does not run
 	uses    bool              // the repository uses Remnant (judged at head)
 	batch   secrets.LineBatch // a commit's lines for the secret scan
-	rep     *Report
+	rep     *report.Report
 	pending []validate.Finding // files of the commit that could not be scanned
 	names   map[int]string     // the batch entries that are a file's name
 	masked  map[string]string  // paths whose name holds a secret, masked
@@ -163,7 +164,7 @@ type historyCheck struct {
 func newHistoryCheck(repo *gitutil.Repo, cfg *Config, opt Options, files configFiles, head string) (*historyCheck, error) {
 	hc := &historyCheck{repo: repo, cfg: cfg, opt: opt, seen: map[string]bool{}, done: map[string]bool{},
 		names: map[int]string{}, masked: map[string]string{},
-		rep: &Report{BlockSkipped: cfg.CI.BlockSkipped}}
+		rep: &report.Report{BlockSkipped: cfg.CI.BlockSkipped}}
 	if opt.runs(validate.Secrets) {
 		e, err := newEngine(cfg, files)
 		if err != nil {
@@ -294,7 +295,7 @@ func dedupeKey(f validate.Finding) string {
 	return f.RuleID + "\x00" + f.Path + "\x00" + f.Message
 }
 
-func (hc *historyCheck) report() *Report {
+func (hc *historyCheck) report() *report.Report {
 	rep := hc.rep
 	maskPaths(rep, hc.masked)
 	rep.Findings = hc.cfg.Apply(rep.Findings)
@@ -314,7 +315,7 @@ func (hc *historyCheck) judge(c gitutil.CommitChanges) ([]validate.Finding, []va
 	if len(c.Parents) > 0 {
 		src.parent = c.Parents[0]
 	}
-	sub := &Report{}
+	sub := &report.Report{}
 	cc := &changeCheck{cfg: hc.cfg, opt: hc.opt, uses: hc.uses, now: hc.opt.now()}
 	if err := cc.run(changes, src, sub); err != nil {
 		return nil, nil, err

@@ -10,6 +10,7 @@ import (
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
+	"github.com/remnant-guard/remnant-guard/validate/report"
 )
 
 // CheckFiles checks files as they are in the working tree, outside any
@@ -18,7 +19,7 @@ import (
 // every file is scanned whole for secrets, and a REMNANT.md that git tracks
 // is reported as remnant-staged: it is in the repository. files are
 // relative to opt.Dir; files that no longer exist are passed over.
-func CheckFiles(opt Options, files []string) (*Report, error) {
+func CheckFiles(opt Options, files []string) (*report.Report, error) {
 	repo, cfg, err := mustOpenRepo(opt)
 	if err != nil {
 		return nil, err
@@ -28,8 +29,8 @@ func CheckFiles(opt Options, files []string) (*Report, error) {
 }
 
 // checkFiles is CheckFiles for an open repository and its config.
-func checkFiles(repo *gitutil.Repo, cfg *Config, opt Options, files []string) (*Report, error) {
-	rep := &Report{BlockSkipped: cfg.Hook.BlockSkipped, BlockLocal: cfg.Hook.BlockLocal}
+func checkFiles(repo *gitutil.Repo, cfg *Config, opt Options, files []string) (*report.Report, error) {
+	rep := &report.Report{BlockSkipped: cfg.Hook.BlockSkipped, BlockLocal: cfg.Hook.BlockLocal}
 	w := &workingCheck{repo: repo, cfg: cfg, opt: opt, rep: rep, uses: usesRemnant(repo.TopLevel, cfg)}
 	if opt.runs(validate.Secrets) {
 		e, err := newEngine(cfg, workingFiles(repo.TopLevel))
@@ -59,7 +60,7 @@ type workingCheck struct {
 	repo *gitutil.Repo
 	cfg  *Config
 	opt  Options
-	rep  *Report
+	rep  *report.Report
 	uses bool // the repository uses Remnant
 	scan func(path string, src []byte) ([]validate.Finding, *validate.Skipped)
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/report"
 )
 
 // fakeGitHubToken builds a token of the GitHub shape at test time, so that
@@ -58,7 +59,7 @@ func git(t *testing.T, dir string, args ...string) {
 
 const agentsMD = "# Agent rules\n\nRun the tests before you stop.\n"
 
-func rulesAt(rep *Report) map[string]string {
+func rulesAt(rep *report.Report) map[string]string {
 	out := map[string]string{}
 	for _, f := range rep.Findings {
 		out[f.Path] += f.RuleID + " "

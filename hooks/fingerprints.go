@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/report"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
@@ -121,7 +122,7 @@ func unsaltedIgnore() validate.Finding {
 // writeIgnore appends the report's secret findings to the ignore file,
 // sealed, and takes them out of the report: they are the accepted baseline
 // now. A file without a salt gets one first, its fingerprints sealed.
-func writeIgnore(rep *Report, name string, cfg *Config) error {
+func writeIgnore(rep *report.Report, name string, cfg *Config) error {
 	content, sealer, migrated, err := sealedIgnore(name)
 	if err != nil {
 		return err

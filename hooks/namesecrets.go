@@ -3,6 +3,7 @@ package hooks
 import (
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/report"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
@@ -63,7 +64,7 @@ func nameFindings(found []validate.Finding, path string) (out []validate.Finding
 
 // maskPaths shows every finding and skipped file about a path whose name
 // holds a secret with the masked name.
-func maskPaths(rep *Report, masked map[string]string) {
+func maskPaths(rep *report.Report, masked map[string]string) {
 	if len(masked) == 0 {
 		return
 	}

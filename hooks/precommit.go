@@ -11,6 +11,7 @@ import (
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
+	"github.com/remnant-guard/remnant-guard/validate/report"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
@@ -18,7 +19,7 @@ import (
 // (GIT_INDEX_FILE), compared with HEAD. Findings about the content being
 // committed block; findings about the local working tree are shown.
 // When files is not empty, only staged changes to those paths are checked.
-func PreCommit(opt Options, files []string) (*Report, error) {
+func PreCommit(opt Options, files []string) (*report.Report, error) {
 	defer quietGC()()
 	if base, head, ok := frameworkRange(os.Getenv); ok {
 		// pre-commit run --from-ref A --to-ref B: check that range, as ci.
@@ -34,10 +35,10 @@ func PreCommit(opt Options, files []string) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{BlockSkipped: cfg.Hook.BlockSkipped, BlockLocal: cfg.Hook.BlockLocal}
+	rep := &report.Report{BlockSkipped: cfg.Hook.BlockSkipped, BlockLocal: cfg.Hook.BlockLocal}
 	// The local rules wait on git processes of their own: run them while
 	// the staged changes are read.
-	local := &Report{}
+	local := &report.Report{}
 	localDone := make(chan error, 1)
 	go func() {
 		if !opt.runs(validate.Memory) {
@@ -172,7 +173,7 @@ type staged struct {
 	repo    *gitutil.Repo
 	cfg     *Config
 	opt     Options
-	rep     *Report
+	rep     *report.Report
 	changes []gitutil.Change
 	engine  *secrets.Engine // nil when the secret family does not run
 }
@@ -230,7 +231,7 @@ func (s *staged) allow(fs []validate.Finding) []validate.Finding {
 
 // localFindings applies the git-aware rules to the untracked REMNANT.md
 // files of the working tree.
-func localFindings(rep *Report, repo *gitutil.Repo, cfg *Config, rels []string, display func(rel string) string,
+func localFindings(rep *report.Report, repo *gitutil.Repo, cfg *Config, rels []string, display func(rel string) string,
 	changes func() ([]gitutil.Change, error), accept bool) error {
 	for _, rel := range rels {
 		abs := filepath.Join(repo.TopLevel, filepath.FromSlash(rel))

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/report"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
@@ -294,7 +295,7 @@ func offset(text string, starts []int, line, col int) int {
 
 // RedactReport masks secrets in every text of a report that quotes file
 // content or names: messages, hints, paths, skip reasons and notes.
-func RedactReport(e *secrets.Engine, rep *Report) {
+func RedactReport(e *secrets.Engine, rep *report.Report) {
 	for i := range rep.Findings {
 		f := &rep.Findings[i]
 		f.Message, f.Hint, f.Path = RedactText(e, f.Message), RedactText(e, f.Hint), MaskSecrets(e, f.Path)

@@ -1,6 +1,7 @@
 package hooks
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/remnant-guard/remnant-guard/validate"
@@ -9,44 +10,14 @@ import (
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
-// gitRules are the rules that need git: they judge a commit or the local
-// working tree rather than one file's content.
+// gitRules are the rules of the history checks that are not Remnant's: a
+// commit whose content could not be scanned.
 var gitRules = []validate.Rule{
-	{
-		ID: "remnant-staged", Severity: validate.Error, Family: validate.Memory,
-		Summary: "a file named REMNANT.md (any folder, any letter case) is added, modified or renamed into the commit",
-		Bad:     "git add -f REMNANT.md && git commit -m wip",
-		Good:    "echo REMNANT.md >> .gitignore && git commit -m wip   # REMNANT.md stays local",
-	},
-	{
-		ID: "remnant-not-ignored", Severity: validate.Error, Family: validate.Memory, Local: true,
-		Summary: "REMNANT.md exists in the working tree but git would not ignore it",
-		Bad:     "# .gitignore\nnode_modules/",
-		Good:    "# .gitignore\nnode_modules/\nREMNANT.md",
-	},
-	{
-		ID: "remnant-state-stale", Severity: validate.Warning, Family: validate.Memory, Local: true,
-		Summary: "the Session date of REMNANT.md is older than the newest commit: State is not to be trusted",
-		Bad:     "## Session\n- date: 2026-05-01   # HEAD was committed on 2026-05-03",
-		Good:    "## Session\n- date: 2026-05-03T18:00:00Z   # after HEAD's commit",
-	},
-	{
-		ID: "remnant-map-stale", Severity: validate.Warning, Family: validate.Memory, Local: true,
-		Summary: "a Map path exists neither in the working tree nor in the index",
-		Bad:     "## Map\n- src/removed.go — gone since last week",
-		Good:    "## Map\n- src/main.go — entry point",
-	},
 	{
 		ID: "secret-unscanned", Severity: validate.Error, Family: validate.Secrets,
 		Summary: "ci, pre-push or scan --history could not scan what a commit adds to a file (over [ci] max_file_size)",
 		Bad:     "git add dump.sql   # 200 MiB added in one commit",
 		Good:    "git add dump.sql.gz   # or raise [ci] max_file_size in the base branch",
-	},
-	{
-		ID: "remnant-decisions-append-only", Severity: validate.Error, Family: validate.Memory,
-		Summary: "an earlier Decisions entry was edited, removed or reordered, or a new one inserted above old ones",
-		Bad:     "## Decisions\n- 2026-05-04 — Use Postgres — rewritten later   # was: \"— we need JSONB\"",
-		Good:    "## Decisions\n- 2026-05-04 — Use Postgres — we need JSONB\n- 2026-05-09 — Keep Postgres, add a read replica — corrects the above",
 	},
 }
 
@@ -66,7 +37,13 @@ var RulesWithExamples = sync.OnceValue(func() []validate.Rule {
 func listRules(secretDefs []secrets.RuleDef) []validate.Rule {
 	var all []validate.Rule
 	all = append(all, remnant.RemnantRules()...)
+	// The history rules are listed among Remnant's git rules, before the
+	// append-only rule (the order `rules` has always printed).
+	git := remnant.GitRules()
+	at := slices.IndexFunc(git, func(r validate.Rule) bool { return r.ID == "remnant-decisions-append-only" })
+	all = append(all, git[:at]...)
 	all = append(all, gitRules...)
+	all = append(all, git[at:]...)
 	all = append(all, fileRules...)
 	all = append(all, custodian.Rules()...)
 	return append(all, secrets.Rules(secretDefs)...)

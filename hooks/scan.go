@@ -9,6 +9,7 @@ import (
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
+	"github.com/remnant-guard/remnant-guard/validate/report"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
@@ -16,7 +17,7 @@ import (
 // an existing repository: every file git tracks or would add when paths is
 // empty, else exactly the files and directories given. Memory files are
 // validated too, unless --only says otherwise.
-func Scan(opt Options, paths []string) (*Report, error) {
+func Scan(opt Options, paths []string) (*report.Report, error) {
 	if opt.AllRefs && !opt.History {
 		return nil, errors.New("scan --all goes with --history")
 	}
@@ -53,7 +54,7 @@ func Scan(opt Options, paths []string) (*Report, error) {
 			return nil, err
 		}
 	}
-	rep := &Report{BlockSkipped: cfg.Hook.BlockSkipped, BlockLocal: true}
+	rep := &report.Report{BlockSkipped: cfg.Hook.BlockSkipped, BlockLocal: true}
 	if err := fc.many(rep, files); err != nil {
 		return nil, err
 	}
@@ -131,7 +132,7 @@ func runHistory(repo *gitutil.Repo, hc *historyCheck, rev string, progress func(
 // many checks files in chunks: each chunk is read, its memory files
 // validated, and the chunk scanned for secrets in parallel. A chunk holds
 // at most chunk files and about chunkBytes of content.
-func (fc *fileCheck) many(rep *Report, targets []target) error {
+func (fc *fileCheck) many(rep *report.Report, targets []target) error {
 	limit := max(fc.cfg.Limits.MaxFileSize, fc.cfg.Secrets.MaxFileSize)
 	var files []secrets.File
 	held := 0
@@ -182,7 +183,7 @@ func (fc *fileCheck) many(rep *Report, targets []target) error {
 // of the working tree (of HEAD in a bare repository): each finding names
 // the commit that introduced it. The memory rules judge the memory files as
 // HEAD has them (headMemory), not each commit's.
-func scanHistory(opt Options) (*Report, error) {
+func scanHistory(opt Options) (*report.Report, error) {
 	repo, cfg, files, err := openHistory(opt)
 	if err != nil {
 		return nil, err
@@ -192,7 +193,7 @@ func scanHistory(opt Options) (*Report, error) {
 	if opt.AllRefs {
 		revs = []string{"--all"}
 	} else if _, ok, err := repo.ResolveCommit("HEAD"); err != nil || !ok {
-		return &Report{}, err
+		return &report.Report{}, err
 	}
 	sopt := opt
 	sopt.Only = validate.Secrets

@@ -8,6 +8,7 @@ import (
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
+	"github.com/remnant-guard/remnant-guard/validate/report"
 )
 
 // headMemory applies the memory rules to the memory files as HEAD has
@@ -28,7 +29,7 @@ func headMemory(repo *gitutil.Repo, cfg *Config, opt Options, uses bool) ([]vali
 	mopt := opt
 	mopt.Only = validate.Memory
 	cc := &changeCheck{cfg: cfg, opt: mopt, uses: uses, now: opt.now()}
-	sub := &Report{}
+	sub := &report.Report{}
 	if err := cc.run(changes, &commitSource{repo: repo, commit: "HEAD"}, sub); err != nil {
 		return nil, 0, err
 	}

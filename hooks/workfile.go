@@ -12,6 +12,7 @@ import (
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
+	"github.com/remnant-guard/remnant-guard/validate/report"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
@@ -23,7 +24,7 @@ type fileCheck struct {
 	uses   bool            // the repository uses Remnant
 }
 
-func (fc *fileCheck) file(rep *Report, t target) error {
+func (fc *fileCheck) file(rep *report.Report, t target) error {
 	limit := max(fc.cfg.Limits.MaxFileSize, fc.cfg.Secrets.MaxFileSize)
 	src, err := readPrefix(t.disk, limit)
 	if err != nil {
@@ -79,7 +80,7 @@ func memoryFindings(t target, src []byte, lim remnant.Limits, now time.Time, use
 // its decisions against HEAD when it is in a repository, and scans its
 // files for secrets. A directory that is not MemoryCustodian memory, now
 // or at HEAD, and that the config does not name, gets one note.
-func (fc *fileCheck) memoryDir(rep *Report, t target, repo *gitutil.Repo) error {
+func (fc *fileCheck) memoryDir(rep *report.Report, t target, repo *gitutil.Repo) error {
 	rep.Checked++
 	opt := fc.cfg.custodianOptions()
 	opt.Dir = t.display
@@ -146,7 +147,7 @@ func headTree(t target, repo *gitutil.Repo) (fs.FS, error) {
 // dropTwiceReported removes the memory rules' custodian-unreadable finding
 // for a file the secret scan already reports as not regular: one finding
 // per file that is not read.
-func dropTwiceReported(rep *Report) {
+func dropTwiceReported(rep *report.Report) {
 	notRegular := map[string]bool{}
 	for _, f := range rep.Findings {
 		if f.RuleID == notRegularRule {

@@ -26,5 +26,5 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err)
 	}
-	return report(rep, rf, failOn, stdout, stderr)
+	return writeResult(rep, rf, failOn, stdout, stderr)
 }

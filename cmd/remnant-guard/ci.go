@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
+	"github.com/remnant-guard/remnant-guard/validate/report"
 )
 
 func runCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -26,8 +27,8 @@ func runCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return historyError(stderr, err)
 	}
 	fmt.Fprintf(stderr, "remnant-guard: checking %s..%s (%s, base from %s; compared with the merge base %s)\n",
-		shortRev(rng.Base), shortRev(rng.Head), plural(rng.Commits, "commit"), rng.From, shortRev(rng.MergeBase))
-	return report(rep, rf, failOn, stdout, stderr)
+		report.ShortRev(rng.Base), report.ShortRev(rng.Head), report.Plural(rng.Commits, "commit"), rng.From, report.ShortRev(rng.MergeBase))
+	return writeResult(rep, rf, failOn, stdout, stderr)
 }
 
 // historyError prints an error about reading history, with the fetch to
@@ -43,5 +44,3 @@ func historyError(stderr io.Writer, err error) int {
 	}
 	return code
 }
-
-func shortRev(h string) string { return h[:min(len(h), 12)] }

@@ -12,9 +12,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
 	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/report"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -247,7 +249,7 @@ func cmdJUnitValid(ts *testscript.TestScript, neg bool, args []string) {
 
 func TestJUnitReports(t *testing.T) {
 	secret := "ghp_" + "8r6Jk2LmQw9ZxT4bN7vC1dF5hY3uE0pA2sKq"
-	reports := map[string]*hooks.Report{
+	reports := map[string]*report.Report{
 		"empty": {},
 		"findings": {Checked: 3, Findings: []validate.Finding{
 			{RuleID: "remnant-title", Severity: validate.Error, Path: "REMNANT.md", Line: 3, Column: 3, Message: "title <&> \"x\"", Hint: "write the title\nas # Remnant - x"},
@@ -261,7 +263,7 @@ func TestJUnitReports(t *testing.T) {
 	for name, rep := range reports {
 		for _, only := range []validate.Family{"", validate.Memory, validate.Secrets} {
 			var b bytes.Buffer
-			if err := writeJUnit(&b, rep, hooks.RulesWithExamples(), only, validate.Error); err != nil {
+			if err := report.WriteJUnit(&b, rep, hooks.RulesWithExamples(), only, validate.Error, "localhost", time.Now()); err != nil {
 				t.Fatal(err)
 			}
 			if err := validateJUnit(b.Bytes()); err != nil {
@@ -273,7 +275,7 @@ func TestJUnitReports(t *testing.T) {
 		}
 	}
 	var b bytes.Buffer
-	if err := writeJUnit(&b, reports["findings"], hooks.RulesWithExamples(), "", validate.Error); err != nil {
+	if err := report.WriteJUnit(&b, reports["findings"], hooks.RulesWithExamples(), "", validate.Error, "localhost", time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	root, err := parseXML(b.Bytes())
@@ -302,8 +304,8 @@ func TestJUnitReports(t *testing.T) {
 // schema forbids.
 func TestJUnitValidatorRejects(t *testing.T) {
 	var b bytes.Buffer
-	if err := writeJUnit(&b, &hooks.Report{Findings: []validate.Finding{{RuleID: "remnant-title", Severity: validate.Error, Path: "R", Message: "m"}}},
-		hooks.RulesWithExamples(), "", validate.Error); err != nil {
+	if err := report.WriteJUnit(&b, &report.Report{Findings: []validate.Finding{{RuleID: "remnant-title", Severity: validate.Error, Path: "R", Message: "m"}}},
+		hooks.RulesWithExamples(), "", validate.Error, "localhost", time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	good := b.String()
@@ -354,12 +356,12 @@ func TestJUnitXSD(t *testing.T) {
 	}
 	root := sourceRoot(t)
 	var b bytes.Buffer
-	rep := &hooks.Report{Findings: []validate.Finding{
+	rep := &report.Report{Findings: []validate.Finding{
 		{RuleID: "remnant-title", Severity: validate.Error, Path: "R", Message: "m <&>"},
 		{RuleID: "remnant-length", Severity: validate.Warning, Path: "R", Message: "w"},
 		{RuleID: "my-rule", Severity: validate.Error, Path: "x", Message: "custom"},
 	}, Skipped: []validate.Skipped{{Path: "b.bin", Reason: "binary file"}}}
-	if err := writeJUnit(&b, rep, hooks.RulesWithExamples(), "", validate.Error); err != nil {
+	if err := report.WriteJUnit(&b, rep, hooks.RulesWithExamples(), "", validate.Error, "localhost", time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	good := b.String()

@@ -1,14 +1,15 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
 	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/report"
 )
 
 // fail prints an error (with a hint when one is known) and returns exit 2.
@@ -21,9 +22,9 @@ func fail(stderr io.Writer, err error) int {
 	return exitError
 }
 
-// report writes rep in the chosen format, to --output when given (the
+// writeResult writes rep in the chosen format, to --output when given (the
 // text listing then goes to the terminal), and returns the exit code.
-func report(rep *hooks.Report, rf reportFlags, failOn validate.Severity, stdout, stderr io.Writer) int {
+func writeResult(rep *report.Report, rf reportFlags, failOn validate.Severity, stdout, stderr io.Writer) int {
 	hooks.RedactReport(nil, rep)
 	if err := writeReport(rep, rf, stdout, stderr); err != nil {
 		return fail(stderr, err)
@@ -34,7 +35,7 @@ func report(rep *hooks.Report, rf reportFlags, failOn validate.Severity, stdout,
 	return exitClean
 }
 
-func writeReport(rep *hooks.Report, rf reportFlags, stdout, stderr io.Writer) error {
+func writeReport(rep *report.Report, rf reportFlags, stdout, stderr io.Writer) error {
 	if rf.output == "" {
 		summaryTo := stderr
 		if rf.format == "text" || rf.format == "" {
@@ -43,9 +44,9 @@ func writeReport(rep *hooks.Report, rf reportFlags, stdout, stderr io.Writer) er
 		if err := writeFormat(stdout, rep, rf, useColor(stdout, rf.noColor)); err != nil {
 			return err
 		}
-		listed := summaryTo != stdout || listsSkipped(rep, textOptions{verbose: rf.verbose})
-		writeSummary(summaryTo, rep, useColor(summaryTo, rf.noColor), listed)
-		if summaryTo == stdout && hasSecrets(rep) {
+		listed := summaryTo != stdout || report.ListsSkipped(rep, report.TextOptions{Verbose: rf.verbose})
+		report.WriteSummary(summaryTo, rep, useColor(summaryTo, rf.noColor), listed)
+		if summaryTo == stdout && report.HasSecrets(rep) {
 			io.WriteString(stderr, rf.acceptHintText())
 		}
 		return nil
@@ -66,38 +67,40 @@ func writeReport(rep *hooks.Report, rf reportFlags, stdout, stderr io.Writer) er
 		return err
 	}
 	color := useColor(stdout, rf.noColor)
-	if err := writeText(stdout, rep, textOptions{color: color, verbose: rf.verbose}); err != nil {
+	if err := report.WriteText(stdout, rep, report.TextOptions{Color: color, Verbose: rf.verbose}); err != nil {
 		return err
 	}
-	writeSummary(stdout, rep, color, listsSkipped(rep, textOptions{verbose: rf.verbose}))
-	if hasSecrets(rep) {
+	report.WriteSummary(stdout, rep, color, report.ListsSkipped(rep, report.TextOptions{Verbose: rf.verbose}))
+	if report.HasSecrets(rep) {
 		io.WriteString(stderr, rf.acceptHintText())
 	}
 	return nil
 }
 
 // writeFormat writes the report itself, without the summary line.
-func writeFormat(w io.Writer, rep *hooks.Report, rf reportFlags, color bool) error {
+func writeFormat(w io.Writer, rep *report.Report, rf reportFlags, color bool) error {
 	switch rf.format {
 	case "json":
-		return writeJSON(w, rep)
+		return report.WriteJSON(w, rep)
 	case "sarif":
-		return writeSARIF(w, rep, hooks.RulesWithExamples())
+		v, _, _ := buildVersion()
+		return report.WriteSARIF(w, rep, hooks.RulesWithExamples(), v)
 	case "github":
-		if err := writeGitHub(w, rep); err != nil {
+		if err := report.WriteGitHub(w, rep); err != nil {
 			return err
 		}
 		return appendStepSummary(os.Getenv("GITHUB_STEP_SUMMARY"), rep)
 	case "gitlab":
-		return writeGitLab(w, rep)
+		return report.WriteGitLab(w, rep)
 	case "junit":
 		failOn, only, err := rf.validate()
 		if err != nil {
 			return err
 		}
-		return writeJUnit(w, rep, hooks.RulesWithExamples(), only, failOn)
+		host, _ := os.Hostname()
+		return report.WriteJUnit(w, rep, hooks.RulesWithExamples(), only, failOn, host, time.Now())
 	}
-	return writeText(w, rep, textOptions{color: color, verbose: rf.verbose})
+	return report.WriteText(w, rep, report.TextOptions{Color: color, Verbose: rf.verbose})
 }
 
 // useColor tells whether w is a terminal that may be coloured.
@@ -108,21 +111,24 @@ func useColor(w io.Writer, noColor bool) bool {
 	return isTerminal(w)
 }
 
-type jsonReport struct {
-	Version  int                `json:"version"`
-	Findings []validate.Finding `json:"findings"`
-	Skipped  []validate.Skipped `json:"skipped"`
-}
-
-func writeJSON(w io.Writer, rep *hooks.Report) error {
-	out := jsonReport{Version: 1, Findings: rep.Findings, Skipped: rep.Skipped}
-	if out.Findings == nil {
-		out.Findings = []validate.Finding{}
+// appendStepSummary appends the full list of findings to the job summary
+// file as a Markdown table (GitHub shows only ten annotations of each
+// kind); nothing when path is "".
+func appendStepSummary(path string, rep *report.Report) error {
+	if path == "" {
+		return nil
 	}
-	if out.Skipped == nil {
-		out.Skipped = []validate.Skipped{}
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	rw := newRedactWriter(f)
+	err = report.WriteStepSummary(rw, rep)
+	if ferr := rw.Flush(); err == nil {
+		err = ferr
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }

@@ -23,7 +23,7 @@ func runPreCommit(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	if err != nil {
 		return fail(stderr, err)
 	}
-	code = report(rep, rf, failOn, stdout, stderr)
+	code = writeResult(rep, rf, failOn, stdout, stderr)
 	if code == exitFindings {
 		io.WriteString(stderr, "remnant-guard: hint: fix the findings above, or skip the check once with "+skipHint()+"\n")
 	}

@@ -35,7 +35,7 @@ func runPrePush(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return historyError(stderr, err)
 	}
-	code = report(rep, rf, failOn, stdout, stderr)
+	code = writeResult(rep, rf, failOn, stdout, stderr)
 	if code == exitFindings {
 		io.WriteString(stderr, "remnant-guard: hint: rewrite the commits above (git rebase -i), then push again\n")
 	}

@@ -33,5 +33,5 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return historyError(stderr, err)
 	}
-	return report(rep, rf, failOn, stdout, stderr)
+	return writeResult(rep, rf, failOn, stdout, stderr)
 }

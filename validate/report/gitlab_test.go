@@ -1,20 +1,18 @@
-package main
+package report
 
 import (
 	"bytes"
 	"testing"
-
-	"github.com/remnant-guard/remnant-guard/hooks"
 )
 
 func TestGitLabGolden(t *testing.T) {
 	var b bytes.Buffer
-	if err := writeGitLab(&b, goldenReport()); err != nil {
+	if err := WriteGitLab(&b, goldenReport()); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "gitlab.golden", b.Bytes())
 	b.Reset()
-	if err := writeGitLab(&b, &hooks.Report{}); err != nil || b.String() != "[]\n" {
+	if err := WriteGitLab(&b, &Report{}); err != nil || b.String() != "[]\n" {
 		t.Fatalf("empty report: %q, %v", b.String(), err)
 	}
 }

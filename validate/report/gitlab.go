@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"crypto/md5"
@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/remnant-guard/remnant-guard/hooks"
 	"github.com/remnant-guard/remnant-guard/validate"
 )
 
@@ -29,8 +28,8 @@ type gitlabLines struct {
 	Begin int `json:"begin"`
 }
 
-// writeGitLab writes rep as a GitLab code quality report.
-func writeGitLab(w io.Writer, rep *hooks.Report) error {
+// WriteGitLab writes rep as a GitLab code quality report.
+func WriteGitLab(w io.Writer, rep *Report) error {
 	out := make([]gitlabIssue, 0, len(rep.Findings))
 	for _, f := range rep.Findings {
 		sev := "minor"
@@ -39,7 +38,7 @@ func writeGitLab(w io.Writer, rep *hooks.Report) error {
 		}
 		desc := f.Message
 		if f.Commit != "" {
-			desc += " (commit " + shortRev(f.Commit) + ")"
+			desc += " (commit " + ShortRev(f.Commit) + ")"
 		}
 		out = append(out, gitlabIssue{
 			Description: desc, CheckName: f.RuleID, Fingerprint: gitlabFingerprint(f), Severity: sev,

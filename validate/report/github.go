@@ -1,18 +1,16 @@
-package main
+package report
 
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
-	"github.com/remnant-guard/remnant-guard/hooks"
 	"github.com/remnant-guard/remnant-guard/validate"
 )
 
-// writeGitHub writes one workflow command a finding:
+// WriteGitHub writes one workflow command a finding:
 // ::error file=P,line=L,col=C,endLine=..,endColumn=..,title=T::message
-func writeGitHub(w io.Writer, rep *hooks.Report) error {
+func WriteGitHub(w io.Writer, rep *Report) error {
 	for _, f := range rep.Findings {
 		kind := "warning"
 		if f.Severity == validate.Error {
@@ -47,7 +45,7 @@ func writeGitHub(w io.Writer, rep *hooks.Report) error {
 func ghMessage(f validate.Finding) string {
 	msg := f.Message
 	if f.Commit != "" {
-		msg += " (commit " + shortRev(f.Commit) + ")"
+		msg += " (commit " + ShortRev(f.Commit) + ")"
 	}
 	if f.Hint != "" {
 		msg += "\n" + f.Hint
@@ -63,34 +61,12 @@ var (
 func ghData(s string) string     { return ghDataEscaper.Replace(s) }
 func ghProperty(s string) string { return ghPropertyEscaper.Replace(s) }
 
-// appendStepSummary appends the full list of findings to the job summary
-// file as a Markdown table (GitHub shows only ten annotations of each
-// kind); nothing when path is "".
-func appendStepSummary(path string, rep *hooks.Report) error {
-	if path == "" {
-		return nil
-	}
-	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-	if err != nil {
-		return err
-	}
-	rw := newRedactWriter(f)
-	err = writeStepSummary(rw, rep)
-	if ferr := rw.Flush(); err == nil {
-		err = ferr
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
-func writeStepSummary(w io.Writer, rep *hooks.Report) error {
+func WriteStepSummary(w io.Writer, rep *Report) error {
 	var b strings.Builder
 	errs, warns := rep.Count()
-	fmt.Fprintf(&b, "### remnant-guard\n\n%s, %s", plural(errs, "error"), plural(warns, "warning"))
+	fmt.Fprintf(&b, "### remnant-guard\n\n%s, %s", Plural(errs, "error"), Plural(warns, "warning"))
 	if len(rep.Skipped) > 0 {
-		fmt.Fprintf(&b, ", %s skipped", plural(len(rep.Skipped), "file"))
+		fmt.Fprintf(&b, ", %s skipped", Plural(len(rep.Skipped), "file"))
 	}
 	b.WriteString("\n\n")
 	if len(rep.Findings) > 0 {
@@ -100,7 +76,7 @@ func writeStepSummary(w io.Writer, rep *hooks.Report) error {
 			if f.Line > 0 {
 				loc = fmt.Sprintf("%s:%d", loc, f.Line)
 			}
-			fmt.Fprintf(&b, "| %s | %s | `%s` | %s | %s |\n", f.Severity, mdCell(loc), f.RuleID, mdCell(shortRev(f.Commit)), mdCell(f.Message))
+			fmt.Fprintf(&b, "| %s | %s | `%s` | %s | %s |\n", f.Severity, mdCell(loc), f.RuleID, mdCell(ShortRev(f.Commit)), mdCell(f.Message))
 		}
 		b.WriteString("\n")
 	}
@@ -115,3 +91,5 @@ func writeStepSummary(w io.Writer, rep *hooks.Report) error {
 func mdCell(s string) string {
 	return strings.NewReplacer("|", `\|`, "\n", " ", "\r", " ", "<", "&lt;", "`", "\\`").Replace(s)
 }
+
+func ShortRev(h string) string { return h[:min(len(h), 12)] }

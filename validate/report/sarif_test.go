@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"bytes"
@@ -10,8 +10,10 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/remnant-guard/remnant-guard/hooks"
 	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/custodian"
+	"github.com/remnant-guard/remnant-guard/validate/remnant"
+	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
 // TestSARIFSchema validates the output against the OASIS SARIF 2.1.0
@@ -35,9 +37,9 @@ func TestSARIFSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, rep := range map[string]*hooks.Report{"full": goldenReport(), "empty": {}} {
+	for name, rep := range map[string]*Report{"full": goldenReport(), "empty": {}} {
 		var b bytes.Buffer
-		if err := writeSARIF(&b, rep, hooks.RulesWithExamples()); err != nil {
+		if err := WriteSARIF(&b, rep, knownRules(), "(devel)"); err != nil {
 			t.Fatal(err)
 		}
 		inst, err := jsonschema.UnmarshalJSON(&b)
@@ -58,7 +60,7 @@ func TestSARIFSchema(t *testing.T) {
 // TestSARIFContent checks what GitHub code scanning relies on.
 func TestSARIFContent(t *testing.T) {
 	var b bytes.Buffer
-	if err := writeSARIF(&b, goldenReport(), hooks.RulesWithExamples()); err != nil {
+	if err := WriteSARIF(&b, goldenReport(), knownRules(), "(devel)"); err != nil {
 		t.Fatal(err)
 	}
 	var log sarifLog
@@ -93,8 +95,8 @@ func TestSARIFContent(t *testing.T) {
 // goldenReport is a fixed report: a secret with a span, a whole-file
 // finding in a commit, a warning with a hint, a path that needs escaping
 // and a skipped file.
-func goldenReport() *hooks.Report {
-	return &hooks.Report{
+func goldenReport() *Report {
+	return &Report{
 		Findings: []validate.Finding{
 			{RuleID: "secret-github-pat", Severity: validate.Error, Path: "src/app.go", Line: 4, Column: 11, EndLine: 4, EndColumn: 50,
 				Message: `GitHub personal access token (40 chars, starts "ghp_")`, Hint: "remove the secret and rotate it",
@@ -134,7 +136,7 @@ func golden(t *testing.T, name string, got []byte) {
 
 func TestSARIFGolden(t *testing.T) {
 	var b bytes.Buffer
-	if err := writeSARIF(&b, goldenReport(), hooks.RulesWithExamples()); err != nil {
+	if err := WriteSARIF(&b, goldenReport(), knownRules(), "(devel)"); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "sarif.golden", b.Bytes())
@@ -151,7 +153,7 @@ func TestSARIFFingerprintsDistinct(t *testing.T) {
 	n := m
 	n.Line = 4
 	var b bytes.Buffer
-	if err := writeSARIF(&b, &hooks.Report{Findings: []validate.Finding{f, g, m, n}}, hooks.RulesWithExamples()); err != nil {
+	if err := WriteSARIF(&b, &Report{Findings: []validate.Finding{f, g, m, n}}, knownRules(), "(devel)"); err != nil {
 		t.Fatal(err)
 	}
 	var log sarifLog
@@ -166,4 +168,14 @@ func TestSARIFFingerprintsDistinct(t *testing.T) {
 		}
 		seen[h] = true
 	}
+}
+
+// knownRules are the rules of the formats, with their examples, as the
+// command line passes them.
+func knownRules() []validate.Rule {
+	var all []validate.Rule
+	all = append(all, remnant.RemnantRules()...)
+	all = append(all, remnant.GitRules()...)
+	all = append(all, custodian.Rules()...)
+	return append(all, secrets.Rules(secrets.BuiltinRulesWithExamples())...)
 }

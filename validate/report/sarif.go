@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"crypto/sha256"
@@ -10,7 +10,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/remnant-guard/remnant-guard/hooks"
 	"github.com/remnant-guard/remnant-guard/validate"
 )
 
@@ -100,10 +99,9 @@ type sarifNotification struct {
 
 const sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
 
-// writeSARIF writes rep as a SARIF 2.1.0 log with one run. The rules are
-// those the results name, described from known.
-func writeSARIF(w io.Writer, rep *hooks.Report, known []validate.Rule) error {
-	v, _, _ := buildVersion()
+// WriteSARIF writes rep as a SARIF 2.1.0 log with one run. The rules are
+// those the results name, described from known; version is the tool's.
+func WriteSARIF(w io.Writer, rep *Report, known []validate.Rule, v string) error {
 	rules, index := sarifRules(rep.Findings, known)
 	run := sarifRun{
 		Tool:    sarifTool{Driver: sarifDriver{Name: "remnant-guard", Version: v, InformationURI: "https://github.com/remnant-guard/remnant-guard", Rules: rules}},

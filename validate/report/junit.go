@@ -1,14 +1,12 @@
-package main
+package report
 
 import (
 	"encoding/xml"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
-	"github.com/remnant-guard/remnant-guard/hooks"
 	"github.com/remnant-guard/remnant-guard/validate"
 )
 
@@ -64,11 +62,11 @@ type junitMessage struct {
 	Text    string `xml:",chardata"`
 }
 
-// writeJUnit writes the report as JUnit XML; failOn and the report's
-// blocking settings decide which findings are failures.
-func writeJUnit(w io.Writer, rep *hooks.Report, rules []validate.Rule, only validate.Family, failOn validate.Severity) error {
-	now := time.Now().UTC().Format("2006-01-02T15:04:05")
-	host, _ := os.Hostname()
+// WriteJUnit writes the report as JUnit XML; failOn and the report's
+// blocking settings decide which findings are failures. The suites carry
+// the host and the time of the run.
+func WriteJUnit(w io.Writer, rep *Report, rules []validate.Rule, only validate.Family, failOn validate.Severity, host string, at time.Time) error {
+	now := at.UTC().Format("2006-01-02T15:04:05")
 	if host == "" {
 		host = "localhost"
 	}
@@ -132,7 +130,7 @@ func writeJUnit(w io.Writer, rep *hooks.Report, rules []validate.Rule, only vali
 
 // ruleCase is the testcase of one rule: failed when one of its findings
 // blocks.
-func ruleCase(class, id string, fs []validate.Finding, rep *hooks.Report, failOn validate.Severity) junitCase {
+func ruleCase(class, id string, fs []validate.Finding, rep *Report, failOn validate.Severity) junitCase {
 	c := junitCase{Name: id, Classname: class, Time: "0"}
 	var failing, other strings.Builder
 	n := 0
@@ -146,20 +144,20 @@ func ruleCase(class, id string, fs []validate.Finding, rep *hooks.Report, failOn
 		}
 	}
 	if n > 0 {
-		c.Failure = &junitMessage{Message: fmt.Sprintf("%s: %s", plural(n, "finding"), firstMessage(fs)), Type: id, Text: failing.String()}
+		c.Failure = &junitMessage{Message: fmt.Sprintf("%s: %s", Plural(n, "finding"), firstMessage(fs)), Type: id, Text: failing.String()}
 	}
 	c.SystemOut = other.String()
 	return c
 }
 
 // skippedCase is the testcase of the files not scanned.
-func skippedCase(class string, rep *hooks.Report) junitCase {
+func skippedCase(class string, rep *Report) junitCase {
 	c := junitCase{Name: "files not scanned", Classname: class, Time: "0"}
 	var b strings.Builder
 	for _, s := range rep.Skipped {
-		fmt.Fprintf(&b, "%s: %s\n", location(validate.Finding{Path: s.Path}), s.Reason)
+		fmt.Fprintf(&b, "%s: %s\n", Location(validate.Finding{Path: s.Path}), s.Reason)
 	}
-	msg := &junitMessage{Message: skippedSummary(rep.Skipped) + " not scanned", Text: b.String()}
+	msg := &junitMessage{Message: SkippedSummary(rep.Skipped) + " not scanned", Text: b.String()}
 	if rep.BlockSkipped {
 		msg.Type = "skipped"
 		c.Failure = msg
@@ -171,10 +169,10 @@ func skippedCase(class string, rep *hooks.Report) junitCase {
 
 // junitLine is a finding as the text format writes it, with its hint.
 func junitLine(f validate.Finding) string {
-	s := fmt.Sprintf("%s: %s: %s [%s]\n", location(f), f.Severity, f.Message, f.RuleID)
+	s := fmt.Sprintf("%s: %s: %s [%s]\n", Location(f), f.Severity, f.Message, f.RuleID)
 	switch {
 	case f.Fingerprint != "":
-		s += "    " + secretHint(f) + "\n"
+		s += "    " + SecretHint(f) + "\n"
 	case f.Hint != "":
 		s += "    " + strings.ReplaceAll(f.Hint, "\n", "\n    ") + "\n"
 	}
@@ -183,7 +181,7 @@ func junitLine(f validate.Finding) string {
 
 func firstMessage(fs []validate.Finding) string {
 	for _, f := range fs {
-		return location(f) + ": " + f.Message
+		return Location(f) + ": " + f.Message
 	}
 	return ""
 }

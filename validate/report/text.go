@@ -1,0 +1,186 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/remnant-guard/remnant-guard/validate"
+)
+
+const (
+	colorRed    = "\x1b[31m"
+	colorYellow = "\x1b[33m"
+	colorDim    = "\x1b[2m"
+	colorReset  = "\x1b[0m"
+)
+
+func paint(on bool, color, s string) string {
+	if !on {
+		return s
+	}
+	return color + s + colorReset
+}
+
+// TextOptions say how text output looks.
+type TextOptions struct {
+	Color bool
+	// verbose lists every skipped file; without it they are counted.
+	Verbose bool
+}
+
+// WriteText prints one finding a line, as path:line:col: severity: message
+// [rule-id], with the hint indented below it; a secret finding's hint
+// carries its fingerprint.
+func WriteText(w io.Writer, rep *Report, opt TextOptions) error {
+	for _, f := range rep.Findings {
+		sev := f.Severity.String()
+		if f.Severity == validate.Error {
+			sev = paint(opt.Color, colorRed, sev)
+		} else {
+			sev = paint(opt.Color, colorYellow, sev)
+		}
+		fmt.Fprintf(w, "%s: %s: %s [%s]\n", Location(f), sev, f.Message, f.RuleID)
+		hint := f.Hint
+		if f.Fingerprint != "" {
+			hint = SecretHint(f)
+		}
+		if hint != "" {
+			for _, l := range strings.Split(hint, "\n") {
+				fmt.Fprintf(w, "    %s\n", paint(opt.Color, colorDim, l))
+			}
+		}
+	}
+	if ListsSkipped(rep, opt) {
+		for _, s := range rep.Skipped {
+			fmt.Fprintf(w, "%s: skipped: %s\n", Location(validate.Finding{Path: s.Path}), s.Reason)
+		}
+	}
+	for _, n := range rep.Notes {
+		fmt.Fprintf(w, "remnant-guard: note: %s\n", n)
+	}
+	return nil
+}
+
+// ListsSkipped tells whether the skipped files are listed one a line:
+// with --verbose, or when they block; else the summary counts them.
+func ListsSkipped(rep *Report, opt TextOptions) bool { return opt.Verbose || rep.BlockSkipped }
+
+// SecretHint is a secret finding's hint: what to do, and the fingerprint
+// that accepts it. How to accept one is said once, by acceptHint.
+func SecretHint(f validate.Finding) string {
+	what, _, _ := strings.Cut(f.Hint, ";")
+	if what == "" {
+		what = "remove the secret and rotate it"
+	}
+	return fmt.Sprintf("%s; fingerprint %s", what, f.Fingerprint)
+}
+
+// HasSecrets tells whether a report has a finding that has a fingerprint.
+func HasSecrets(rep *Report) bool {
+	for _, f := range rep.Findings {
+		if f.Fingerprint != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// SkippedSummary counts skipped files by reason: "15 binary files, 1
+// unreadable file".
+func SkippedSummary(skipped []validate.Skipped) string {
+	var order []string
+	n := map[string]int{}
+	for _, s := range skipped {
+		k := skipKind(s.Reason)
+		if n[k] == 0 {
+			order = append(order, k)
+		}
+		n[k]++
+	}
+	parts := make([]string, len(order))
+	for i, k := range order {
+		parts[i] = kindCount(n[k], k)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// skipKind groups skip reasons: "binary", "unreadable", ...
+func skipKind(reason string) string {
+	switch {
+	case reason == "binary file":
+		return "binary"
+	case strings.HasPrefix(reason, "over the size limit"):
+		return "over the size limit"
+	case strings.HasPrefix(reason, "unreadable"):
+		return "unreadable"
+	case strings.HasPrefix(reason, "no such file"):
+		return "missing"
+	}
+	return "other"
+}
+
+// kindCount is "15 binary files", "2 files over the size limit".
+func kindCount(n int, kind string) string {
+	switch kind {
+	case "over the size limit":
+		return Plural(n, "file") + " " + kind
+	case "other":
+		return Plural(n, "file")
+	}
+	return fmt.Sprintf("%d %s %s", n, kind, strings.TrimPrefix(Plural(n, "file"), fmt.Sprint(n)+" "))
+}
+
+// Location is "path:line:col", "path:line" or "path" for a whole-file
+// finding; a finding in a commit is prefixed with the commit's short hash.
+func Location(f validate.Finding) string {
+	loc := f.Path
+	if strings.IndexFunc(loc, unicode.IsControl) >= 0 {
+		loc = strconv.Quote(loc) // one finding, one line, nothing for the terminal to interpret
+	}
+	if f.Line > 0 {
+		loc = fmt.Sprintf("%s:%d", loc, f.Line)
+		if f.Column > 0 {
+			loc = fmt.Sprintf("%s:%d", loc, f.Column)
+		}
+	}
+	if f.Commit != "" {
+		c := f.Commit
+		if len(c) > 12 {
+			c = c[:12]
+		}
+		loc = c + ":" + loc
+	}
+	return loc
+}
+
+// WriteSummary prints the one-line summary; skipped files not listed
+// above are counted by kind.
+func WriteSummary(w io.Writer, rep *Report, color, listed bool) {
+	errs, warns := rep.Count()
+	if errs == 0 && warns == 0 && len(rep.Skipped) == 0 {
+		fmt.Fprintf(w, "remnant-guard: no problems found (%s checked)\n", Plural(rep.Checked, "file"))
+		return
+	}
+	s := fmt.Sprintf("%s, %s", Plural(errs, "error"), Plural(warns, "warning"))
+	more := ""
+	if len(rep.Skipped) > 0 {
+		s += fmt.Sprintf(", %s skipped", SkippedSummary(rep.Skipped))
+		if !listed {
+			more = "; --verbose lists the skipped"
+		}
+	}
+	if errs > 0 {
+		s = paint(color, colorRed, s)
+	}
+	fmt.Fprintf(w, "remnant-guard: %s (%s checked%s)\n", s, Plural(rep.Checked, "file"), more)
+}
+
+func Plural(n int, word string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", word)
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
