@@ -9,6 +9,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
@@ -32,7 +33,7 @@ func checkOne(dir, target, display, abs string, now time.Time) ([]validate.Findi
 		return nil, err
 	}
 	limit := max(cfg.Limits.MaxFileSize, cfg.Secrets.MaxFileSize)
-	src, err := readPrefix(abs, limit)
+	src, err := safefile.ReadPrefix(abs, limit)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
 			return found, nil

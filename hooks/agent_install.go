@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 )
 
 // AgentInstallOptions say which agent's settings to edit and where.
@@ -89,7 +90,7 @@ const maxSettingsSize = 16 << 20
 
 // readSettings reads a settings file; a missing one reads as nil.
 func readSettings(file string) ([]byte, bool, error) {
-	src, err := readPrefix(file, maxSettingsSize)
+	src, err := safefile.ReadPrefix(file, maxSettingsSize)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, false, nil
@@ -111,7 +112,7 @@ func InstallAgent(opt AgentInstallOptions) (AgentSettingsResult, error) {
 	res := AgentSettingsResult{File: file}
 	src, exists, err := readSettings(file)
 	if err == nil {
-		err = checkWritable(file)
+		err = safefile.CheckWritable(file)
 	}
 	if err != nil {
 		return res, err
@@ -135,7 +136,7 @@ func InstallAgent(opt AgentInstallOptions) (AgentSettingsResult, error) {
 		return res, err
 	}
 	res.Changed = true
-	return res, replaceFile(file, out)
+	return res, safefile.Replace(file, out)
 }
 
 // UninstallAgent removes remnant-guard's hooks from the agent's settings
@@ -155,17 +156,17 @@ func UninstallAgent(opt AgentInstallOptions) (AgentSettingsResult, error) {
 	if err != nil || n == 0 {
 		return res, err
 	}
-	if err := checkWritable(file); err != nil {
+	if err := safefile.CheckWritable(file); err != nil {
 		return res, err
 	}
 	res.Removed, res.Changed = n, true
 	if gone {
 		res.Deleted = true
-		real, err := followLinks(file)
+		real, err := safefile.FollowLinks(file)
 		if err != nil {
 			return res, err
 		}
 		return res, os.Remove(real)
 	}
-	return res, replaceFile(file, out)
+	return res, safefile.Replace(file, out)
 }

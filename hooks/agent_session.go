@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 )
 
 // sessionRecord is what agent-hook keeps of a coding-agent session, in
@@ -45,11 +46,11 @@ func recordPath(dir, id string) string {
 
 // loadRecord reads a session's record; ok is false when there is none.
 func loadRecord(dir, id string) (rec sessionRecord, ok bool, err error) {
-	data, err := readFile(recordPath(dir, id), maxSideFileSize)
+	data, err := safefile.ReadFile(recordPath(dir, id), safefile.MaxSideFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return rec, false, nil
 	}
-	if errors.Is(err, errNotRegular) {
+	if errors.Is(err, safefile.ErrNotRegular) {
 		return rec, false, nil // a record that is not a file is not trusted
 	}
 	if err != nil {
@@ -79,7 +80,7 @@ func saveRecord(dir string, rec sessionRecord) error {
 	if err != nil {
 		return err
 	}
-	return replaceFile(recordPath(dir, rec.SessionID), append(data, '\n'))
+	return safefile.Replace(recordPath(dir, rec.SessionID), append(data, '\n'))
 }
 
 // newRecord takes the state of the repository for a session starting now.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
@@ -78,7 +79,7 @@ func remnantContext(repo *gitutil.Repo, cfg *Config, now time.Time) (string, err
 	file := filepath.Join(repo.TopLevel, "REMNANT.md")
 	var b strings.Builder
 	b.WriteString("Remnant (REMNANT.md, local handoff memory):\n")
-	src, err := readFile(file, cfg.Limits.MaxFileSize)
+	src, err := safefile.ReadFile(file, cfg.Limits.MaxFileSize)
 	switch {
 	case unreadableFile(err):
 		fmt.Fprintf(&b, "- %s: fix it before relying on the handoff.\n", unreadableText("REMNANT.md", err))
@@ -116,7 +117,7 @@ const remnantRules = "- Before your final response: update Done, Failed, State, 
 // createFromTemplate copies REMNANT.template.md to REMNANT.md when there
 // is a template.
 func createFromTemplate(top string) (bool, error) {
-	tmpl, err := readFile(filepath.Join(top, "REMNANT.template.md"), maxMemoryFileLimit)
+	tmpl, err := safefile.ReadFile(filepath.Join(top, "REMNANT.template.md"), safefile.MaxMemoryFileLimit)
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, nil
 	}
@@ -187,7 +188,7 @@ func errorLines(b *strings.Builder, opt Options, target, label string) error {
 // to route a task, and the memory's errors.
 func custodianContext(repo *gitutil.Repo, cfg *Config, now time.Time) (string, error) {
 	dir := path.Clean(cfg.Custodian.Dir)
-	src, err := readFile(filepath.Join(repo.TopLevel, filepath.FromSlash(dir), "manifest.md"), cfg.Limits.MaxFileSize)
+	src, err := safefile.ReadFile(filepath.Join(repo.TopLevel, filepath.FromSlash(dir), "manifest.md"), cfg.Limits.MaxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", nil
 	}
@@ -245,17 +246,17 @@ func oneLine(s string) string {
 // unreadableFile tells whether err is a file that is there but cannot be
 // read as memory: not a regular file, or over its size limit.
 func unreadableFile(err error) bool {
-	return errors.As(err, new(*NotRegularError)) || errors.As(err, new(*TooLargeError))
+	return errors.As(err, new(*safefile.NotRegularError)) || errors.As(err, new(*safefile.TooLargeError))
 }
 
 // unreadableText says why the file named label (an unreadableFile error)
 // is not read.
 func unreadableText(label string, err error) string {
-	var nr *NotRegularError
+	var nr *safefile.NotRegularError
 	if errors.As(err, &nr) {
 		return label + " is a " + nr.Kind + ", not a regular file"
 	}
-	var tl *TooLargeError
+	var tl *safefile.TooLargeError
 	errors.As(err, &tl)
 	return fmt.Sprintf("%s is %d bytes, over the limit of %d bytes", label, tl.Size, tl.Limit)
 }

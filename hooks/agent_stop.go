@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
 
@@ -87,11 +88,11 @@ func blockText(why string, todo []string) string {
 // was updated during the session and passes check.
 func handoffTodo(repo *gitutil.Repo, rec sessionRecord, now time.Time) ([]string, error) {
 	file := filepath.Join(repo.TopLevel, "REMNANT.md")
-	src, err := readPrefix(file, maxHandoffSize)
+	src, err := safefile.ReadPrefix(file, maxHandoffSize)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return []string{"create REMNANT.md (Remnant v2: Session, History, Done, Failed, State, Next, Blockers, Decisions, Map) with this session's handoff"}, nil
-	case errors.Is(err, errNotRegular):
+	case errors.Is(err, safefile.ErrNotRegular):
 		return []string{"REMNANT.md is not a regular file: replace it with the handoff file (Remnant v2) holding this session's handoff"}, nil
 	}
 	if err != nil {

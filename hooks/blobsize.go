@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
@@ -97,7 +98,7 @@ func (s *commitSource) sizes(hashes []string) (map[string]int64, error) {
 	return s.repo.BlobSizes(hashes)
 }
 
-// boundedTree refuses a memory directory holding a blob over maxReadLimit,
+// boundedTree refuses a memory directory holding a blob over safefile.MaxReadLimit,
 // before anything of it is read: memory files are small, and the whole
 // directory is held in memory to be judged.
 func boundedTree(repo *gitutil.Repo, dir string, lists ...[]gitutil.TreeEntry) error {
@@ -116,8 +117,8 @@ func boundedTree(repo *gitutil.Repo, dir string, lists ...[]gitutil.TreeEntry) e
 	}
 	for _, list := range lists {
 		for _, e := range list {
-			if n := sizes[e.Hash]; n > maxReadLimit {
-				return fmt.Errorf("%s: %d bytes, over the limit of %d bytes for a file of the memory directory %s", e.Path, n, maxReadLimit, dir)
+			if n := sizes[e.Hash]; n > safefile.MaxReadLimit {
+				return fmt.Errorf("%s: %d bytes, over the limit of %d bytes for a file of the memory directory %s", e.Path, n, safefile.MaxReadLimit, dir)
 			}
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 	"github.com/remnant-guard/remnant-guard/validate/report"
@@ -299,9 +300,9 @@ func readStored(path string, limit int64) ([]byte, error) {
 		target, err := os.Readlink(path)
 		return []byte(target), err
 	case !fi.Mode().IsRegular():
-		return nil, &NotRegularError{Path: path, Kind: fileKind(fi.Mode())}
+		return nil, &safefile.NotRegularError{Path: path, Kind: safefile.Kind(fi.Mode())}
 	}
-	return readPrefix(path, limit)
+	return safefile.ReadPrefix(path, limit)
 }
 
 // checkLocal applies the git-aware rules of the working tree: the local

@@ -11,6 +11,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/internal/tomlcheck"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
@@ -150,13 +151,13 @@ func DefaultConfig() *Config {
 // LoadConfig reads the config at path. When required is false, a missing
 // file yields the defaults. known lists every rule the config may name.
 func LoadConfig(path string, required bool, known []validate.Rule) (*Config, error) {
-	data, err := readFile(path, maxConfigSize)
+	data, err := safefile.ReadFile(path, safefile.MaxConfigSize)
 	if errors.Is(err, fs.ErrNotExist) && !required {
 		c := DefaultConfig()
 		c.problems = sideFileProblems(filepath.Dir(path), c)
 		return c, nil
 	}
-	var nr *NotRegularError
+	var nr *safefile.NotRegularError
 	if errors.As(err, &nr) && !required {
 		// The defaults apply, and the report says why the file was not read.
 		c := DefaultConfig()
@@ -165,7 +166,7 @@ func LoadConfig(path string, required bool, known []validate.Rule) (*Config, err
 		c.problems = append(c.problems, sideFileProblems(filepath.Dir(path), c)...)
 		return c, nil
 	}
-	var tl *TooLargeError
+	var tl *safefile.TooLargeError
 	if errors.As(err, &tl) {
 		return nil, &ConfigError{Path: path, Msg: fmt.Sprintf("is %d bytes, over the limit of %d bytes for a config file", tl.Size, tl.Limit)}
 	}
@@ -181,7 +182,7 @@ func LoadConfig(path string, required bool, known []validate.Rule) (*Config, err
 
 // ParseConfig decodes and validates a config file's content.
 func ParseConfig(path string, data []byte, known []validate.Rule) (*Config, error) {
-	if line, err := tomlcheck.Precheck(data, maxConfigSize); err != nil {
+	if line, err := tomlcheck.Precheck(data, safefile.MaxConfigSize); err != nil {
 		return nil, &ConfigError{Path: path, Line: line, Msg: err.Error()}
 	}
 	c := DefaultConfig()

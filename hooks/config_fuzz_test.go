@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 )
 
 // configSeeds are configs of every shape the README documents, and broken
@@ -48,7 +50,7 @@ func FuzzParseConfig(f *testing.F) {
 			return
 		}
 		lim := c.ValidateLimits()
-		if lim.MaxFileSize <= 0 || lim.MaxFileSize > maxReadLimit || c.Secrets.MaxFileSize <= 0 || c.Secrets.MaxFileSize > maxReadLimit {
+		if lim.MaxFileSize <= 0 || lim.MaxFileSize > safefile.MaxReadLimit || c.Secrets.MaxFileSize <= 0 || c.Secrets.MaxFileSize > safefile.MaxReadLimit {
 			t.Fatalf("a config with unbounded limits was accepted: %+v, secrets %d", lim, c.Secrets.MaxFileSize)
 		}
 	})

@@ -6,12 +6,13 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/internal/tomlcheck"
 )
 
 // validateLimits checks every numeric setting: positive, within int range,
-// and for the file size limits at most maxMemoryFileLimit (memory files) and
-// maxReadLimit (the secret scan), so that no value can
+// and for the file size limits at most safefile.MaxMemoryFileLimit (memory files) and
+// safefile.MaxReadLimit (the secret scan), so that no value can
 // overflow a bounded read or make it unbounded. The error names the key's
 // line.
 func (c *Config) validateLimits(data []byte) error {
@@ -24,10 +25,10 @@ func (c *Config) validateLimits(data []byte) error {
 		{"max_lines", int64(lim.MaxLines), math.MaxInt32},
 		{"max_history", int64(lim.MaxHistory), math.MaxInt32},
 		{"max_state_bullets", int64(lim.MaxStateBullets), math.MaxInt32},
-		{"max_file_size", lim.MaxFileSize, maxMemoryFileLimit},
-		{"secrets.max_file_size", c.Secrets.MaxFileSize, maxReadLimit},
+		{"max_file_size", lim.MaxFileSize, safefile.MaxMemoryFileLimit},
+		{"secrets.max_file_size", c.Secrets.MaxFileSize, safefile.MaxReadLimit},
 		{"custodian.stale_commits", int64(c.Custodian.StaleCommits), math.MaxInt32},
-		{"ci.max_file_size", c.CI.MaxFileSize, maxCIFileLimit},
+		{"ci.max_file_size", c.CI.MaxFileSize, safefile.MaxCIFileLimit},
 	} {
 		table, key, ok := strings.Cut(v.key, ".")
 		if !ok {

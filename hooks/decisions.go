@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
@@ -79,7 +80,7 @@ func (s decisionStore) file(rel string) string {
 
 // load returns the recorded hashes, and false on the first run.
 func (s decisionStore) load(rel string) ([]string, bool, error) {
-	data, err := readFile(s.file(rel), maxSideFileSize)
+	data, err := safefile.ReadFile(s.file(rel), safefile.MaxSideFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
 	}

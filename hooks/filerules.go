@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 )
 
@@ -31,7 +32,7 @@ var fileRules = []validate.Rule{
 // notRegularFinding turns a *NotRegularError into a finding about the file
 // shown as display; ok is false for any other error.
 func notRegularFinding(err error, display string) (validate.Finding, bool) {
-	var nr *NotRegularError
+	var nr *safefile.NotRegularError
 	if !errors.As(err, &nr) {
 		return validate.Finding{}, false
 	}

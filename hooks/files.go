@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 	"github.com/remnant-guard/remnant-guard/validate/report"
@@ -74,8 +75,8 @@ func (w *workingCheck) file(rel string) error {
 	case errors.Is(err, fs.ErrNotExist):
 		w.rep.Skipped = append(w.rep.Skipped, validate.Skipped{Path: rel, Reason: "no such file in the working tree"})
 		return nil
-	case errors.Is(err, fs.ErrPermission), errors.As(err, new(*NotRegularError)):
-		w.rep.Skipped = append(w.rep.Skipped, validate.Skipped{Path: rel, Reason: unreadableReason(err)})
+	case errors.Is(err, fs.ErrPermission), errors.As(err, new(*safefile.NotRegularError)):
+		w.rep.Skipped = append(w.rep.Skipped, validate.Skipped{Path: rel, Reason: safefile.UnreadableReason(err)})
 		return nil
 	}
 	if err != nil {

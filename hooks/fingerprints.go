@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/report"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
@@ -64,7 +65,7 @@ func (c *Config) ignoreNote() string {
 // its sealer: a file without a salt gets one, its unsalted fingerprints
 // sealed in place (their globs and comments kept).
 func sealedIgnore(name string) ([]byte, *secrets.Sealer, bool, error) {
-	old, err := readOptional(name, maxSideFileSize)
+	old, err := safefile.ReadOptional(name, safefile.MaxSideFileSize)
 	if err != nil {
 		return nil, nil, false, err
 	}
@@ -100,7 +101,7 @@ func writeIgnoreFile(name string, content []byte) error {
 	if _, err := os.Stat(name); err != nil {
 		return os.WriteFile(name, content, 0o644)
 	}
-	return writeAtomic(name, content)
+	return safefile.WriteAtomic(name, content)
 }
 
 func isHexDigits(s string) bool {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
 )
 
@@ -84,10 +85,10 @@ func memoryFS(memDir, display string, cfg *Config) (fs.FS, error) {
 	case !fi.IsDir():
 		return nil, fmt.Errorf("%s: not a directory (give the MemoryCustodian memory directory)", display)
 	}
-	fsys := newBoundedFS(memDir)
+	fsys := safefile.NewBoundedFS(memDir)
 	switch mi, err := fs.Stat(fsys, "manifest.md"); {
 	case err == nil && !mi.Mode().IsRegular() && !mi.IsDir():
-		return nil, fmt.Errorf("%s/manifest.md: not a regular file (%s)", display, fileKind(mi.Mode()))
+		return nil, fmt.Errorf("%s/manifest.md: not a regular file (%s)", display, safefile.Kind(mi.Mode()))
 	case err == nil && !cfg.judgesMemory(fsys) && !memoryAtHead(memDir):
 		return nil, &NotMemoryError{Dir: display}
 	}
@@ -126,10 +127,10 @@ func project(memDir, wd string, withHead bool) (fs.FS, string, error) {
 		if parent := filepath.Dir(memDir); filepath.Base(parent) == "docs" {
 			root = filepath.Dir(parent)
 		}
-		return newBoundedFS(root), "", nil
+		return safefile.NewBoundedFS(root), "", nil
 	}
 	defer repo.Close()
-	p := newBoundedFS(repo.TopLevel)
+	p := safefile.NewBoundedFS(repo.TopLevel)
 	if !withHead {
 		return p, "", nil
 	}

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 )
 
 // EditedHookError is a hook of ours that was edited by hand since it was
@@ -39,7 +41,7 @@ func readHook(path string) (hookFile, error) {
 		return h, err
 	}
 	h.exists, h.link = true, fi.Mode()&fs.ModeSymlink != 0
-	data, err := readFile(path, maxSideFileSize)
+	data, err := safefile.ReadFile(path, safefile.MaxSideFileSize)
 	switch {
 	case err == nil:
 		h.data, h.state = data, classify(data)

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 )
 
 // RemnantTemplate is the upstream Remnant v2 REMNANT.template.md, byte for
@@ -135,7 +136,7 @@ func ignoreRemnant(repo *gitutil.Repo) (string, error) {
 		return ".gitignore: REMNANT.md already ignored, left alone", nil
 	}
 	p := filepath.Join(repo.TopLevel, ".gitignore")
-	old, err := readFile(p, maxSideFileSize)
+	old, err := safefile.ReadFile(p, safefile.MaxSideFileSize)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return "", err
 	}

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 )
 
 // DefaultHooks are the hooks install writes when none are named: a plain
@@ -124,7 +125,7 @@ func managerOf(repo *gitutil.Repo, dir string, names []string) *ManagerError {
 	}
 	for _, name := range names {
 		p := filepath.Join(dir, name)
-		data, err := readFile(p, maxSideFileSize)
+		data, err := safefile.ReadFile(p, safefile.MaxSideFileSize)
 		if err == nil && classify(data) == hookForeign && bytes.Contains(bytes.ToLower(data), []byte("lefthook")) {
 			return lefthook(fmt.Sprintf("%s is lefthook's hook", p))
 		}

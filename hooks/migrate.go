@@ -1,11 +1,11 @@
 package hooks
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
 
@@ -29,9 +29,9 @@ func Migrate(opt Options, path string, write bool) (*Migration, error) {
 			return nil, err
 		}
 	}
-	src, err := readFile(m.Path, maxReadLimit)
+	src, err := safefile.ReadFile(m.Path, safefile.MaxReadLimit)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", m.Display, unwrapPath(err))
+		return nil, fmt.Errorf("%s: %w", m.Display, safefile.UnwrapPath(err))
 	}
 	out, changed, err := remnant.MigrateRemnant(src)
 	if err != nil {
@@ -41,7 +41,7 @@ func Migrate(opt Options, path string, write bool) (*Migration, error) {
 	if !changed || !write {
 		return m, nil
 	}
-	if err := writeAtomic(m.Path, out); err != nil {
+	if err := safefile.WriteAtomic(m.Path, out); err != nil {
 		return nil, fmt.Errorf("%s: %w", m.Display, err)
 	}
 	m.Written = true
@@ -67,23 +67,4 @@ func migratePath(dir string) (path, display string, err error) {
 		}
 	}
 	return path, display, nil
-}
-
-// unwrapPath drops the os.PathError wrapper, whose path the caller shows.
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
-}
-
-// writeAtomic replaces path with data through a temporary file in the same
-// directory and a rename, keeping the file's mode.
-func writeAtomic(path string, data []byte) error {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	return renameInto(path, data, fi.Mode().Perm(), ".remnant-guard-migrate-*")
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 	"github.com/remnant-guard/remnant-guard/validate/report"
@@ -235,7 +236,7 @@ func localFindings(rep *report.Report, repo *gitutil.Repo, cfg *Config, rels []s
 	changes func() ([]gitutil.Change, error), accept bool) error {
 	for _, rel := range rels {
 		abs := filepath.Join(repo.TopLevel, filepath.FromSlash(rel))
-		src, err := readPrefix(abs, cfg.Limits.MaxFileSize)
+		src, err := safefile.ReadPrefix(abs, cfg.Limits.MaxFileSize)
 		if err != nil {
 			if errors.Is(err, os.ErrNotExist) {
 				continue

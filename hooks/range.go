@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 )
 
 // Range is the commits a CI run checks, base..head, as full hashes, and
@@ -181,12 +182,12 @@ func discoverBase(repo *gitutil.Repo, getenv func(string) string) (Range, error)
 
 // maxEventSize bounds the GitHub event file; a pull request's event is
 // far smaller.
-const maxEventSize = maxReadLimit
+const maxEventSize = safefile.MaxReadLimit
 
 // githubEvent reads pull_request.base.sha and head.sha from a GitHub
 // event file; ok is false for an event that is not about a pull request.
 func githubEvent(path string) (Range, bool, error) {
-	data, err := readFile(path, maxEventSize)
+	data, err := safefile.ReadFile(path, maxEventSize)
 	if err != nil {
 		return Range{}, false, fmt.Errorf("reading the GitHub event: %w", err)
 	}

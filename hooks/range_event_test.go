@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 )
 
 // TestGitHubEventBounded: the event file is read like every other file:
@@ -23,7 +25,7 @@ func TestGitHubEventBounded(t *testing.T) {
 	go func() { _, _, err := githubEvent(fifo); done <- err }()
 	select {
 	case err := <-done:
-		var nr *NotRegularError
+		var nr *safefile.NotRegularError
 		if !errors.As(err, &nr) {
 			t.Errorf("a FIFO event file: %v, want a NotRegularError", err)
 		}
@@ -40,7 +42,7 @@ func TestGitHubEventBounded(t *testing.T) {
 	}
 	f.Close()
 	_, _, err = githubEvent(big)
-	var tl *TooLargeError
+	var tl *safefile.TooLargeError
 	if !errors.As(err, &tl) {
 		t.Errorf("an event file over %d bytes: %v, want a TooLargeError", maxEventSize, err)
 	}

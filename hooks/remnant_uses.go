@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
 
@@ -19,7 +20,7 @@ import (
 // from the working tree.
 func usesRemnant(root string, cfg *Config) bool {
 	read := func(name string) ([]byte, bool) {
-		data, err := readPrefix(filepath.Join(root, name), 1<<20)
+		data, err := safefile.ReadPrefix(filepath.Join(root, name), 1<<20)
 		return data, err == nil
 	}
 	return cfg.Remnant.Uses || remnantSigns(read)

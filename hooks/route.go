@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
@@ -19,7 +20,7 @@ func Route(opt Options, dir string, req custodian.RouteRequest) (*custodian.Rout
 			return nil, err
 		}
 		if req.Project == nil {
-			req.Project = newBoundedFS(root)
+			req.Project = safefile.NewBoundedFS(root)
 		}
 		dir = filepath.Join(root, filepath.FromSlash(cfg.Custodian.Dir))
 		if req.Budgets == nil {
@@ -32,7 +33,7 @@ func Route(opt Options, dir string, req custodian.RouteRequest) (*custodian.Rout
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return nil, &custodian.ManifestError{Message: dir + ": no memory directory here", Err: custodian.ErrNoManifest}
 	}
-	res, err := custodian.Route(newBoundedFS(dir), req)
+	res, err := custodian.Route(safefile.NewBoundedFS(dir), req)
 	redactRouteError(engine, err)
 	if res != nil {
 		// conflict messages quote memory lines (a malformed heading, say)

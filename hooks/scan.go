@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 	"github.com/remnant-guard/remnant-guard/validate/report"
@@ -150,7 +151,7 @@ func (fc *fileCheck) many(rep *report.Report, targets []target) error {
 			continue
 		}
 		if err != nil {
-			rep.Skipped = append(rep.Skipped, validate.Skipped{Path: t.display, Reason: unreadableReason(err)})
+			rep.Skipped = append(rep.Skipped, validate.Skipped{Path: t.display, Reason: safefile.UnreadableReason(err)})
 			continue
 		}
 		rep.Checked++

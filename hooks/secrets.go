@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/internal/tomlcheck"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
@@ -25,7 +26,7 @@ type configFiles func(name string) ([]byte, error)
 // workingFiles reads them from the working tree at root.
 func workingFiles(root string) configFiles {
 	return func(name string) ([]byte, error) {
-		return readSideFile(filepath.Join(root, filepath.FromSlash(name)))
+		return safefile.ReadSideFile(filepath.Join(root, filepath.FromSlash(name)))
 	}
 }
 
@@ -53,7 +54,7 @@ func newEngine(cfg *Config, read configFiles) (*secrets.Engine, error) {
 		return nil, fmt.Errorf("%s: secrets.gitleaks_config %q does not exist or is not a regular file (a FIFO, a device, a directory or a link loop is never read)", cfg.Source, name)
 	}
 	if data != nil {
-		if line, err := tomlcheck.Precheck(data, maxConfigSize); err != nil {
+		if line, err := tomlcheck.Precheck(data, safefile.MaxConfigSize); err != nil {
 			return nil, &ConfigError{Path: name, Line: line, Msg: err.Error()}
 		}
 		imp, err := secrets.ParseGitleaksConfig(name, data, secrets.ReadFunc(read))

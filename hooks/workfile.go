@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
@@ -26,7 +27,7 @@ type fileCheck struct {
 
 func (fc *fileCheck) file(rep *report.Report, t target) error {
 	limit := max(fc.cfg.Limits.MaxFileSize, fc.cfg.Secrets.MaxFileSize)
-	src, err := readPrefix(t.disk, limit)
+	src, err := safefile.ReadPrefix(t.disk, limit)
 	if err != nil {
 		if f, ok := notRegularFinding(err, t.display); ok {
 			rep.Findings = append(rep.Findings, f)
@@ -70,7 +71,7 @@ func memoryFindings(t target, src []byte, lim remnant.Limits, now time.Time, use
 		if !usesRemnant {
 			return remnant.CheckAgents(t.display, src, lim)
 		}
-		agents, _ := readFile(filepath.Join(filepath.Dir(t.disk), "AGENTS.md"), lim.MaxFileSize)
+		agents, _ := safefile.ReadFile(filepath.Join(filepath.Dir(t.disk), "AGENTS.md"), lim.MaxFileSize)
 		return remnant.CheckPointer(t.display, src, agents, lim)
 	}
 	return nil
@@ -84,7 +85,7 @@ func (fc *fileCheck) memoryDir(rep *report.Report, t target, repo *gitutil.Repo)
 	rep.Checked++
 	opt := fc.cfg.custodianOptions()
 	opt.Dir = t.display
-	after := newBoundedFS(t.disk)
+	after := safefile.NewBoundedFS(t.disk)
 	if fc.opt.runs(validate.Memory) {
 		before, err := headTree(t, repo)
 		if err != nil {
@@ -96,7 +97,7 @@ func (fc *fileCheck) memoryDir(rep *report.Report, t target, repo *gitutil.Repo)
 		}
 		agents := map[string][]byte{}
 		for _, name := range []string{"AGENTS.md", "CLAUDE.md", "GEMINI.md"} {
-			if data, err := readFile(filepath.Join(t.disk, "..", "..", name), fc.cfg.Limits.MaxFileSize); err == nil {
+			if data, err := safefile.ReadFile(filepath.Join(t.disk, "..", "..", name), fc.cfg.Limits.MaxFileSize); err == nil {
 				agents[name] = data
 			}
 		}
@@ -113,7 +114,7 @@ func (fc *fileCheck) memoryDir(rep *report.Report, t target, repo *gitutil.Repo)
 		if !d.Type().IsRegular() {
 			// A FIFO, a socket, a device or a link to one (or a loop) is
 			// named; a link to a regular file is read like one.
-			_, serr := statRegular(filepath.Join(t.disk, filepath.FromSlash(p)))
+			_, serr := safefile.StatRegular(filepath.Join(t.disk, filepath.FromSlash(p)))
 			if f, ok := notRegularFinding(serr, t.display+"/"+p); ok && !errors.Is(serr, fs.ErrNotExist) {
 				rep.Findings = append(rep.Findings, f)
 			}

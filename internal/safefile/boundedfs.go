@@ -1,4 +1,4 @@
-package hooks
+package safefile
 
 import (
 	"errors"
@@ -13,13 +13,13 @@ import (
 // MemoryCustodian checks read them: a file that is not regular (a FIFO, a
 // socket, a device, a link to one, a link loop) cannot be opened, so it is
 // never waited on or read without end, and a regular file reads at most
-// maxReadLimit+1 bytes.
+// MaxReadLimit+1 bytes.
 type boundedFS struct {
 	dir  string
 	fsys fs.FS
 }
 
-func newBoundedFS(dir string) fs.FS { return boundedFS{dir: dir, fsys: os.DirFS(dir)} }
+func NewBoundedFS(dir string) fs.FS { return boundedFS{dir: dir, fsys: os.DirFS(dir)} }
 
 func (b boundedFS) path(op, name string) (string, error) {
 	if !fs.ValidPath(name) {
@@ -72,7 +72,7 @@ func (b boundedFS) Open(name string) (fs.File, error) {
 		return b.fsys.Open(name)
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: &NotRegularError{Path: name, Kind: fileKind(fi.Mode())}}
+		return nil, &fs.PathError{Op: "open", Path: name, Err: &NotRegularError{Path: name, Kind: Kind(fi.Mode())}}
 	}
 	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
@@ -81,11 +81,11 @@ func (b boundedFS) Open(name string) (fs.File, error) {
 	if fi, err = f.Stat(); err != nil || !fi.Mode().IsRegular() {
 		f.Close()
 		if err == nil {
-			err = &NotRegularError{Path: name, Kind: fileKind(fi.Mode())}
+			err = &NotRegularError{Path: name, Kind: Kind(fi.Mode())}
 		}
 		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
 	}
-	return &boundedFile{File: f, r: io.LimitReader(f, maxReadLimit+1)}, nil
+	return &boundedFile{File: f, r: io.LimitReader(f, MaxReadLimit+1)}, nil
 }
 
 // boundedFile reads at most its limit.

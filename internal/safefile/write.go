@@ -1,4 +1,4 @@
-package hooks
+package safefile
 
 import (
 	"errors"
@@ -8,12 +8,12 @@ import (
 	"path/filepath"
 )
 
-// replaceFile writes data to path through a temporary file in the same
+// Replace writes data to path through a temporary file in the same
 // directory and a rename, so that a reader sees the old file or the new
 // one, never half of one. An existing file keeps its mode; a symbolic
 // link is followed, and the file it points at is replaced.
-func replaceFile(path string, data []byte) error {
-	path, err := followLinks(path)
+func Replace(path string, data []byte) error {
+	path, err := FollowLinks(path)
 	if err != nil {
 		return err
 	}
@@ -23,12 +23,12 @@ func replaceFile(path string, data []byte) error {
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	return renameInto(path, data, perm, ".remnant-guard-*")
+	return RenameInto(path, data, perm, ".remnant-guard-*")
 }
 
-// renameInto replaces path with data (mode perm) through a temporary file
+// RenameInto replaces path with data (mode perm) through a temporary file
 // named after pattern in the same directory, synced, then renamed.
-func renameInto(path string, data []byte, perm fs.FileMode, pattern string) error {
+func RenameInto(path string, data []byte, perm fs.FileMode, pattern string) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), pattern)
 	if err != nil {
 		return err
@@ -50,10 +50,10 @@ func renameInto(path string, data []byte, perm fs.FileMode, pattern string) erro
 	return os.Rename(tmp.Name(), path)
 }
 
-// followLinks resolves path through symbolic links, also to a target that
+// FollowLinks resolves path through symbolic links, also to a target that
 // does not exist yet (a dotfiles link made before its file): that target
 // is what is to be written, not the link replaced by a file.
-func followLinks(path string) (string, error) {
+func FollowLinks(path string) (string, error) {
 	for hops := 0; ; hops++ {
 		fi, err := os.Lstat(path)
 		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
@@ -73,10 +73,10 @@ func followLinks(path string) (string, error) {
 	}
 }
 
-// checkWritable refuses a file its owner may not write: a settings file
+// CheckWritable refuses a file its owner may not write: a settings file
 // made read-only is not replaced behind its owner's back.
-func checkWritable(path string) error {
-	real, err := followLinks(path)
+func CheckWritable(path string) error {
+	real, err := FollowLinks(path)
 	if err != nil {
 		return err
 	}
@@ -85,4 +85,23 @@ func checkWritable(path string) error {
 		return fmt.Errorf("%s is read-only: left as it is", path)
 	}
 	return nil
+}
+
+// UnwrapPath drops the os.PathError wrapper, whose path the caller shows.
+func UnwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// WriteAtomic replaces path with data through a temporary file in the same
+// directory and a rename, keeping the file's mode.
+func WriteAtomic(path string, data []byte) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	return RenameInto(path, data, fi.Mode().Perm(), ".remnant-guard-migrate-*")
 }
