@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+
+	"github.com/remnant-guard/remnant-guard/internal/shquote"
 )
 
 // hookGroup is one entry of an event's list in an agent's settings: a
@@ -58,8 +60,8 @@ func (a Agent) group(ev agentEvent, binary string) hookGroup {
 // (Gemini would take a "command not found" for a refusal).
 func AgentCommand(a Agent, binary string) string {
 	script := fmt.Sprintf(`b=%s; [ -x "$b" ] || b=$(command -v remnant-guard) || { echo "remnant-guard: error: the remnant-guard binary is gone and not on PATH; reinstall it or run: remnant-guard uninstall --agent %s" >&2; exit 1; }; exec "$b" agent-hook --agent %s`,
-		shellQuote(binary), a, a)
-	return "sh -c " + shellQuote(script)
+		shquote.Quote(binary), a, a)
+	return "sh -c " + shquote.Quote(script)
 }
 
 // isOurCommand tells a handler remnant-guard installed, whatever binary

@@ -75,7 +75,7 @@ func AgentSettingsFile(opt AgentInstallOptions) (string, error) {
 	}
 	repo, err := gitutil.OpenFast(opt.Dir)
 	if err != nil {
-		return "", fmt.Errorf("%w (use --scope user outside a repository)", gitError(err))
+		return "", fmt.Errorf("%w (use --scope user outside a repository)", gitutil.Explain(err))
 	}
 	defer repo.Close()
 	return filepath.Join(repo.TopLevel, filepath.FromSlash(rel)), nil

@@ -151,7 +151,7 @@ func commandBinary(a Agent, cmd string) (string, bool) {
 	return b, AgentCommand(a, b) == cmd
 }
 
-// shellUnquote reverses shellQuote.
+// shellUnquote reverses shquote.Quote.
 func shellUnquote(s string) string {
 	if len(s) >= 2 && s[0] == '\'' && s[len(s)-1] == '\'' {
 		return strings.ReplaceAll(s[1:len(s)-1], `'\''`, "'")

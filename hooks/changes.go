@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/internal/shquote"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
@@ -157,7 +158,7 @@ func stagedRemnant(c gitutil.Change) validate.Finding {
 		RuleID: "remnant-staged", Severity: validate.Error, Path: c.Path,
 		Message: fmt.Sprintf("%s is %s the commit: REMNANT.md is local memory and is never committed", c.Path, verb),
 		Hint: fmt.Sprintf("unstage it:  git rm --cached -- %s\nignore it:   echo %s >> .gitignore",
-			shellQuote(c.Path), shellQuote("/"+c.Path)),
+			shquote.Quote(c.Path), shquote.Quote("/"+c.Path)),
 	}
 }
 

@@ -25,7 +25,7 @@ func CI(opt CIOptions) (*report.Report, Range, error) {
 	defer historyGC()()
 	repo, err := gitutil.OpenHistory(opt.Dir)
 	if err != nil {
-		return nil, Range{}, gitError(err)
+		return nil, Range{}, gitutil.Explain(err)
 	}
 	defer repo.Close()
 	// git prints the history while the range is checked and the rules

@@ -132,3 +132,9 @@ func allowed(getenv func(string) string, rule string) bool {
 	}
 	return false
 }
+
+// sum is the hex SHA-256 of s; records are named by it.
+func sum(s string) string {
+	h := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(h[:])
+}

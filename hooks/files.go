@@ -9,6 +9,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
+	"github.com/remnant-guard/remnant-guard/internal/shquote"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 	"github.com/remnant-guard/remnant-guard/validate/report"
@@ -129,6 +130,6 @@ func trackedRemnant(rel string) validate.Finding {
 		RuleID: "remnant-staged", Severity: validate.Error, Path: rel,
 		Message: fmt.Sprintf("%s is tracked by git: REMNANT.md is local memory and is never committed", rel),
 		Hint: fmt.Sprintf("stop tracking it:  git rm --cached -- %s\nignore it:         echo %s >> .gitignore",
-			shellQuote(rel), shellQuote("/"+rel)),
+			shquote.Quote(rel), shquote.Quote("/"+rel)),
 	}
 }

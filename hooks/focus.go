@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
 )
@@ -136,7 +137,7 @@ func project(memDir, wd string, withHead bool) (fs.FS, string, error) {
 	}
 	head, born, err := repo.HeadHash()
 	if err != nil || !born {
-		return p, "", gitError(err)
+		return p, "", gitutil.Explain(err)
 	}
 	return p, head, nil
 }

@@ -70,7 +70,7 @@ type InitOptions struct {
 func Init(opt InitOptions) ([]string, error) {
 	repo, err := gitutil.Open(opt.Dir)
 	if err != nil {
-		return nil, gitError(err)
+		return nil, gitutil.Explain(err)
 	}
 	defer repo.Close()
 	top := repo.TopLevel

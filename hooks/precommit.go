@@ -6,7 +6,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"strings"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
@@ -29,7 +28,7 @@ func PreCommit(opt Options, files []string) (*report.Report, error) {
 	}
 	repo, err := gitutil.OpenStaged(opt.Dir)
 	if err != nil {
-		return nil, gitError(err)
+		return nil, gitutil.Explain(err)
 	}
 	defer repo.Close()
 	cfg, err := repoConfig(opt, repo)
@@ -124,17 +123,6 @@ func frameworkRange(getenv func(string) string) (base, head string, ok bool) {
 	return base, head, base != "" && head != ""
 }
 
-// gitError turns gitutil's errors into messages with a hint of what to do.
-func gitError(err error) error {
-	switch {
-	case errors.Is(err, gitutil.ErrBareRepository):
-		return fmt.Errorf("%w: the hook checks what a commit stages, and a bare repository has no index or working tree", err)
-	case errors.Is(err, gitutil.ErrNotRepository):
-		return fmt.Errorf("%w: run it inside a git working tree", err)
-	}
-	return err
-}
-
 func repoConfig(opt Options, repo *gitutil.Repo) (*Config, error) {
 	if opt.ConfigPath != "" {
 		return LoadConfig(opt.ConfigPath, true, AllRules())
@@ -193,16 +181,6 @@ func (s *staged) run() error {
 	stale, err := staleAreas(s.repo, s.cfg, changedPaths(s.changes))
 	s.rep.Findings = append(s.rep.Findings, stale...)
 	return err
-}
-
-// shellQuote quotes s for a POSIX shell when it needs it.
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r == '/' || r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // usesRemnantStaged tells whether the repository uses Remnant, judged from

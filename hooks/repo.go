@@ -16,7 +16,7 @@ func openRepo(dir string) (*gitutil.Repo, error) {
 	case errors.Is(err, gitutil.ErrNotRepository):
 		return nil, nil
 	case err != nil:
-		return nil, gitError(err)
+		return nil, gitutil.Explain(err)
 	}
 	return repo, nil
 }
@@ -26,7 +26,7 @@ func openRepo(dir string) (*gitutil.Repo, error) {
 func mustOpenRepo(opt Options) (*gitutil.Repo, *Config, error) {
 	repo, err := gitutil.OpenFast(opt.Dir)
 	if err != nil {
-		return nil, nil, gitError(err)
+		return nil, nil, gitutil.Explain(err)
 	}
 	cfg, err := repoConfig(opt, repo)
 	if err != nil {
@@ -46,7 +46,7 @@ type ShallowError = gitutil.ShallowError
 func openHistory(opt Options) (*gitutil.Repo, *Config, configFiles, error) {
 	repo, err := gitutil.OpenHistory(opt.Dir)
 	if err != nil {
-		return nil, nil, nil, gitError(err)
+		return nil, nil, nil, gitutil.Explain(err)
 	}
 	if !repo.Bare {
 		cfg, err := repoConfig(opt, repo)

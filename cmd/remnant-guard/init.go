@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
+	"github.com/remnant-guard/remnant-guard/hooks/githooks"
 )
 
 func runInit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -24,5 +25,5 @@ func runInit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "remnant-guard: hint: install the git hooks with: remnant-guard install")
 		return exitClean
 	}
-	return install(hooks.InstallOptions{}, stdout, stderr)
+	return install(githooks.InstallOptions{}, stdout, stderr)
 }

@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/remnant-guard/remnant-guard/hooks"
+	"github.com/remnant-guard/remnant-guard/hooks/githooks"
 )
 
 // hookList collects repeated --hook flags.
@@ -30,28 +30,28 @@ func runInstall(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if agent.agent != "" || agent.scope != "" {
 		return installAgent(agent, stdout, stderr)
 	}
-	return install(hooks.InstallOptions{Hooks: hooksFlag, Force: *force}, stdout, stderr)
+	return install(githooks.InstallOptions{Hooks: hooksFlag, Force: *force}, stdout, stderr)
 }
 
 // install writes the hooks with the running binary's path and reports
 // what it did; a hook manager's folder gets that manager's snippet.
-func install(opt hooks.InstallOptions, stdout, stderr io.Writer) int {
+func install(opt githooks.InstallOptions, stdout, stderr io.Writer) int {
 	bin, err := selfPath()
 	if err != nil {
 		return fail(stderr, err)
 	}
 	opt.Binary = bin
-	done, err := hooks.Install(opt)
+	done, err := githooks.Install(opt)
 	for _, l := range done {
 		fmt.Fprintln(stdout, l)
 	}
-	var me *hooks.ManagerError
+	var me *githooks.ManagerError
 	if errors.As(err, &me) {
 		fmt.Fprintf(stderr, "remnant-guard: error: %v\n", me)
 		fmt.Fprintf(stderr, "remnant-guard: hint: add this to %s's configuration:\n\n%s\n", me.Manager, me.Snippet)
 		return exitError
 	}
-	var ee *hooks.EditedHookError
+	var ee *githooks.EditedHookError
 	if errors.As(err, &ee) {
 		fmt.Fprintf(stderr, "remnant-guard: error: %v\n", ee)
 		fmt.Fprintf(stderr, "remnant-guard: hint: compare it with what install writes, or run install --force\n")
@@ -76,7 +76,7 @@ func runUninstall(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	if agent.agent != "" || agent.scope != "" {
 		return uninstallAgent(agent, stdout, stderr)
 	}
-	done, err := hooks.Uninstall("", hooksFlag, *force)
+	done, err := githooks.Uninstall("", hooksFlag, *force)
 	for _, l := range done {
 		fmt.Fprintln(stdout, l)
 	}

@@ -1,4 +1,4 @@
-package hooks
+package githooks
 
 import (
 	"bytes"
@@ -55,7 +55,7 @@ type InstallOptions struct {
 func Install(opt InstallOptions) ([]string, error) {
 	repo, err := gitutil.Open(opt.Dir)
 	if err != nil {
-		return nil, gitError(err)
+		return nil, gitutil.Explain(err)
 	}
 	defer repo.Close()
 	names, err := hookNames(opt.Hooks)
@@ -148,7 +148,7 @@ func hasLefthookConfig(top string) bool {
 func Uninstall(dir string, names []string, force bool) ([]string, error) {
 	repo, err := gitutil.Open(dir)
 	if err != nil {
-		return nil, gitError(err)
+		return nil, gitutil.Explain(err)
 	}
 	defer repo.Close()
 	if len(names) == 0 {

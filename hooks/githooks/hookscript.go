@@ -1,10 +1,12 @@
-package hooks
+package githooks
 
 import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"strings"
+
+	"github.com/remnant-guard/remnant-guard/internal/shquote"
 )
 
 // Marker is the line that identifies a hook remnant-guard wrote.
@@ -45,7 +47,7 @@ fi
 REMNANT_GUARD_HOOK=%s
 export REMNANT_GUARD_HOOK
 %s
-`, shellQuote(binary), name, runLine(name))
+`, shquote.Quote(binary), name, runLine(name))
 	return withChecksum(b.String())
 }
 
@@ -71,10 +73,11 @@ func withChecksum(script string) string {
 	first, rest, _ := strings.Cut(script, "\n")
 	second, rest, _ := strings.Cut(rest, "\n")
 	body := first + "\n" + second + "\n" + rest
-	return first + "\n" + second + "\n" + checksumPrefix + sum(body) + "\n" + rest
+	return first + "\n" + second + "\n" + checksumPrefix + checksum(body) + "\n" + rest
 }
 
-func sum(s string) string {
+// checksum is the hex SHA-256 of a hook's body, which the hook carries.
+func checksum(s string) string {
 	h := sha256.Sum256([]byte(s))
 	return hex.EncodeToString(h[:])
 }
@@ -107,7 +110,7 @@ func classify(data []byte) hookState {
 		return hookEdited
 	}
 	want := strings.TrimPrefix(line[:end], checksumPrefix)
-	if sum(s[:i+1]+line[end+1:]) != want {
+	if checksum(s[:i+1]+line[end+1:]) != want {
 		return hookEdited
 	}
 	return hookOurs
