@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/hooks/agents"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 )
 
@@ -21,12 +22,12 @@ import (
 // state of the repository then, and how often in a row the handoff gate
 // has made it go on.
 type sessionRecord struct {
-	SessionID string    `json:"session_id"`
-	Agent     Agent     `json:"agent,omitempty"`
-	Started   time.Time `json:"started"`
-	Head      string    `json:"head"`
-	Digest    string    `json:"worktree_digest"`
-	Blocks    int       `json:"blocks"`
+	SessionID string       `json:"session_id"`
+	Agent     agents.Agent `json:"agent,omitempty"`
+	Started   time.Time    `json:"started"`
+	Head      string       `json:"head"`
+	Digest    string       `json:"worktree_digest"`
+	Blocks    int          `json:"blocks"`
 }
 
 // recordTTL is how long a session's record is kept after its start.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/hooks/agents"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
@@ -26,36 +27,36 @@ const (
 
 // sessionStart records the session's start and tells the model what the
 // memory protocols ask of it in this repository.
-func sessionStart(p *payload, now time.Time) (Action, string, error) {
+func sessionStart(p *agents.Payload, now time.Time) (agents.Action, string, error) {
 	repo, cfg, err := agentRepoConfig(p.Cwd)
 	if err != nil || repo == nil {
-		return Silent, "", err
+		return agents.Silent, "", err
 	}
 	defer repo.Close()
 	if err := startRecord(repo, p.SessionID, now); err != nil {
-		return Silent, "", err
+		return agents.Silent, "", err
 	}
 	var parts []string
 	if usesRemnant(repo.TopLevel, cfg) {
 		s, err := remnantContext(repo, cfg, now)
 		if err != nil {
-			return Silent, "", err
+			return agents.Silent, "", err
 		}
 		parts = append(parts, s)
 	}
 	s, err := custodianContext(repo, cfg, now)
 	if err != nil {
-		return Silent, "", err
+		return agents.Silent, "", err
 	}
 	if s != "" {
 		parts = append(parts, s)
 	}
 	if len(parts) == 0 {
-		return Silent, "", nil
+		return agents.Silent, "", nil
 	}
 	// Masked before it is clipped: a secret cut short is one the engine
 	// no longer recognises.
-	return Context, clipText(MaskSecrets(nil, strings.Join(parts, "\n\n")), maxContextChars), nil
+	return agents.Context, clipText(MaskSecrets(nil, strings.Join(parts, "\n\n")), maxContextChars), nil
 }
 
 // startRecord records a new session; a session that resumes, clears or

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/hooks/agents"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
@@ -23,47 +24,47 @@ const maxBlocks = 2
 
 // stopGate is the handoff gate at the end of a turn: a session that changed
 // the repository must leave a valid, updated REMNANT.md.
-func stopGate(p *payload, now time.Time) (Action, string, error) {
+func stopGate(p *agents.Payload, now time.Time) (agents.Action, string, error) {
 	repo, cfg, err := agentRepoConfig(p.Cwd)
 	if err != nil || repo == nil {
-		return Silent, "", err
+		return agents.Silent, "", err
 	}
 	defer repo.Close()
 	if !usesRemnant(repo.TopLevel, cfg) {
-		return Silent, "", nil
+		return agents.Silent, "", nil
 	}
 	dir := sessionDir(repo)
 	rec, ok, err := loadRecord(dir, p.SessionID)
 	if err != nil {
-		return Silent, "", err
+		return agents.Silent, "", err
 	}
 	if !ok {
 		// No start was recorded (the hooks were installed mid-session):
 		// the session's changes are measured from now on.
-		return Silent, "", startRecord(repo, p.SessionID, now)
+		return agents.Silent, "", startRecord(repo, p.SessionID, now)
 	}
 	changed, why, err := rec.changed(repo)
 	if err != nil || !changed {
-		return Silent, "", err
+		return agents.Silent, "", err
 	}
 	todo, err := handoffTodo(repo, rec, now)
 	if err != nil {
-		return Silent, "", err
+		return agents.Silent, "", err
 	}
 	if len(todo) == 0 {
-		return Silent, "", resetBlocks(dir, rec)
+		return agents.Silent, "", resetBlocks(dir, rec)
 	}
 	switch {
 	case p.StopHookActive:
-		return Note, "remnant-guard: the handoff in REMNANT.md is still incomplete, but the agent is already continuing because of a stop hook: letting it stop. Left to do: " + strings.Join(todo, "; "), resetBlocks(dir, rec)
+		return agents.Note, "remnant-guard: the handoff in REMNANT.md is still incomplete, but the agent is already continuing because of a stop hook: letting it stop. Left to do: " + strings.Join(todo, "; "), resetBlocks(dir, rec)
 	case rec.Blocks >= maxBlocks:
-		return Note, fmt.Sprintf("remnant-guard: the handoff gate has already blocked %d times in a row in this session: letting it stop. Left to do: %s", rec.Blocks, strings.Join(todo, "; ")), resetBlocks(dir, rec)
+		return agents.Note, fmt.Sprintf("remnant-guard: the handoff gate has already blocked %d times in a row in this session: letting it stop. Left to do: %s", rec.Blocks, strings.Join(todo, "; ")), resetBlocks(dir, rec)
 	}
 	rec.Blocks++
 	if err := saveRecord(dir, rec); err != nil {
-		return Silent, "", err
+		return agents.Silent, "", err
 	}
-	return Block, blockText(why, todo), nil
+	return agents.Block, blockText(why, todo), nil
 }
 
 func resetBlocks(dir string, rec sessionRecord) error {

@@ -7,34 +7,34 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
+	"github.com/remnant-guard/remnant-guard/hooks/agents"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
 
 // afterWrite validates the memory files a write tool call touched. Any
 // other file is passed over at once: no git, no configuration.
-func afterWrite(agent Agent, p *payload, now time.Time) (Action, string, error) {
-	if !slices.Contains(writeTools()[agent], p.ToolName) || p.toolFailed() {
-		return Silent, "", nil
+func afterWrite(agent agents.Agent, p *agents.Payload, now time.Time) (agents.Action, string, error) {
+	if !agent.Writes(p.ToolName) || p.ToolFailed() {
+		return agents.Silent, "", nil
 	}
-	paths, err := p.writtenPaths(agent)
+	paths, err := p.WrittenPaths(agent)
 	if err != nil {
-		return Silent, "", err
+		return agents.Silent, "", err
 	}
 	var b strings.Builder
 	for _, name := range paths {
 		if err := checkWritten(&b, p.Cwd, name, now); err != nil {
-			return Silent, "", err
+			return agents.Silent, "", err
 		}
 	}
 	if b.Len() == 0 {
-		return Silent, "", nil
+		return agents.Silent, "", nil
 	}
-	return Findings, strings.TrimRight(b.String(), "\n"), nil
+	return agents.Findings, strings.TrimRight(b.String(), "\n"), nil
 }
 
 // checkWritten validates one written file when it is memory, and writes

@@ -29,7 +29,7 @@
 //     Codex CLI): the session's start context and record, the check of a
 //     memory file just written, the handoff gate at the end of a turn; its
 //     answer is agent-neutral, cmd/remnant-guard writes it in the agent's
-//     contract. InstallAgent and UninstallAgent edit the agent's settings
+//     contract. agents.Install and agents.Uninstall edit the agent's settings
 //     file in place (agent_json.go parses JSON keeping byte spans,
 //     agent_jsonedit.go splices entries in and out).
 //

@@ -8,16 +8,7 @@ import (
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
-)
-
-// The exit codes of agent-hook follow the agents' contract, not the
-// house's: 2 blocks (the agent shows stderr to the model), 1 blocks
-// nothing in any of the three agents and is what every fault of ours ends
-// with.
-const (
-	agentOK    = 0
-	agentFault = 1
-	agentBlock = 2
+	"github.com/remnant-guard/remnant-guard/hooks/agents"
 )
 
 // maxPayload bounds the hook payload read from stdin (a Write payload
@@ -28,7 +19,7 @@ func runAgentHook(args []string, stdin io.Reader, stdout, stderr io.Writer) (cod
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "remnant-guard: error: agent-hook failed unexpectedly (%v); the agent goes on unchecked\n", r)
-			code = agentFault
+			code = agents.ExitFault
 		}
 	}()
 	fs := newFlagSet("agent-hook", "agent-hook [--agent claude|gemini|codex] < payload.json", stderr)
@@ -37,18 +28,18 @@ func runAgentHook(args []string, stdin io.Reader, stdout, stderr io.Writer) (cod
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		usageError(fs, stderr, err)
-		return agentOK
+		return agents.ExitOK
 	case err != nil:
 		fmt.Fprintf(stderr, "remnant-guard: error: agent-hook: %s\n", flagMessage(err))
-		return agentFault
+		return agents.ExitFault
 	case len(pos) > 0:
 		fmt.Fprintf(stderr, "remnant-guard: error: agent-hook: unexpected argument %q\n", pos[0])
-		return agentFault
+		return agents.ExitFault
 	}
-	agent, err := hooks.ParseAgent(*name)
+	agent, err := agents.Parse(*name)
 	if err != nil {
 		fmt.Fprintf(stderr, "remnant-guard: error: agent-hook: %v\n", err)
-		return agentFault
+		return agents.ExitFault
 	}
 	done := make(chan agentResult, 1)
 	go answerAgent(agent, stdin, done)
@@ -59,19 +50,19 @@ func runAgentHook(args []string, stdin io.Reader, stdout, stderr io.Writer) (cod
 	case r = <-done:
 	case <-timer.C:
 		fmt.Fprintf(stderr, "remnant-guard: error: agent-hook (%s): no answer after %s (stdin left open, or a file or repository too slow to check); the agent goes on unchecked\n", agent, agentDeadline)
-		return agentFault
+		return agents.ExitFault
 	}
 	switch {
 	case r.panicked != nil:
 		panic(r.panicked) // recovered above, with the same message
 	case r.readErr != nil:
 		fmt.Fprintf(stderr, "remnant-guard: error: agent-hook: %v\n", r.readErr)
-		return agentFault
+		return agents.ExitFault
 	case r.err != nil:
 		fmt.Fprintf(stderr, "remnant-guard: error: agent-hook (%s): %v; the agent goes on unchecked\n", agent, r.err)
-		return agentFault
+		return agents.ExitFault
 	}
-	return writeAgentAnswer(agent, r.ans, stdout, stderr)
+	return agents.WriteAnswer(agent, r.ans, stdout, stderr)
 }
 
 // agentDeadline bounds one hook call, below the 30 s time limit install
@@ -80,7 +71,7 @@ func runAgentHook(args []string, stdin io.Reader, stdout, stderr io.Writer) (cod
 var agentDeadline = 20 * time.Second
 
 type agentResult struct {
-	ans      hooks.AgentAnswer
+	ans      agents.Answer
 	readErr  error
 	err      error
 	panicked any
@@ -88,7 +79,7 @@ type agentResult struct {
 
 // answerAgent reads the payload and answers it, on its own goroutine so
 // that the caller can give up on it.
-func answerAgent(agent hooks.Agent, stdin io.Reader, done chan<- agentResult) {
+func answerAgent(agent agents.Agent, stdin io.Reader, done chan<- agentResult) {
 	defer func() {
 		if p := recover(); p != nil {
 			done <- agentResult{panicked: p}

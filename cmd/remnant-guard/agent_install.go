@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/remnant-guard/remnant-guard/hooks"
+	"github.com/remnant-guard/remnant-guard/hooks/agents"
 )
 
 // agentFlags are install's and uninstall's flags for an agent's hooks.
@@ -18,17 +18,17 @@ func (a *agentFlags) register(fs interface {
 	fs.StringVar(&a.scope, "scope", "", "with --agent: the `scope` whose settings file changes: project (default), local (Claude Code only) or user")
 }
 
-func (a agentFlags) options(stderr io.Writer) (hooks.AgentInstallOptions, bool) {
+func (a agentFlags) options(stderr io.Writer) (agents.InstallOptions, bool) {
 	if a.agent == "" {
 		fmt.Fprintln(stderr, "remnant-guard: error: --scope goes with --agent claude|gemini|codex")
-		return hooks.AgentInstallOptions{}, false
+		return agents.InstallOptions{}, false
 	}
-	agent, err := hooks.ParseAgent(a.agent)
+	agent, err := agents.Parse(a.agent)
 	if err != nil {
 		fmt.Fprintf(stderr, "remnant-guard: error: %v\n", err)
-		return hooks.AgentInstallOptions{}, false
+		return agents.InstallOptions{}, false
 	}
-	return hooks.AgentInstallOptions{Agent: agent, Scope: a.scope}, true
+	return agents.InstallOptions{Agent: agent, Scope: a.scope}, true
 }
 
 // installAgent adds the agent hooks to the agent's settings file.
@@ -42,7 +42,7 @@ func installAgent(a agentFlags, stdout, stderr io.Writer) int {
 		return fail(stderr, err)
 	}
 	opt.Binary = bin
-	res, err := hooks.InstallAgent(opt)
+	res, err := agents.Install(opt)
 	if err != nil {
 		return fail(stderr, err)
 	}
@@ -65,7 +65,7 @@ func uninstallAgent(a agentFlags, stdout, stderr io.Writer) int {
 	if !ok {
 		return exitError
 	}
-	res, err := hooks.UninstallAgent(opt)
+	res, err := agents.Uninstall(opt)
 	if err != nil {
 		return fail(stderr, err)
 	}
@@ -80,6 +80,6 @@ func uninstallAgent(a agentFlags, stdout, stderr io.Writer) int {
 	return exitClean
 }
 
-func eventList(a hooks.Agent) string {
-	return strings.Join(hooks.AgentEventNames(a), ", ")
+func eventList(a agents.Agent) string {
+	return strings.Join(agents.EventNames(a), ", ")
 }

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/remnant-guard/remnant-guard/hooks"
+	"github.com/remnant-guard/remnant-guard/hooks/agents"
 )
 
 var updateAgentGolden = flag.Bool("update-agent-golden", false, "rewrite testdata/agent/*.golden")
@@ -18,8 +18,8 @@ var updateAgentGolden = flag.Bool("update-agent-golden", false, "rewrite testdat
 // allowedKeys are the keys each agent documents for an answer's JSON:
 // Codex voids an answer with any other key, and has no hookSpecificOutput
 // on Stop.
-var allowedKeys = map[hooks.Agent]map[string][]string{
-	hooks.Codex: {
+var allowedKeys = map[agents.Agent]map[string][]string{
+	agents.Codex: {
 		"SessionStart": {"hookSpecificOutput", "continue", "stopReason", "systemMessage", "suppressOutput"},
 		"PostToolUse":  {"hookSpecificOutput", "decision", "reason", "continue", "stopReason", "systemMessage", "suppressOutput"},
 		"Stop":         {"decision", "reason", "continue", "stopReason", "systemMessage", "suppressOutput"},
@@ -29,27 +29,27 @@ var allowedKeys = map[hooks.Agent]map[string][]string{
 // TestAgentAnswersGolden writes every kind of answer in each agent's
 // contract and compares stdout, stderr and the exit code with golden files.
 func TestAgentAnswersGolden(t *testing.T) {
-	events := map[hooks.Agent][3]string{
-		hooks.Claude: {"SessionStart", "PostToolUse", "Stop"},
-		hooks.Gemini: {"SessionStart", "AfterTool", "AfterAgent"},
-		hooks.Codex:  {"SessionStart", "PostToolUse", "Stop"},
+	events := map[agents.Agent][3]string{
+		agents.Claude: {"SessionStart", "PostToolUse", "Stop"},
+		agents.Gemini: {"SessionStart", "AfterTool", "AfterAgent"},
+		agents.Codex:  {"SessionStart", "PostToolUse", "Stop"},
 	}
-	for _, agent := range hooks.Agents {
+	for _, agent := range agents.Agents {
 		ev := events[agent]
 		answers := []struct {
 			name string
-			ans  hooks.AgentAnswer
+			ans  agents.Answer
 		}{
-			{"start", hooks.AgentAnswer{Action: hooks.Context, Event: ev[0], Text: "Remnant: read <REMNANT.md> & \"trust\" git log"}},
-			{"findings", hooks.AgentAnswer{Action: hooks.Findings, Event: ev[1], Text: "REMNANT.md:3:1: error: x [rule]"}},
-			{"block", hooks.AgentAnswer{Action: hooks.Block, Event: ev[2], Text: "- update REMNANT.md"}},
-			{"note", hooks.AgentAnswer{Action: hooks.Note, Event: ev[2], Text: "letting it stop"}},
-			{"silent", hooks.AgentAnswer{Action: hooks.Silent, Event: ev[1]}},
+			{"start", agents.Answer{Action: agents.Context, Event: ev[0], Text: "Remnant: read <REMNANT.md> & \"trust\" git log"}},
+			{"findings", agents.Answer{Action: agents.Findings, Event: ev[1], Text: "REMNANT.md:3:1: error: x [rule]"}},
+			{"block", agents.Answer{Action: agents.Block, Event: ev[2], Text: "- update REMNANT.md"}},
+			{"note", agents.Answer{Action: agents.Note, Event: ev[2], Text: "letting it stop"}},
+			{"silent", agents.Answer{Action: agents.Silent, Event: ev[1]}},
 		}
 		var all bytes.Buffer
 		for _, a := range answers {
 			var stdout, stderr bytes.Buffer
-			code := writeAgentAnswer(agent, a.ans, &stdout, &stderr)
+			code := agents.WriteAnswer(agent, a.ans, &stdout, &stderr)
 			all.WriteString("== " + a.name + " (" + a.ans.Event + ")\nexit " + string(rune('0'+code)) + "\nstdout: " + stdout.String() + "\nstderr: " + stderr.String() + "\n")
 			checkAnswerJSON(t, agent, a.ans.Event, stdout.Bytes())
 		}
@@ -70,7 +70,7 @@ func TestAgentAnswersGolden(t *testing.T) {
 
 // checkAnswerJSON: stdout is empty or exactly one JSON object (Gemini
 // wants it alone), with only keys the agent knows.
-func checkAnswerJSON(t *testing.T, agent hooks.Agent, event string, out []byte) {
+func checkAnswerJSON(t *testing.T, agent agents.Agent, event string, out []byte) {
 	t.Helper()
 	if len(out) == 0 {
 		return
@@ -103,7 +103,7 @@ func (panicReader) Read([]byte) (int, error) { panic("boom") }
 func TestAgentHookRecoversFromPanics(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	code := runAgentHook([]string{"--agent", "gemini"}, panicReader{}, &stdout, &stderr)
-	if code != agentFault || stdout.Len() != 0 || !bytes.Contains(stderr.Bytes(), []byte("remnant-guard: error: agent-hook failed unexpectedly (boom)")) {
+	if code != agents.ExitFault || stdout.Len() != 0 || !bytes.Contains(stderr.Bytes(), []byte("remnant-guard: error: agent-hook failed unexpectedly (boom)")) {
 		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1, nothing on stdout, the error on stderr", code, stdout.String(), stderr.String())
 	}
 }
@@ -119,7 +119,7 @@ func TestAgentHookGivesUp(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	start := time.Now()
 	code := runAgentHook([]string{"--agent", "claude"}, r, &stdout, &stderr)
-	if code != agentFault || stdout.Len() != 0 || !bytes.Contains(stderr.Bytes(), []byte("no answer after 200ms")) {
+	if code != agents.ExitFault || stdout.Len() != 0 || !bytes.Contains(stderr.Bytes(), []byte("no answer after 200ms")) {
 		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1 and the message", code, stdout.String(), stderr.String())
 	}
 	if d := time.Since(start); d > 5*time.Second {

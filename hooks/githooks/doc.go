@@ -6,5 +6,6 @@
 // carries a checksum of its body, so that a hook of ours edited by hand is
 // never overwritten without --force. Install finds the hooks folder as git
 // does (core.hooksPath, linked worktrees) and refuses one a hook manager
-// (husky, lefthook, pre-commit) owns.
+// (husky, lefthook, pre-commit) owns unless forced, naming what to add to
+// that manager instead.
 package githooks

@@ -1,4 +1,4 @@
-package hooks
+package agents
 
 import (
 	"bytes"
@@ -132,7 +132,7 @@ func (se settingsEditor) installedBinary(src []byte) (string, bool) {
 	return binary, binary != ""
 }
 
-// commandBinary inverts AgentCommand.
+// commandBinary inverts Command.
 func commandBinary(a Agent, cmd string) (string, bool) {
 	script, ok := strings.CutPrefix(cmd, "sh -c ")
 	if !ok {
@@ -148,7 +148,7 @@ func commandBinary(a Agent, cmd string) (string, bool) {
 		return "", false
 	}
 	b := shellUnquote(q)
-	return b, AgentCommand(a, b) == cmd
+	return b, Command(a, b) == cmd
 }
 
 // shellUnquote reverses shquote.Quote.

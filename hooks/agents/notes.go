@@ -1,4 +1,4 @@
-package hooks
+package agents
 
 import (
 	"os"
@@ -9,7 +9,7 @@ import (
 
 // agentNotes tells the user what the agent needs before it runs the hooks
 // (trust), and which switch in the settings turns them off.
-func agentNotes(opt AgentInstallOptions, file string, settings []byte) []string {
+func agentNotes(opt InstallOptions, file string, settings []byte) []string {
 	var notes []string
 	switch opt.Agent {
 	case Claude:
@@ -34,11 +34,11 @@ func agentNotes(opt AgentInstallOptions, file string, settings []byte) []string 
 }
 
 // literalAt returns the text of a top-level literal member ("" if none).
-func literalAt(opt AgentInstallOptions, file string, src []byte, key string) string {
+func literalAt(opt InstallOptions, file string, src []byte, key string) string {
 	return nestedLiteral(opt, file, src, key)
 }
 
-func nestedLiteral(opt AgentInstallOptions, file string, src []byte, keys ...string) string {
+func nestedLiteral(opt InstallOptions, file string, src []byte, keys ...string) string {
 	v, err := opt.editor(file).parse(src)
 	if err != nil {
 		return ""
@@ -61,7 +61,7 @@ func nestedLiteral(opt AgentInstallOptions, file string, src []byte, keys ...str
 
 // codexConfigs are the config.toml files that may switch Codex's hooks
 // off: the one beside hooks.json and the user's.
-func codexConfigs(opt AgentInstallOptions, file string) []string {
+func codexConfigs(opt InstallOptions, file string) []string {
 	out := []string{filepath.Join(filepath.Dir(file), "config.toml")}
 	home := opt.Home
 	if home == "" {

@@ -1,4 +1,4 @@
-package hooks
+package agents
 
 import (
 	"encoding/json"
@@ -8,14 +8,14 @@ import (
 	"strings"
 )
 
-// AgentInputError is a hook payload remnant-guard cannot act on.
-type AgentInputError struct{ Msg string }
+// InputError is a hook payload remnant-guard cannot act on.
+type InputError struct{ Msg string }
 
-func (e *AgentInputError) Error() string { return "hook payload: " + e.Msg }
+func (e *InputError) Error() string { return "hook payload: " + e.Msg }
 
-// payload is what agent-hook reads of a hook's stdin, in the fields the
+// Payload is what agent-hook reads of a hook's stdin, in the fields the
 // three agents share.
-type payload struct {
+type Payload struct {
 	Event          string          `json:"hook_event_name"`
 	SessionID      string          `json:"session_id"`
 	Cwd            string          `json:"cwd"`
@@ -25,28 +25,28 @@ type payload struct {
 	StopHookActive bool            `json:"stop_hook_active"`
 }
 
-func parsePayload(data []byte) (*payload, error) {
-	var p payload
+func ParsePayload(data []byte) (*Payload, error) {
+	var p Payload
 	if err := json.Unmarshal(data, &p); err != nil {
 		var se *json.SyntaxError
 		var te *json.UnmarshalTypeError
 		switch {
 		case len(strings.TrimSpace(string(data))) == 0:
-			return nil, &AgentInputError{Msg: "stdin is empty: the agent passes the event as JSON on stdin"}
+			return nil, &InputError{Msg: "stdin is empty: the agent passes the event as JSON on stdin"}
 		case errors.As(err, &se):
-			return nil, &AgentInputError{Msg: fmt.Sprintf("not JSON (at byte %d): %v", se.Offset, se)}
+			return nil, &InputError{Msg: fmt.Sprintf("not JSON (at byte %d): %v", se.Offset, se)}
 		case errors.As(err, &te):
-			return nil, &AgentInputError{Msg: fmt.Sprintf("field %s: want a %s", te.Field, te.Type)}
+			return nil, &InputError{Msg: fmt.Sprintf("field %s: want a %s", te.Field, te.Type)}
 		}
-		return nil, &AgentInputError{Msg: err.Error()}
+		return nil, &InputError{Msg: err.Error()}
 	}
 	switch {
 	case p.Event == "":
-		return nil, &AgentInputError{Msg: "no hook_event_name"}
+		return nil, &InputError{Msg: "no hook_event_name"}
 	case p.Cwd == "":
-		return nil, &AgentInputError{Msg: "no cwd"}
+		return nil, &InputError{Msg: "no cwd"}
 	case !filepath.IsAbs(p.Cwd):
-		return nil, &AgentInputError{Msg: fmt.Sprintf("cwd %q is not an absolute path", p.Cwd)}
+		return nil, &InputError{Msg: fmt.Sprintf("cwd %q is not an absolute path", p.Cwd)}
 	}
 	return &p, nil
 }
@@ -60,9 +60,9 @@ type toolInput struct {
 	Input        string          `json:"input"`
 }
 
-// writtenPaths returns the files a write tool call names, as the payload
+// WrittenPaths returns the files a write tool call names, as the payload
 // gives them (absolute, or relative to cwd).
-func (p *payload) writtenPaths(agent Agent) ([]string, error) {
+func (p *Payload) WrittenPaths(agent Agent) ([]string, error) {
 	var in toolInput
 	var raw string
 	switch {
@@ -70,7 +70,7 @@ func (p *payload) writtenPaths(agent Agent) ([]string, error) {
 		in.Patch = raw // the patch itself, as a string
 	case len(p.ToolInput) > 0 && string(p.ToolInput) != "null":
 		if err := json.Unmarshal(p.ToolInput, &in); err != nil {
-			return nil, &AgentInputError{Msg: "tool_input: " + err.Error()}
+			return nil, &InputError{Msg: "tool_input: " + err.Error()}
 		}
 	}
 	if agent != Codex {
@@ -106,9 +106,9 @@ func (in toolInput) patchText() string {
 	return in.Input
 }
 
-// toolFailed tells a Gemini tool call that failed: AfterTool fires for
+// ToolFailed tells a Gemini tool call that failed: AfterTool fires for
 // those too, with tool_response.error set.
-func (p *payload) toolFailed() bool {
+func (p *Payload) ToolFailed() bool {
 	var r struct {
 		Error json.RawMessage `json:"error"`
 	}

@@ -1,4 +1,4 @@
-package hooks
+package agents
 
 import (
 	"os"
@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"unicode/utf8"
 )
 
 func TestPatchPaths(t *testing.T) {
@@ -47,7 +46,7 @@ func TestAgentCommandRuns(t *testing.T) {
 	os.MkdirAll(filepath.Dir(bin), 0o755)
 	os.WriteFile(bin, []byte("#!/bin/sh\necho \"ran $*\"; cat\n"), 0o755)
 	run := func(path string) (string, int) {
-		cmd := exec.Command("sh", "-c", AgentCommand(Gemini, bin))
+		cmd := exec.Command("sh", "-c", Command(Gemini, bin))
 		cmd.Env = []string{"PATH=" + path}
 		cmd.Stdin = strings.NewReader("{payload}")
 		out, err := cmd.CombinedOutput()
@@ -83,23 +82,13 @@ func TestWrittenPaths(t *testing.T) {
 		{Codex, `"*** Begin Patch\n*** Add File: GEMINI.md\n*** End Patch"`, []string{"GEMINI.md"}},
 		{Codex, `null`, nil},
 	} {
-		p := &payload{ToolInput: []byte(c.input)}
-		got, err := p.writtenPaths(c.agent)
+		p := &Payload{ToolInput: []byte(c.input)}
+		got, err := p.WrittenPaths(c.agent)
 		if err != nil || !slices.Equal(got, c.want) {
 			t.Errorf("%s %s: %q, %v; want %q", c.agent, c.input, got, err, c.want)
 		}
 	}
-	if _, err := (&payload{ToolInput: []byte(`[1]`)}).writtenPaths(Claude); err == nil {
+	if _, err := (&Payload{ToolInput: []byte(`[1]`)}).WrittenPaths(Claude); err == nil {
 		t.Error("tool_input that is an array: no error")
-	}
-}
-
-func TestClipText(t *testing.T) {
-	if got := clipText("ééé", 6); got != "ééé" {
-		t.Errorf("a text within the bound changed: %q", got)
-	}
-	got := clipText(strings.Repeat("é", 10), 8)
-	if len(got) > 8 || !strings.HasSuffix(got, "...") || !utf8.ValidString(got) {
-		t.Errorf("clipText = %q", got)
 	}
 }

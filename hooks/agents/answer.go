@@ -1,12 +1,20 @@
-package main
+package agents
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+)
 
-	"github.com/remnant-guard/remnant-guard/hooks"
+// The exit codes of agent-hook follow the agents' contract, not the
+// house's: 2 blocks (the agent shows stderr to the model), 1 blocks
+// nothing in any of the three agents and is what every fault of ours ends
+// with.
+const (
+	ExitOK    = 0
+	ExitFault = 1
+	ExitBlock = 2
 )
 
 // hookOutput is the JSON an agent reads from a hook's stdout. Each answer
@@ -24,39 +32,39 @@ type specificOutput struct {
 	AdditionalContext string `json:"additionalContext"`
 }
 
-// writeAgentAnswer writes ans in agent's contract and returns the exit
+// WriteAnswer writes ans in agent's contract and returns the exit
 // code that goes with it.
-func writeAgentAnswer(agent hooks.Agent, ans hooks.AgentAnswer, stdout, stderr io.Writer) int {
+func WriteAnswer(agent Agent, ans Answer, stdout, stderr io.Writer) int {
 	switch ans.Action {
-	case hooks.Context:
+	case Context:
 		return writeHookJSON(stdout, stderr, hookOutput{Specific: &specificOutput{"SessionStart", ans.Text}})
-	case hooks.Findings:
-		if agent == hooks.Claude {
+	case Findings:
+		if agent == Claude {
 			fmt.Fprintln(stderr, ans.Text)
-			return agentBlock
+			return ExitBlock
 		}
 		// Gemini and Codex would replace the tool's result with a block,
 		// and the model would take the write for failed: add context.
 		return writeHookJSON(stdout, stderr, hookOutput{Specific: &specificOutput{ans.Event, ans.Text}})
-	case hooks.Block:
+	case Block:
 		switch agent {
-		case hooks.Claude:
+		case Claude:
 			fmt.Fprintln(stderr, ans.Text)
-			return agentBlock
-		case hooks.Gemini:
+			return ExitBlock
+		case Gemini:
 			return writeHookJSON(stdout, stderr, hookOutput{Decision: "deny", Reason: ans.Text})
 		}
 		return writeHookJSON(stdout, stderr, hookOutput{Decision: "block", Reason: ans.Text})
-	case hooks.Note:
+	case Note:
 		// The turn ends. Claude Code shows a systemMessage to the user;
 		// Gemini CLI shows the user a hook's plain stderr at exit 0; Codex
 		// wants nothing or JSON it knows, so stderr only.
-		if agent == hooks.Claude {
+		if agent == Claude {
 			return writeHookJSON(stdout, stderr, hookOutput{SystemMessage: ans.Text})
 		}
 		fmt.Fprintln(stderr, ans.Text)
 	}
-	return agentOK
+	return ExitOK
 }
 
 // writeHookJSON writes one JSON object and a newline, nothing else.
@@ -66,11 +74,11 @@ func writeHookJSON(stdout, stderr io.Writer, v hookOutput) int {
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
 		fmt.Fprintf(stderr, "remnant-guard: error: agent-hook: %v\n", err)
-		return agentFault
+		return ExitFault
 	}
 	if _, err := stdout.Write(buf.Bytes()); err != nil {
 		fmt.Fprintf(stderr, "remnant-guard: error: agent-hook: %v\n", err)
-		return agentFault
+		return ExitFault
 	}
-	return agentOK
+	return ExitOK
 }

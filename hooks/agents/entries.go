@@ -1,4 +1,4 @@
-package hooks
+package agents
 
 import (
 	"fmt"
@@ -43,7 +43,7 @@ const hookTimeout = 30
 
 // group is remnant-guard's entry for one event of agent.
 func (a Agent) group(ev agentEvent, binary string) hookGroup {
-	h := hookHandler{Type: "command", Command: AgentCommand(a, binary), Timeout: hookTimeout}
+	h := hookHandler{Type: "command", Command: Command(a, binary), Timeout: hookTimeout}
 	switch a {
 	case Gemini:
 		h.Name = "remnant-guard"
@@ -54,11 +54,11 @@ func (a Agent) group(ev agentEvent, binary string) hookGroup {
 	return hookGroup{Matcher: ev.matcher, Hooks: []hookHandler{h}}
 }
 
-// AgentCommand is the command an agent runs: the binary at the path
+// Command is the command an agent runs: the binary at the path
 // install saw, else remnant-guard from PATH, as the git hook finds it. A
 // missing binary ends with exit 1, which blocks nothing in any agent
 // (Gemini would take a "command not found" for a refusal).
-func AgentCommand(a Agent, binary string) string {
+func Command(a Agent, binary string) string {
 	script := fmt.Sprintf(`b=%s; [ -x "$b" ] || b=$(command -v remnant-guard) || { echo "remnant-guard: error: the remnant-guard binary is gone and not on PATH; reinstall it or run: remnant-guard uninstall --agent %s" >&2; exit 1; }; exec "$b" agent-hook --agent %s`,
 		shquote.Quote(binary), a, a)
 	return "sh -c " + shquote.Quote(script)
@@ -70,8 +70,8 @@ func isOurCommand(cmd string) bool {
 	return strings.Contains(cmd, "remnant-guard") && strings.Contains(cmd, "agent-hook --agent ")
 }
 
-// AgentEventNames lists the events remnant-guard hooks into for agent.
-func AgentEventNames(a Agent) []string {
+// EventNames lists the events remnant-guard hooks into for agent.
+func EventNames(a Agent) []string {
 	var out []string
 	for _, ev := range agentEvents()[a] {
 		out = append(out, ev.name)

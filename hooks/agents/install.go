@@ -1,4 +1,4 @@
-package hooks
+package agents
 
 import (
 	"bytes"
@@ -13,8 +13,8 @@ import (
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 )
 
-// AgentInstallOptions say which agent's settings to edit and where.
-type AgentInstallOptions struct {
+// InstallOptions say which agent's settings to edit and where.
+type InstallOptions struct {
 	Agent Agent
 	// Scope is "project" (the default: the repository's shared settings),
 	// "local" (Claude Code's settings.local.json) or "user" (the home
@@ -29,8 +29,8 @@ type AgentInstallOptions struct {
 	Binary string
 }
 
-// AgentSettingsResult says what install or uninstall did to a file.
-type AgentSettingsResult struct {
+// SettingsResult says what install or uninstall did to a file.
+type SettingsResult struct {
 	File    string
 	Changed bool
 	Removed int // handlers uninstall took out
@@ -49,8 +49,8 @@ var settingsFiles = sync.OnceValue(func() map[Agent]map[string]string {
 	}
 })
 
-// AgentSettingsFile resolves the settings file opt names.
-func AgentSettingsFile(opt AgentInstallOptions) (string, error) {
+// SettingsFile resolves the settings file opt names.
+func SettingsFile(opt InstallOptions) (string, error) {
 	scope := opt.Scope
 	if scope == "" {
 		scope = "project"
@@ -81,7 +81,7 @@ func AgentSettingsFile(opt AgentInstallOptions) (string, error) {
 	return filepath.Join(repo.TopLevel, filepath.FromSlash(rel)), nil
 }
 
-func (opt AgentInstallOptions) editor(file string) settingsEditor {
+func (opt InstallOptions) editor(file string) settingsEditor {
 	return settingsEditor{name: file, agent: opt.Agent, comments: opt.Agent == Gemini}
 }
 
@@ -102,14 +102,14 @@ func readSettings(file string) ([]byte, bool, error) {
 	return src, true, nil
 }
 
-// InstallAgent adds remnant-guard's hooks to the agent's settings file,
+// Install adds remnant-guard's hooks to the agent's settings file,
 // creating it when needed. A file that already holds them is left as it is.
-func InstallAgent(opt AgentInstallOptions) (AgentSettingsResult, error) {
-	file, err := AgentSettingsFile(opt)
+func Install(opt InstallOptions) (SettingsResult, error) {
+	file, err := SettingsFile(opt)
 	if err != nil {
-		return AgentSettingsResult{}, err
+		return SettingsResult{}, err
 	}
-	res := AgentSettingsResult{File: file}
+	res := SettingsResult{File: file}
 	src, exists, err := readSettings(file)
 	if err == nil {
 		err = safefile.CheckWritable(file)
@@ -139,14 +139,14 @@ func InstallAgent(opt AgentInstallOptions) (AgentSettingsResult, error) {
 	return res, safefile.Replace(file, out)
 }
 
-// UninstallAgent removes remnant-guard's hooks from the agent's settings
+// Uninstall removes remnant-guard's hooks from the agent's settings
 // file, and nothing else; a file left holding nothing is deleted.
-func UninstallAgent(opt AgentInstallOptions) (AgentSettingsResult, error) {
-	file, err := AgentSettingsFile(opt)
+func Uninstall(opt InstallOptions) (SettingsResult, error) {
+	file, err := SettingsFile(opt)
 	if err != nil {
-		return AgentSettingsResult{}, err
+		return SettingsResult{}, err
 	}
-	res := AgentSettingsResult{File: file}
+	res := SettingsResult{File: file}
 	src, exists, err := readSettings(file)
 	if err != nil || !exists || len(bytes.TrimSpace(src)) == 0 {
 		return res, err

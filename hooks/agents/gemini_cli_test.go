@@ -1,4 +1,4 @@
-package hooks
+package agents
 
 import (
 	"bytes"
@@ -45,7 +45,7 @@ func TestGeminiCLIAcceptsTheSettings(t *testing.T) {
 	if len(res.Errors) > 0 {
 		t.Fatalf("Gemini CLI rejects the settings:\n%s\n%s", strings.Join(res.Errors, "\n"), out)
 	}
-	for _, ev := range append(AgentEventNames(Gemini), "BeforeTool") {
+	for _, ev := range append(EventNames(Gemini), "BeforeTool") {
 		if !bytes.Contains(res.Hooks[ev], []byte("agent-hook --agent gemini")) && ev != "BeforeTool" {
 			t.Errorf("Gemini CLI's %s hooks lack ours: %s", ev, res.Hooks[ev])
 		}

@@ -1,9 +1,9 @@
-package hooks
+package agents
 
 import (
 	"fmt"
+	"slices"
 	"sync"
-	"time"
 )
 
 // Agent names a coding agent whose hooks remnant-guard answers.
@@ -19,8 +19,8 @@ const (
 // Agents lists the agents, in the order the help text names them.
 var Agents = []Agent{Claude, Gemini, Codex}
 
-// ParseAgent reads an agent name.
-func ParseAgent(s string) (Agent, error) {
+// Parse reads an agent name.
+func Parse(s string) (Agent, error) {
 	for _, a := range Agents {
 		if string(a) == s {
 			return a, nil
@@ -82,37 +82,13 @@ const (
 	Note
 )
 
-// AgentAnswer is agent-hook's answer to one hook call, in no agent's
+// Answer is agent-hook's answer to one hook call, in no agent's
 // format yet: the command line writes it in the agent's own contract.
-type AgentAnswer struct {
+type Answer struct {
 	Action Action
 	Event  string // the payload's hook_event_name
 	Moment Moment
 	Text   string
-}
-
-// AgentHook answers one hook payload of agent. A problem of the payload
-// itself is an *AgentInputError; any error means that the agent must not
-// be blocked.
-func AgentHook(agent Agent, payload []byte, now time.Time) (AgentAnswer, error) {
-	p, err := parsePayload(payload)
-	if err != nil {
-		return AgentAnswer{}, err
-	}
-	m, ok := agent.moment(p.Event)
-	if !ok {
-		return AgentAnswer{}, &AgentInputError{Msg: fmt.Sprintf("event %q is not one remnant-guard handles for %s (want %s)", p.Event, agent, agent.eventNames())}
-	}
-	ans := AgentAnswer{Event: p.Event, Moment: m}
-	switch m {
-	case MomentWrite:
-		ans.Action, ans.Text, err = afterWrite(agent, p, now)
-	case MomentStart:
-		ans.Action, ans.Text, err = sessionStart(p, now)
-	case MomentStop:
-		ans.Action, ans.Text, err = stopGate(p, now)
-	}
-	return ans, err
 }
 
 func (a Agent) eventNames() string {
@@ -122,3 +98,16 @@ func (a Agent) eventNames() string {
 	}
 	return "SessionStart, PostToolUse, Stop or SubagentStop"
 }
+
+// MomentOf is the moment an event of the agent stands for; an event
+// remnant-guard does not handle is an *InputError.
+func (a Agent) MomentOf(event string) (Moment, error) {
+	m, ok := a.moment(event)
+	if !ok {
+		return 0, &InputError{Msg: fmt.Sprintf("event %q is not one remnant-guard handles for %s (want %s)", event, a, a.eventNames())}
+	}
+	return m, nil
+}
+
+// Writes tells whether tool is one of the agent's tools that write files.
+func (a Agent) Writes(tool string) bool { return slices.Contains(writeTools()[a], tool) }
