@@ -34,7 +34,7 @@ func TestAgentAnswersGolden(t *testing.T) {
 		agents.Gemini: {"SessionStart", "AfterTool", "AfterAgent"},
 		agents.Codex:  {"SessionStart", "PostToolUse", "Stop"},
 	}
-	for _, agent := range agents.Agents {
+	for _, agent := range agents.All() {
 		ev := events[agent]
 		answers := []struct {
 			name string

@@ -3,7 +3,6 @@ package agents
 import (
 	"fmt"
 	"slices"
-	"sync"
 )
 
 // Agent names a coding agent whose hooks remnant-guard answers.
@@ -16,12 +15,12 @@ const (
 	Codex  Agent = "codex"
 )
 
-// Agents lists the agents, in the order the help text names them.
-var Agents = []Agent{Claude, Gemini, Codex}
+// All lists the agents, in the order the help text names them.
+func All() []Agent { return []Agent{Claude, Gemini, Codex} }
 
 // Parse reads an agent name.
 func Parse(s string) (Agent, error) {
-	for _, a := range Agents {
+	for _, a := range All() {
 		if string(a) == s {
 			return a, nil
 		}
@@ -38,32 +37,6 @@ const (
 	MomentWrite                   // a tool wrote or edited files
 	MomentStop                    // the agent is about to end its turn
 )
-
-// moment maps an agent's event name to the moment it stands for.
-func (a Agent) moment(event string) (Moment, bool) {
-	switch event {
-	case "SessionStart":
-		return MomentStart, true
-	case "PostToolUse":
-		return MomentWrite, a != Gemini
-	case "AfterTool":
-		return MomentWrite, a == Gemini
-	case "Stop", "SubagentStop":
-		return MomentStop, a != Gemini
-	case "AfterAgent":
-		return MomentStop, a == Gemini
-	}
-	return 0, false
-}
-
-// writeTools are the tools of each agent that write files.
-var writeTools = sync.OnceValue(func() map[Agent][]string {
-	return map[Agent][]string{
-		Claude: {"Write", "Edit", "MultiEdit", "NotebookEdit"},
-		Gemini: {"write_file", "replace"},
-		Codex:  {"apply_patch"},
-	}
-})
 
 // Action is what agent-hook asks of the agent.
 type Action int
@@ -91,23 +64,16 @@ type Answer struct {
 	Text   string
 }
 
-func (a Agent) eventNames() string {
-	switch a {
-	case Gemini:
-		return "SessionStart, AfterTool or AfterAgent"
-	}
-	return "SessionStart, PostToolUse, Stop or SubagentStop"
-}
-
 // MomentOf is the moment an event of the agent stands for; an event
 // remnant-guard does not handle is an *InputError.
 func (a Agent) MomentOf(event string) (Moment, error) {
-	m, ok := a.moment(event)
-	if !ok {
-		return 0, &InputError{Msg: fmt.Sprintf("event %q is not one remnant-guard handles for %s (want %s)", event, a, a.eventNames())}
+	for _, ev := range a.spec().handled() {
+		if ev.name == event {
+			return ev.moment, nil
+		}
 	}
-	return m, nil
+	return 0, &InputError{Msg: fmt.Sprintf("event %q is not one remnant-guard handles for %s (want %s)", event, a, a.eventNames())}
 }
 
 // Writes tells whether tool is one of the agent's tools that write files.
-func (a Agent) Writes(tool string) bool { return slices.Contains(writeTools()[a], tool) }
+func (a Agent) Writes(tool string) bool { return slices.Contains(a.spec().writeTools, tool) }

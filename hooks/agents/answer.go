@@ -35,31 +35,27 @@ type specificOutput struct {
 // WriteAnswer writes ans in agent's contract and returns the exit
 // code that goes with it.
 func WriteAnswer(agent Agent, ans Answer, stdout, stderr io.Writer) int {
+	shape := agent.spec().answer
 	switch ans.Action {
 	case Context:
 		return writeHookJSON(stdout, stderr, hookOutput{Specific: &specificOutput{"SessionStart", ans.Text}})
 	case Findings:
-		if agent == Claude {
+		if shape.findingsOnStderr {
 			fmt.Fprintln(stderr, ans.Text)
 			return ExitBlock
 		}
-		// Gemini and Codex would replace the tool's result with a block,
-		// and the model would take the write for failed: add context.
 		return writeHookJSON(stdout, stderr, hookOutput{Specific: &specificOutput{ans.Event, ans.Text}})
 	case Block:
-		switch agent {
-		case Claude:
+		if shape.blockDecision == "" {
 			fmt.Fprintln(stderr, ans.Text)
 			return ExitBlock
-		case Gemini:
-			return writeHookJSON(stdout, stderr, hookOutput{Decision: "deny", Reason: ans.Text})
 		}
-		return writeHookJSON(stdout, stderr, hookOutput{Decision: "block", Reason: ans.Text})
+		return writeHookJSON(stdout, stderr, hookOutput{Decision: shape.blockDecision, Reason: ans.Text})
 	case Note:
-		// The turn ends. Claude Code shows a systemMessage to the user;
-		// Gemini CLI shows the user a hook's plain stderr at exit 0; Codex
-		// wants nothing or JSON it knows, so stderr only.
-		if agent == Claude {
+		// The turn ends: a systemMessage where the agent shows one to the
+		// user, else plain stderr (Gemini CLI shows it at exit 0; Codex
+		// wants nothing or JSON it knows).
+		if shape.noteAsSystemMessage {
 			return writeHookJSON(stdout, stderr, hookOutput{SystemMessage: ans.Text})
 		}
 		fmt.Fprintln(stderr, ans.Text)

@@ -3,7 +3,6 @@ package agents
 import (
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/remnant-guard/remnant-guard/internal/shquote"
 )
@@ -24,33 +23,13 @@ type hookHandler struct {
 	StatusMessage string `json:"statusMessage,omitempty"` // Codex only
 }
 
-// agentEvent is one event remnant-guard hooks into.
-type agentEvent struct {
-	name, matcher string
-}
-
-// agentEvents are the events of each agent, in the order they are added.
-var agentEvents = sync.OnceValue(func() map[Agent][]agentEvent {
-	return map[Agent][]agentEvent{
-		Claude: {{"SessionStart", ""}, {"PostToolUse", "Write|Edit|MultiEdit|NotebookEdit"}, {"Stop", ""}},
-		Gemini: {{"SessionStart", ""}, {"AfterTool", "write_file|replace"}, {"AfterAgent", ""}},
-		Codex:  {{"SessionStart", ""}, {"PostToolUse", "apply_patch"}, {"Stop", ""}},
-	}
-})
-
 // hookTimeout is each hook's time limit in seconds.
 const hookTimeout = 30
 
 // group is remnant-guard's entry for one event of agent.
-func (a Agent) group(ev agentEvent, binary string) hookGroup {
+func (a Agent) group(ev event, binary string) hookGroup {
 	h := hookHandler{Type: "command", Command: Command(a, binary), Timeout: hookTimeout}
-	switch a {
-	case Gemini:
-		h.Name = "remnant-guard"
-		h.Timeout = hookTimeout * 1000
-	case Codex:
-		h.StatusMessage = "remnant-guard: checking memory"
-	}
+	a.spec().handler(&h)
 	return hookGroup{Matcher: ev.matcher, Hooks: []hookHandler{h}}
 }
 
@@ -73,7 +52,7 @@ func isOurCommand(cmd string) bool {
 // EventNames lists the events remnant-guard hooks into for agent.
 func EventNames(a Agent) []string {
 	var out []string
-	for _, ev := range agentEvents()[a] {
+	for _, ev := range a.spec().events {
 		out = append(out, ev.name)
 	}
 	return out

@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sync"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
@@ -39,23 +38,13 @@ type SettingsResult struct {
 	Notes []string
 }
 
-// settingsFiles names the settings file of each agent and scope, relative
-// to the repository top ("project", "local") or the home directory ("user").
-var settingsFiles = sync.OnceValue(func() map[Agent]map[string]string {
-	return map[Agent]map[string]string{
-		Claude: {"project": ".claude/settings.json", "local": ".claude/settings.local.json", "user": ".claude/settings.json"},
-		Gemini: {"project": ".gemini/settings.json", "user": ".gemini/settings.json"},
-		Codex:  {"project": ".codex/hooks.json", "user": ".codex/hooks.json"},
-	}
-})
-
 // SettingsFile resolves the settings file opt names.
 func SettingsFile(opt InstallOptions) (string, error) {
 	scope := opt.Scope
 	if scope == "" {
 		scope = "project"
 	}
-	rel, ok := settingsFiles()[opt.Agent][scope]
+	rel, ok := opt.Agent.spec().settings[scope]
 	if !ok {
 		switch scope {
 		case "project", "local", "user":
@@ -82,7 +71,7 @@ func SettingsFile(opt InstallOptions) (string, error) {
 }
 
 func (opt InstallOptions) editor(file string) settingsEditor {
-	return settingsEditor{name: file, agent: opt.Agent, comments: opt.Agent == Gemini}
+	return settingsEditor{name: file, agent: opt.Agent, comments: opt.Agent.spec().comments}
 }
 
 // maxSettingsSize bounds the settings file read.

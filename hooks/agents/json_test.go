@@ -21,7 +21,7 @@ var settingsFixtures = map[string]string{
 }
 
 func TestSettingsInstallUninstallRoundTrip(t *testing.T) {
-	for _, agent := range Agents {
+	for _, agent := range All() {
 		for name, src := range settingsFixtures {
 			if strings.Contains(name, "comments") && agent != Gemini {
 				continue // only Gemini CLI reads comments in its settings
@@ -78,7 +78,7 @@ func checkInstalled(t *testing.T, agent Agent, name, before string, out []byte) 
 		}
 	}
 	hooks, _ := got["hooks"].(map[string]any)
-	for _, ev := range agentEvents()[agent] {
+	for _, ev := range agent.spec().events {
 		list, _ := hooks[ev.name].([]any)
 		n := 0
 		for _, g := range list {

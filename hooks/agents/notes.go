@@ -10,34 +10,38 @@ import (
 // agentNotes tells the user what the agent needs before it runs the hooks
 // (trust), and which switch in the settings turns them off.
 func agentNotes(opt InstallOptions, file string, settings []byte) []string {
-	var notes []string
-	switch opt.Agent {
-	case Claude:
-		notes = append(notes, "Claude Code runs project hooks once the folder's workspace-trust dialog is accepted; a running session picks the new hooks up after /hooks or a restart")
-		if literalAt(opt, file, settings, "disableAllHooks") == "true" {
-			notes = append(notes, file+` sets "disableAllHooks": true: no hook runs until it is removed`)
-		}
-	case Gemini:
-		notes = append(notes, "Gemini CLI runs these hooks only in a trusted folder (it asks on first start, or /permissions); it warns once about new project hooks")
-		if enabled := nestedLiteral(opt, file, settings, "hooksConfig", "enabled"); enabled == "false" {
-			notes = append(notes, file+` sets "hooksConfig": {"enabled": false}: no hook runs until it is true`)
-		}
-	case Codex:
-		notes = append(notes, "Codex runs a hook only once it is trusted: open /hooks in Codex and trust the three remnant-guard hooks (again after each change of them)")
-		for _, cfg := range codexConfigs(opt, file) {
-			if codexHooksOff(cfg) {
-				notes = append(notes, cfg+" turns hooks off ([features] hooks = false): set it to true")
-			}
+	literal := func(keys ...string) string { return nestedLiteral(opt, file, settings, keys...) }
+	return opt.Agent.spec().notes(opt, file, literal)
+}
+
+func claudeNotes(_ InstallOptions, file string, literal func(keys ...string) string) []string {
+	notes := []string{"Claude Code runs project hooks once the folder's workspace-trust dialog is accepted; a running session picks the new hooks up after /hooks or a restart"}
+	if literal("disableAllHooks") == "true" {
+		notes = append(notes, file+` sets "disableAllHooks": true: no hook runs until it is removed`)
+	}
+	return notes
+}
+
+func geminiNotes(_ InstallOptions, file string, literal func(keys ...string) string) []string {
+	notes := []string{"Gemini CLI runs these hooks only in a trusted folder (it asks on first start, or /permissions); it warns once about new project hooks"}
+	if literal("hooksConfig", "enabled") == "false" {
+		notes = append(notes, file+` sets "hooksConfig": {"enabled": false}: no hook runs until it is true`)
+	}
+	return notes
+}
+
+func codexNotes(opt InstallOptions, file string, _ func(keys ...string) string) []string {
+	notes := []string{"Codex runs a hook only once it is trusted: open /hooks in Codex and trust the three remnant-guard hooks (again after each change of them)"}
+	for _, cfg := range codexConfigs(opt, file) {
+		if codexHooksOff(cfg) {
+			notes = append(notes, cfg+" turns hooks off ([features] hooks = false): set it to true")
 		}
 	}
 	return notes
 }
 
-// literalAt returns the text of a top-level literal member ("" if none).
-func literalAt(opt InstallOptions, file string, src []byte, key string) string {
-	return nestedLiteral(opt, file, src, key)
-}
-
+// nestedLiteral returns the text of the literal member at the path of
+// keys ("" if none).
 func nestedLiteral(opt InstallOptions, file string, src []byte, keys ...string) string {
 	v, err := opt.editor(file).parse(src)
 	if err != nil {

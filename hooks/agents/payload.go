@@ -73,7 +73,7 @@ func (p *Payload) WrittenPaths(agent Agent) ([]string, error) {
 			return nil, &InputError{Msg: "tool_input: " + err.Error()}
 		}
 	}
-	if agent != Codex {
+	if !agent.spec().patches {
 		var out []string
 		for _, f := range []string{in.FilePath, in.NotebookPath} {
 			if f != "" {

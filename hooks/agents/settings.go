@@ -45,7 +45,7 @@ func (se settingsEditor) shapeError(src []byte, v *jsonedit.Value, msg string) e
 // add puts remnant-guard's entries for binary into src, replacing older
 // ones of ours; src that already holds them comes back unchanged.
 func (se settingsEditor) add(src []byte, binary string) ([]byte, error) {
-	for _, ev := range agentEvents()[se.agent] {
+	for _, ev := range se.agent.spec().events {
 		want := se.agent.group(ev, binary)
 		done := false
 		for round := 0; !done; round++ { // each round removes one stale entry of ours or adds the new one
@@ -63,7 +63,7 @@ func (se settingsEditor) add(src []byte, binary string) ([]byte, error) {
 
 // addEvent makes one edit towards want being the only entry of ours for
 // ev; done is true once it is.
-func (se settingsEditor) addEvent(src []byte, ev agentEvent, want hookGroup) (out []byte, done bool, err error) {
+func (se settingsEditor) addEvent(src []byte, ev event, want hookGroup) (out []byte, done bool, err error) {
 	root, err := se.parse(src)
 	if err != nil {
 		return nil, false, err

@@ -1,0 +1,123 @@
+package agents
+
+import (
+	"strings"
+	"sync"
+)
+
+// spec is everything remnant-guard knows of one agent: the events it hooks
+// into, the tools that write files, where the settings live, what its
+// handlers carry, how an answer is written in its contract, and what to
+// tell the user at install. Adding an agent is adding its spec to specs.
+type spec struct {
+	// events are the events install adds, in that order, each with its
+	// matcher and the moment it stands for.
+	events []event
+	// alsoHandled are events answered that install does not add.
+	alsoHandled []event
+	// writeTools are the tools that write files; patches says they name
+	// the files in an apply_patch text rather than in file_path.
+	writeTools []string
+	patches    bool
+	// settings names the settings file of each scope, relative to the
+	// repository top ("project", "local") or the home directory ("user");
+	// comments says the file may hold comments.
+	settings map[string]string
+	comments bool
+	// handler fills in the handler fields of the agent's own.
+	handler func(*hookHandler)
+	// answer is how an answer is written in the agent's contract.
+	answer answerShape
+	// notes tells the user what the agent needs before it runs the hooks,
+	// and which switch in its settings turns them off; literal reads a
+	// literal of the settings file by its keys.
+	notes func(opt InstallOptions, file string, literal func(keys ...string) string) []string
+}
+
+// event is one hook event of an agent.
+type event struct {
+	name, matcher string
+	moment        Moment
+}
+
+// answerShape is how an agent takes each kind of answer.
+type answerShape struct {
+	// findingsOnStderr: findings go to stderr with exit 2 (which the agent
+	// shows the model); otherwise they are additional context, since a
+	// block would make the model take the write for failed.
+	findingsOnStderr bool
+	// blockDecision is the "decision" of a stop block; "" means stderr
+	// with exit 2.
+	blockDecision string
+	// noteAsSystemMessage: the note that ends a turn is a systemMessage
+	// shown to the user; otherwise plain stderr at exit 0.
+	noteAsSystemMessage bool
+}
+
+// specs are the agents remnant-guard knows.
+var specs = sync.OnceValue(func() map[Agent]*spec {
+	return map[Agent]*spec{
+		Claude: {
+			events: []event{
+				{"SessionStart", "", MomentStart},
+				{"PostToolUse", "Write|Edit|MultiEdit|NotebookEdit", MomentWrite},
+				{"Stop", "", MomentStop},
+			},
+			alsoHandled: []event{{"SubagentStop", "", MomentStop}},
+			writeTools:  []string{"Write", "Edit", "MultiEdit", "NotebookEdit"},
+			settings:    map[string]string{"project": ".claude/settings.json", "local": ".claude/settings.local.json", "user": ".claude/settings.json"},
+			handler:     func(*hookHandler) {},
+			answer:      answerShape{findingsOnStderr: true, noteAsSystemMessage: true},
+			notes:       claudeNotes,
+		},
+		Gemini: {
+			events: []event{
+				{"SessionStart", "", MomentStart},
+				{"AfterTool", "write_file|replace", MomentWrite},
+				{"AfterAgent", "", MomentStop},
+			},
+			writeTools: []string{"write_file", "replace"},
+			settings:   map[string]string{"project": ".gemini/settings.json", "user": ".gemini/settings.json"},
+			comments:   true,
+			handler: func(h *hookHandler) {
+				h.Name = "remnant-guard"
+				h.Timeout = hookTimeout * 1000 // milliseconds
+			},
+			answer: answerShape{blockDecision: "deny"},
+			notes:  geminiNotes,
+		},
+		Codex: {
+			events: []event{
+				{"SessionStart", "", MomentStart},
+				{"PostToolUse", "apply_patch", MomentWrite},
+				{"Stop", "", MomentStop},
+			},
+			alsoHandled: []event{{"SubagentStop", "", MomentStop}},
+			writeTools:  []string{"apply_patch"},
+			patches:     true,
+			settings:    map[string]string{"project": ".codex/hooks.json", "user": ".codex/hooks.json"},
+			handler:     func(h *hookHandler) { h.StatusMessage = "remnant-guard: checking memory" },
+			answer:      answerShape{blockDecision: "block"},
+			notes:       codexNotes,
+		},
+	}
+})
+
+// spec is the agent's spec; every Agent value comes from Parse or the
+// constants, so it has one.
+func (a Agent) spec() *spec { return specs()[a] }
+
+// handled are the events answered: those install adds, then the others.
+func (s *spec) handled() []event {
+	return append(append([]event(nil), s.events...), s.alsoHandled...)
+}
+
+// eventNames lists the handled events for an error message: "A, B or C".
+func (a Agent) eventNames() string {
+	var names []string
+	for _, ev := range a.spec().handled() {
+		names = append(names, ev.name)
+	}
+	last := len(names) - 1
+	return strings.Join(names[:last], ", ") + " or " + names[last]
+}
