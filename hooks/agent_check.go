@@ -21,8 +21,8 @@ import (
 // whole engine finds (a rule is tried only where one of its keywords
 // occurs) at a fraction of the cost of building the whole keyword
 // automaton, which a hook run after every write would otherwise pay.
-func checkOne(dir, target, display, abs string, now time.Time) ([]validate.Finding, error) {
-	rep, err := Check(Options{Dir: dir, Now: now, Only: validate.Memory}, []string{target})
+func checkOne(dir, target, display, abs string, now time.Time, m *Masker) ([]validate.Finding, error) {
+	rep, err := Check(Options{Dir: dir, Now: now, Only: validate.Memory, Masker: m}, []string{target})
 	if err != nil {
 		return nil, err
 	}
@@ -47,12 +47,14 @@ func checkOne(dir, target, display, abs string, now time.Time) ([]validate.Findi
 	if base == "" {
 		base = filepath.Dir(abs)
 	}
-	e, err := newEngine(keywordsIn(cfg, src), workingFiles(base))
+	// The engine is built from a copy that keeps only the rules whose
+	// keywords occur; the findings are judged by the config as it is.
+	e, err := newJudge(keywordsIn(cfg, src), m).newEngine(workingFiles(base))
 	if err != nil {
 		return nil, err
 	}
 	secretFound, _ := e.ScanFile(display, src)
-	found = append(found, cfg.Apply(secretFound)...)
+	found = append(found, newJudge(cfg, m).apply(secretFound)...)
 	slices.SortStableFunc(found, validate.Compare)
 	return found, nil
 }

@@ -45,7 +45,7 @@ func TestKeywordFilteredEngineFindsTheSame(t *testing.T) {
 	}
 	cfg := DefaultConfig()
 	none := func(string) ([]byte, error) { return nil, nil }
-	whole, err := newEngine(cfg, none)
+	whole, err := newJudge(cfg, nil).newEngine(none)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func TestKeywordFilteredEngineFindsTheSame(t *testing.T) {
 	for _, text := range texts {
 		src := []byte(text + "\n")
 		want, _ := whole.ScanFile("REMNANT.md", src)
-		e, err := newEngine(keywordsIn(cfg, src), none)
+		e, err := newJudge(keywordsIn(cfg, src), nil).newEngine(none)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -63,7 +63,7 @@ func TestKeywordFilteredEngineFindsTheSame(t *testing.T) {
 		}
 		reported += len(want)
 	}
-	plain, err := newEngine(keywordsIn(cfg, []byte("# Remnant - app\n## State\n- Empty.\n")), none)
+	plain, err := newJudge(keywordsIn(cfg, []byte("# Remnant - app\n## State\n- Empty.\n")), nil).newEngine(none)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 // AgentHook answers one hook payload of agent. A problem of the payload
 // itself is an *agents.InputError; any error means that the agent must not
 // be blocked.
-func AgentHook(agent agents.Agent, payload []byte, now time.Time) (agents.Answer, error) {
+func AgentHook(agent agents.Agent, payload []byte, now time.Time, masker *Masker) (agents.Answer, error) {
 	p, err := agents.ParsePayload(payload)
 	if err != nil {
 		return agents.Answer{}, err
@@ -21,11 +21,11 @@ func AgentHook(agent agents.Agent, payload []byte, now time.Time) (agents.Answer
 	ans := agents.Answer{Event: p.Event, Moment: m}
 	switch m {
 	case agents.MomentWrite:
-		ans.Action, ans.Text, err = afterWrite(agent, p, now)
+		ans.Action, ans.Text, err = afterWrite(agent, p, now, masker)
 	case agents.MomentStart:
-		ans.Action, ans.Text, err = sessionStart(p, now)
+		ans.Action, ans.Text, err = sessionStart(p, now, masker)
 	case agents.MomentStop:
-		ans.Action, ans.Text, err = stopGate(p, now)
+		ans.Action, ans.Text, err = stopGate(p, now, masker)
 	}
 	return ans, err
 }

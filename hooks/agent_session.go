@@ -46,7 +46,7 @@ func recordPath(dir, id string) string {
 }
 
 // loadRecord reads a session's record; ok is false when there is none.
-func loadRecord(dir, id string) (rec sessionRecord, ok bool, err error) {
+func loadRecord(dir, id string, m *Masker) (rec sessionRecord, ok bool, err error) {
 	data, err := safefile.ReadFile(recordPath(dir, id), safefile.MaxSideFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return rec, false, nil
@@ -57,7 +57,7 @@ func loadRecord(dir, id string) (rec sessionRecord, ok bool, err error) {
 	if err != nil {
 		return rec, false, err
 	}
-	if err := json.Unmarshal(data, &rec); err != nil || rec.SessionID != recordedID(id) {
+	if err := json.Unmarshal(data, &rec); err != nil || rec.SessionID != recordedID(id, m) {
 		// A damaged record is started afresh rather than trusted.
 		return sessionRecord{}, false, nil
 	}
@@ -68,15 +68,15 @@ func loadRecord(dir, id string) (rec sessionRecord, ok bool, err error) {
 // recordedID is a session's id as its record holds it: whatever the secret
 // engine would report in it masked, so that an id carrying a secret leaves
 // none under .git.
-func recordedID(id string) string { return MaskSecrets(nil, id) }
+func recordedID(id string, m *Masker) string { return m.Mask(id) }
 
 // saveRecord writes a session's record atomically.
-func saveRecord(dir string, rec sessionRecord) error {
+func saveRecord(dir string, rec sessionRecord, m *Masker) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	out := rec
-	out.SessionID = recordedID(rec.SessionID)
+	out.SessionID = recordedID(rec.SessionID, m)
 	data, err := json.MarshalIndent(out, "", "  ")
 	if err != nil {
 		return err

@@ -27,24 +27,24 @@ const (
 
 // sessionStart records the session's start and tells the model what the
 // memory protocols ask of it in this repository.
-func sessionStart(p *agents.Payload, now time.Time) (agents.Action, string, error) {
+func sessionStart(p *agents.Payload, now time.Time, m *Masker) (agents.Action, string, error) {
 	repo, cfg, err := agentRepoConfig(p.Cwd)
 	if err != nil || repo == nil {
 		return agents.Silent, "", err
 	}
 	defer repo.Close()
-	if err := startRecord(repo, p.SessionID, now); err != nil {
+	if err := startRecord(repo, p.SessionID, now, m); err != nil {
 		return agents.Silent, "", err
 	}
 	var parts []string
 	if usesRemnant(repo.TopLevel, cfg) {
-		s, err := remnantContext(repo, cfg, now)
+		s, err := remnantContext(repo, cfg, now, m)
 		if err != nil {
 			return agents.Silent, "", err
 		}
 		parts = append(parts, s)
 	}
-	s, err := custodianContext(repo, cfg, now)
+	s, err := custodianContext(repo, cfg, now, m)
 	if err != nil {
 		return agents.Silent, "", err
 	}
@@ -56,14 +56,14 @@ func sessionStart(p *agents.Payload, now time.Time) (agents.Action, string, erro
 	}
 	// Masked before it is clipped: a secret cut short is one the engine
 	// no longer recognises.
-	return agents.Context, clipText(MaskSecrets(nil, strings.Join(parts, "\n\n")), maxContextChars), nil
+	return agents.Context, clipText(m.Mask(strings.Join(parts, "\n\n")), maxContextChars), nil
 }
 
 // startRecord records a new session; a session that resumes, clears or
 // compacts keeps the record of its first start.
-func startRecord(repo *gitutil.Repo, id string, now time.Time) error {
+func startRecord(repo *gitutil.Repo, id string, now time.Time, m *Masker) error {
 	dir := sessionDir(repo)
-	if _, ok, err := loadRecord(dir, id); err != nil || ok {
+	if _, ok, err := loadRecord(dir, id, m); err != nil || ok {
 		return err
 	}
 	rec, err := newRecord(repo, id, now)
@@ -71,12 +71,12 @@ func startRecord(repo *gitutil.Repo, id string, now time.Time) error {
 		return err
 	}
 	pruneRecords(dir, now)
-	return saveRecord(dir, rec)
+	return saveRecord(dir, rec, m)
 }
 
 // remnantContext is the Remnant part: the handoff's state, staleness
 // against git, and its errors.
-func remnantContext(repo *gitutil.Repo, cfg *Config, now time.Time) (string, error) {
+func remnantContext(repo *gitutil.Repo, cfg *Config, now time.Time, m *Masker) (string, error) {
 	file := filepath.Join(repo.TopLevel, "REMNANT.md")
 	var b strings.Builder
 	b.WriteString("Remnant (REMNANT.md, local handoff memory):\n")
@@ -104,10 +104,10 @@ func remnantContext(repo *gitutil.Repo, cfg *Config, now time.Time) (string, err
 		return "", err
 	}
 	b.WriteString("- Read REMNANT.md fully before touching code.\n")
-	if err := staleness(&b, repo, remnant.ParseRemnant(src)); err != nil {
+	if err := staleness(&b, repo, remnant.ParseRemnant(src), m); err != nil {
 		return "", err
 	}
-	if err := errorLines(&b, Options{Dir: repo.TopLevel, Now: now}, "REMNANT.md", "REMNANT.md"); err != nil {
+	if err := errorLines(&b, Options{Dir: repo.TopLevel, Now: now, Masker: m}, "REMNANT.md", "REMNANT.md"); err != nil {
 		return "", err
 	}
 	return b.String() + remnantRules, nil
@@ -137,7 +137,7 @@ func createFromTemplate(top string) (bool, error) {
 }
 
 // staleness says whether commits came after the Session date.
-func staleness(b *strings.Builder, repo *gitutil.Repo, doc *remnant.RemnantDoc) error {
+func staleness(b *strings.Builder, repo *gitutil.Repo, doc *remnant.RemnantDoc, m *Masker) error {
 	if !doc.HasDate {
 		b.WriteString("- Its Session date is missing or invalid: do not trust State; read `git log` first.\n")
 		return nil
@@ -154,7 +154,7 @@ func staleness(b *strings.Builder, repo *gitutil.Repo, doc *remnant.RemnantDoc) 
 		plural(n, "commit is", "commits are"), doc.Date.UTC().Format(time.RFC3339))
 	cs, err := repo.NewestCommits(maxCommitsShown, end)
 	for _, c := range cs {
-		fmt.Fprintf(b, "  %s %s %s\n", c.Short, c.Time.UTC().Format("2006-01-02"), clipText(RedactText(nil, oneLine(c.Subject)), 72))
+		fmt.Fprintf(b, "  %s %s %s\n", c.Short, c.Time.UTC().Format("2006-01-02"), clipText(m.Redact(oneLine(c.Subject)), 72))
 	}
 	return err
 }
@@ -180,14 +180,14 @@ func errorLines(b *strings.Builder, opt Options, target, label string) error {
 			fmt.Fprintf(b, "  ... and %d more: run `remnant-guard check`\n", len(lines)-i)
 			break
 		}
-		b.WriteString(clipText(MaskSecrets(nil, l), 200) + "\n")
+		b.WriteString(clipText(opt.Masker.Mask(l), 200) + "\n")
 	}
 	return nil
 }
 
 // custodianContext is the MemoryCustodian part: what to load always, how
 // to route a task, and the memory's errors.
-func custodianContext(repo *gitutil.Repo, cfg *Config, now time.Time) (string, error) {
+func custodianContext(repo *gitutil.Repo, cfg *Config, now time.Time, masker *Masker) (string, error) {
 	dir := path.Clean(cfg.Custodian.Dir)
 	src, err := safefile.ReadFile(filepath.Join(repo.TopLevel, filepath.FromSlash(dir), "manifest.md"), cfg.Limits.MaxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -222,7 +222,7 @@ func custodianContext(repo *gitutil.Repo, cfg *Config, now time.Time) (string, e
 		fmt.Fprintf(&b, " (%s)", strings.Join(cats, ", "))
 	}
 	b.WriteString(".\n")
-	if err := errorLines(&b, Options{Dir: repo.TopLevel, Now: now}, dir, dir); err != nil {
+	if err := errorLines(&b, Options{Dir: repo.TopLevel, Now: now, Masker: masker}, dir, dir); err != nil {
 		return "", err
 	}
 	return strings.TrimRight(b.String(), "\n"), nil

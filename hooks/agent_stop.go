@@ -24,7 +24,7 @@ const maxBlocks = 2
 
 // stopGate is the handoff gate at the end of a turn: a session that changed
 // the repository must leave a valid, updated REMNANT.md.
-func stopGate(p *agents.Payload, now time.Time) (agents.Action, string, error) {
+func stopGate(p *agents.Payload, now time.Time, m *Masker) (agents.Action, string, error) {
 	repo, cfg, err := agentRepoConfig(p.Cwd)
 	if err != nil || repo == nil {
 		return agents.Silent, "", err
@@ -34,45 +34,45 @@ func stopGate(p *agents.Payload, now time.Time) (agents.Action, string, error) {
 		return agents.Silent, "", nil
 	}
 	dir := sessionDir(repo)
-	rec, ok, err := loadRecord(dir, p.SessionID)
+	rec, ok, err := loadRecord(dir, p.SessionID, m)
 	if err != nil {
 		return agents.Silent, "", err
 	}
 	if !ok {
 		// No start was recorded (the hooks were installed mid-session):
 		// the session's changes are measured from now on.
-		return agents.Silent, "", startRecord(repo, p.SessionID, now)
+		return agents.Silent, "", startRecord(repo, p.SessionID, now, m)
 	}
 	changed, why, err := rec.changed(repo)
 	if err != nil || !changed {
 		return agents.Silent, "", err
 	}
-	todo, err := handoffTodo(repo, rec, now)
+	todo, err := handoffTodo(repo, rec, now, m)
 	if err != nil {
 		return agents.Silent, "", err
 	}
 	if len(todo) == 0 {
-		return agents.Silent, "", resetBlocks(dir, rec)
+		return agents.Silent, "", resetBlocks(dir, rec, m)
 	}
 	switch {
 	case p.StopHookActive:
-		return agents.Note, "remnant-guard: the handoff in REMNANT.md is still incomplete, but the agent is already continuing because of a stop hook: letting it stop. Left to do: " + strings.Join(todo, "; "), resetBlocks(dir, rec)
+		return agents.Note, "remnant-guard: the handoff in REMNANT.md is still incomplete, but the agent is already continuing because of a stop hook: letting it stop. Left to do: " + strings.Join(todo, "; "), resetBlocks(dir, rec, m)
 	case rec.Blocks >= maxBlocks:
-		return agents.Note, fmt.Sprintf("remnant-guard: the handoff gate has already blocked %d times in a row in this session: letting it stop. Left to do: %s", rec.Blocks, strings.Join(todo, "; ")), resetBlocks(dir, rec)
+		return agents.Note, fmt.Sprintf("remnant-guard: the handoff gate has already blocked %d times in a row in this session: letting it stop. Left to do: %s", rec.Blocks, strings.Join(todo, "; ")), resetBlocks(dir, rec, m)
 	}
 	rec.Blocks++
-	if err := saveRecord(dir, rec); err != nil {
+	if err := saveRecord(dir, rec, m); err != nil {
 		return agents.Silent, "", err
 	}
 	return agents.Block, blockText(why, todo), nil
 }
 
-func resetBlocks(dir string, rec sessionRecord) error {
+func resetBlocks(dir string, rec sessionRecord, m *Masker) error {
 	if rec.Blocks == 0 {
 		return nil
 	}
 	rec.Blocks = 0
-	return saveRecord(dir, rec)
+	return saveRecord(dir, rec, m)
 }
 
 func blockText(why string, todo []string) string {
@@ -87,7 +87,7 @@ func blockText(why string, todo []string) string {
 
 // handoffTodo lists what the handoff still lacks: nothing when REMNANT.md
 // was updated during the session and passes check.
-func handoffTodo(repo *gitutil.Repo, rec sessionRecord, now time.Time) ([]string, error) {
+func handoffTodo(repo *gitutil.Repo, rec sessionRecord, now time.Time, m *Masker) ([]string, error) {
 	file := filepath.Join(repo.TopLevel, "REMNANT.md")
 	src, err := safefile.ReadPrefix(file, maxHandoffSize)
 	switch {
@@ -108,7 +108,7 @@ func handoffTodo(repo *gitutil.Repo, rec sessionRecord, now time.Time) ([]string
 		todo = append(todo, fmt.Sprintf("REMNANT.md was not updated in this session (Session date %s, session started %s): update Done, Failed, State, Next and Blockers, roll Done into History (keep 5), append new decisions, and set the Session date to now (%s)",
 			doc.Date.UTC().Format(time.RFC3339), rec.Started.Format(time.RFC3339), now.UTC().Truncate(time.Second).Format(time.RFC3339)))
 	}
-	found, err := checkOne(repo.TopLevel, "REMNANT.md", "REMNANT.md", file, now)
+	found, err := checkOne(repo.TopLevel, "REMNANT.md", "REMNANT.md", file, now, m)
 	if err != nil {
 		return nil, err
 	}

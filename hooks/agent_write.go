@@ -17,7 +17,7 @@ import (
 
 // afterWrite validates the memory files a write tool call touched. Any
 // other file is passed over at once: no git, no configuration.
-func afterWrite(agent agents.Agent, p *agents.Payload, now time.Time) (agents.Action, string, error) {
+func afterWrite(agent agents.Agent, p *agents.Payload, now time.Time, m *Masker) (agents.Action, string, error) {
 	if !agent.Writes(p.ToolName) || p.ToolFailed() {
 		return agents.Silent, "", nil
 	}
@@ -27,7 +27,7 @@ func afterWrite(agent agents.Agent, p *agents.Payload, now time.Time) (agents.Ac
 	}
 	var b strings.Builder
 	for _, name := range paths {
-		if err := checkWritten(&b, p.Cwd, name, now); err != nil {
+		if err := checkWritten(&b, p.Cwd, name, now, m); err != nil {
 			return agents.Silent, "", err
 		}
 	}
@@ -39,7 +39,7 @@ func afterWrite(agent agents.Agent, p *agents.Payload, now time.Time) (agents.Ac
 
 // checkWritten validates one written file when it is memory, and writes
 // its errors to b.
-func checkWritten(b *strings.Builder, cwd, name string, now time.Time) error {
+func checkWritten(b *strings.Builder, cwd, name string, now time.Time, m *Masker) error {
 	abs := name
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(cwd, name)
@@ -56,7 +56,7 @@ func checkWritten(b *strings.Builder, cwd, name string, now time.Time) error {
 	if fi, err := os.Stat(abs); err != nil || !fi.Mode().IsRegular() {
 		return nil // deleted or moved by now; the stop gate sees what remains
 	}
-	found, err := checkOne(cwd, target, display, abs, now)
+	found, err := checkOne(cwd, target, display, abs, now, m)
 	if err != nil {
 		var uk *UnknownKindError
 		if errors.As(err, &uk) || errors.Is(err, fs.ErrNotExist) {

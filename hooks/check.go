@@ -54,6 +54,10 @@ type Options struct {
 	// AllRefs makes scan --history check the commits of every ref
 	// (--all), not only those reachable from HEAD.
 	AllRefs bool
+	// Masker is the run's: what the command reports is masked with the
+	// engine it judged with, and so is what cmd prints after it (nil: the
+	// built-in rules).
+	Masker *Masker
 }
 
 func (o Options) now() time.Time {
@@ -115,12 +119,13 @@ func Check(opt Options, paths []string) (*report.Report, error) {
 	// check judges the working tree: local findings count like any other.
 	rep := &report.Report{BlockSkipped: cfg.Hook.BlockSkipped, BlockLocal: true}
 	fc := &fileCheck{cfg: cfg, opt: opt, uses: root != "" && usesRemnant(root, cfg)}
+	j := newJudge(cfg, opt.Masker)
 	if opt.runs(validate.Secrets) {
 		base := root
 		if base == "" {
 			base = dir
 		}
-		if fc.engine, err = newEngine(cfg, workingFiles(base)); err != nil {
+		if fc.engine, err = j.newEngine(workingFiles(base)); err != nil {
 			return nil, err
 		}
 	}
@@ -140,7 +145,7 @@ func Check(opt Options, paths []string) (*report.Report, error) {
 			return nil, err
 		}
 	}
-	rep.Findings = cfg.Apply(rep.Findings)
+	rep.Findings = j.apply(rep.Findings)
 	rep.Sort()
 	return rep, nil
 }

@@ -146,6 +146,7 @@ func shortHash(h string) string { return h[:min(len(h), 12)] }
 type historyCheck struct {
 	repo    *gitutil.Repo
 	cfg     *Config
+	j       *judge // the run's judging with cfg
 	opt     Options
 	engine  *secrets.Engine   // nil when the secret family does not run
 	uses    bool              // the repository uses Remnant (judged at head)
@@ -162,11 +163,11 @@ type historyCheck struct {
 }
 
 func newHistoryCheck(repo *gitutil.Repo, cfg *Config, opt Options, files configFiles, head string) (*historyCheck, error) {
-	hc := &historyCheck{repo: repo, cfg: cfg, opt: opt, seen: map[string]bool{}, done: map[string]bool{},
+	hc := &historyCheck{repo: repo, cfg: cfg, j: newJudge(cfg, opt.Masker), opt: opt, seen: map[string]bool{}, done: map[string]bool{},
 		names: map[int]string{}, masked: map[string]string{},
 		rep: &report.Report{BlockSkipped: cfg.CI.BlockSkipped}}
 	if opt.runs(validate.Secrets) {
-		e, err := newEngine(cfg, files)
+		e, err := hc.j.newEngine(files)
 		if err != nil {
 			return nil, err
 		}
@@ -298,7 +299,7 @@ func dedupeKey(f validate.Finding) string {
 func (hc *historyCheck) report() *report.Report {
 	rep := hc.rep
 	maskPaths(rep, hc.masked)
-	rep.Findings = hc.cfg.Apply(rep.Findings)
+	rep.Findings = hc.j.apply(rep.Findings)
 	rep.Sort()
 	return rep
 }

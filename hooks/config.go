@@ -47,20 +47,6 @@ type Config struct {
 	// problems are findings about the config file itself (one that is not
 	// a regular file); Apply adds them to every report.
 	problems []validate.Finding
-	// redactor is the run's secret engine, with the config's own rules:
-	// Apply masks whatever it finds in messages, hints and paths.
-	redactor *secrets.Engine
-	// ignore is the ignore file the run's engine applies; its salt seals
-	// the fingerprints Apply publishes (see fingerprints.go).
-	ignore *secrets.Ignore
-	// unsealed keeps, for a repository without a salt yet, the in-run
-	// fingerprints Apply leaves out of the report, for --write-ignore.
-	unsealed map[string]string
-	// sealed are the fingerprints Apply published, so that a second Apply
-	// over the same findings leaves them as they are.
-	sealed map[string]bool
-	// problemsAdded is set once Apply has added the problems.
-	problemsAdded bool
 }
 
 // LimitsConfig bounds the memory files.
@@ -299,32 +285,6 @@ func (c *Config) Severity(f validate.Finding) validate.Severity {
 		return s
 	}
 	return f.Severity
-}
-
-// Apply sets configured severities, drops findings of rules turned off,
-// and masks, through the secret engine, any secret quoted in a message,
-// a hint or a path: every report passes here on its way out.
-func (c *Config) Apply(fs []validate.Finding) []validate.Finding {
-	if c.redactor != nil {
-		runEngine.Store(c.redactor)
-	}
-	if !c.problemsAdded {
-		fs = append(fs, c.problems...)
-		if c.ignore.Legacy() {
-			fs = append(fs, unsaltedIgnore())
-		}
-		c.problemsAdded = true
-	}
-	out := fs[:0]
-	for _, f := range fs {
-		f.Severity = c.Severity(f)
-		if f.Severity != validate.Off {
-			c.publishFingerprint(&f)
-			f.Message, f.Hint, f.Path = RedactText(c.redactor, f.Message), RedactText(c.redactor, f.Hint), MaskSecrets(c.redactor, f.Path)
-			out = append(out, f)
-		}
-	}
-	return out
 }
 
 // decodeError turns a TOML type error ("toml: line 2 (last key "x"): ...")

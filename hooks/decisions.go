@@ -103,7 +103,7 @@ func (s decisionStore) save(rel string, hashes []string) error {
 		return err
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "# remnant-guard: hashes of the Decisions entries of %s\n", oneLine(MaskSecrets(nil, rel)))
+	fmt.Fprintf(&b, "# remnant-guard: hashes of the Decisions entries of %s\n", oneLine((*Masker)(nil).Mask(rel)))
 	for _, h := range hashes {
 		b.WriteString(h + "\n")
 	}

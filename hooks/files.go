@@ -27,15 +27,16 @@ func CheckFiles(opt Options, files []string) (*report.Report, error) {
 		return nil, err
 	}
 	defer repo.Close()
-	return checkFiles(repo, cfg, opt, files)
+	return checkFiles(repo, newJudge(cfg, opt.Masker), opt, files)
 }
 
-// checkFiles is CheckFiles for an open repository and its config.
-func checkFiles(repo *gitutil.Repo, cfg *Config, opt Options, files []string) (*report.Report, error) {
+// checkFiles is CheckFiles for an open repository, judged with j.
+func checkFiles(repo *gitutil.Repo, j *judge, opt Options, files []string) (*report.Report, error) {
+	cfg := j.cfg
 	rep := &report.Report{BlockSkipped: cfg.Hook.BlockSkipped, BlockLocal: cfg.Hook.BlockLocal}
 	w := &workingCheck{repo: repo, cfg: cfg, opt: opt, rep: rep, uses: usesRemnant(repo.TopLevel, cfg)}
 	if opt.runs(validate.Secrets) {
-		e, err := newEngine(cfg, workingFiles(repo.TopLevel))
+		e, err := j.newEngine(workingFiles(repo.TopLevel))
 		if err != nil {
 			return nil, err
 		}
@@ -52,7 +53,7 @@ func checkFiles(repo *gitutil.Repo, cfg *Config, opt Options, files []string) (*
 			return nil, err
 		}
 	}
-	rep.Findings = cfg.Apply(rep.Findings)
+	rep.Findings = j.apply(rep.Findings)
 	rep.Sort()
 	return rep, nil
 }

@@ -25,22 +25,22 @@ func findingKey(f validate.Finding) string {
 
 // publishFingerprint replaces f's in-run fingerprint by its sealed form,
 // or, without a salt, keeps it aside and leaves it out of the report.
-func (c *Config) publishFingerprint(f *validate.Finding) {
-	if f.Fingerprint == "" || c.sealed[f.Fingerprint] {
+func (j *judge) publishFingerprint(f *validate.Finding) {
+	if f.Fingerprint == "" || j.sealed[f.Fingerprint] {
 		return
 	}
-	if s := c.ignore.Sealer(); s != nil {
+	if s := j.ignore.Sealer(); s != nil {
 		f.Fingerprint = s.Seal(f.Fingerprint)
-		if c.sealed == nil {
-			c.sealed = map[string]bool{}
+		if j.sealed == nil {
+			j.sealed = map[string]bool{}
 		}
-		c.sealed[f.Fingerprint] = true
+		j.sealed[f.Fingerprint] = true
 		return
 	}
-	if c.unsealed == nil {
-		c.unsealed = map[string]string{}
+	if j.unsealed == nil {
+		j.unsealed = map[string]string{}
 	}
-	c.unsealed[findingKey(*f)] = f.Fingerprint
+	j.unsealed[findingKey(*f)] = f.Fingerprint
 	f.Fingerprint = ""
 	what, _, _ := strings.Cut(f.Hint, ";")
 	f.Hint = what + "; " + unsealedHint
@@ -50,16 +50,6 @@ func (c *Config) publishFingerprint(f *validate.Finding) {
 // ignore file has no salt yet, so that no fingerprint can be shown.
 const unsealedHint = "no fingerprint to show until " + IgnoreName + " has a salt: " +
 	"remnant-guard scan --write-ignore (or pre-commit --write-ignore) accepts it and writes one"
-
-// ignoreNote is the note for an ignore file from before fingerprints were
-// sealed, or "".
-func (c *Config) ignoreNote() string {
-	if !c.ignore.Legacy() {
-		return ""
-	}
-	return IgnoreName + " holds unsalted fingerprints, which confirm a guessed secret to anyone who can read it: " +
-		"rewrite it with `remnant-guard scan --write-ignore` (they keep working meanwhile)"
-}
 
 // sealedIgnore returns the ignore file's content ready for new lines, and
 // its sealer: a file without a salt gets one, its unsalted fingerprints
@@ -123,7 +113,7 @@ func unsaltedIgnore() validate.Finding {
 // writeIgnore appends the report's secret findings to the ignore file,
 // sealed, and takes them out of the report: they are the accepted baseline
 // now. A file without a salt gets one first, its fingerprints sealed.
-func writeIgnore(rep *report.Report, name string, cfg *Config) error {
+func writeIgnore(rep *report.Report, name string, j *judge) error {
 	content, sealer, migrated, err := sealedIgnore(name)
 	if err != nil {
 		return err
@@ -132,7 +122,7 @@ func writeIgnore(rep *report.Report, name string, cfg *Config) error {
 	kept := rep.Findings[:0]
 	n := 0
 	for _, f := range rep.Findings {
-		raw, unsealed := cfg.unsealed[findingKey(f)]
+		raw, unsealed := j.unsealed[findingKey(f)]
 		if !strings.HasPrefix(f.RuleID, "secret-") || f.Fingerprint == "" && !unsealed {
 			kept = append(kept, f)
 			continue

@@ -64,14 +64,14 @@ func Focus(opt Options, dir, check string) (*FocusReport, error) {
 	}
 	res, err := custodian.Focus(fsys, req)
 	if err != nil {
-		return nil, focusError(err, display, cfg)
+		return nil, focusError(err, display, opt.Masker)
 	}
 	for i := range res.Findings {
 		// messages quote Evidence items and manifest lines
-		res.Findings[i].Message = RedactText(cfg.redactor, res.Findings[i].Message)
-		res.Findings[i].Path = MaskSecrets(cfg.redactor, res.Findings[i].Path)
+		res.Findings[i].Message = opt.Masker.Redact(res.Findings[i].Message)
+		res.Findings[i].Path = opt.Masker.Mask(res.Findings[i].Path)
 	}
-	return &FocusReport{Dir: MaskSecrets(cfg.redactor, display), FocusResult: res}, nil
+	return &FocusReport{Dir: opt.Masker.Mask(display), FocusResult: res}, nil
 }
 
 // memoryFS returns the memory directory to judge, nil when it does not
@@ -144,7 +144,7 @@ func project(memDir, wd string, withHead bool) (fs.FS, string, error) {
 
 // focusError names the file a focused check refused by its path from the
 // current directory, secrets masked.
-func focusError(err error, display string, cfg *Config) error {
+func focusError(err error, display string, m *Masker) error {
 	var le *custodian.LinkError
 	var ue *custodian.UnreadError
 	switch {
@@ -159,5 +159,5 @@ func focusError(err error, display string, cfg *Config) error {
 	default:
 		return err
 	}
-	return errors.New(MaskSecrets(cfg.redactor, err.Error()))
+	return errors.New(m.Mask(err.Error()))
 }

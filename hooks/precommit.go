@@ -36,6 +36,7 @@ func PreCommit(opt Options, files []string) (*report.Report, error) {
 		return nil, err
 	}
 	rep := &report.Report{BlockSkipped: cfg.Hook.BlockSkipped, BlockLocal: cfg.Hook.BlockLocal}
+	j := newJudge(cfg, opt.Masker)
 	// The local rules wait on git processes of their own: run them while
 	// the staged changes are read.
 	local := &report.Report{}
@@ -59,7 +60,7 @@ func PreCommit(opt Options, files []string) (*report.Report, error) {
 			engine <- built{}
 			return
 		}
-		e, err := newEngine(cfg, workingFiles(repo.TopLevel))
+		e, err := j.newEngine(workingFiles(repo.TopLevel))
 		if err == nil {
 			err = repo.Start()
 		}
@@ -79,7 +80,7 @@ func PreCommit(opt Options, files []string) (*report.Report, error) {
 	// checked as they are in the working tree.
 	changes, unstaged := limitTo(changes, files, repo.Prefix)
 	if len(unstaged) > 0 {
-		tree, err := checkFiles(repo, cfg, opt, unstaged)
+		tree, err := checkFiles(repo, j, opt, unstaged)
 		if err != nil {
 			<-localDone
 			return nil, err
@@ -101,11 +102,11 @@ func PreCommit(opt Options, files []string) (*report.Report, error) {
 		return nil, err
 	}
 	rep.Findings = append(rep.Findings, local.Findings...)
-	rep.Findings = cfg.Apply(rep.Findings)
+	rep.Findings = j.apply(rep.Findings)
 	rep.Findings = s.allow(rep.Findings)
 	rep.Sort()
 	if opt.WriteIgnore {
-		if err := writeIgnore(rep, filepath.Join(repo.TopLevel, IgnoreName), cfg); err != nil {
+		if err := writeIgnore(rep, filepath.Join(repo.TopLevel, IgnoreName), j); err != nil {
 			return nil, err
 		}
 	}

@@ -31,7 +31,7 @@ func TestReadmeConfigExample(t *testing.T) {
 	if cfg.Custodian.StaleCommits != 5 || len(cfg.Secrets.Rules) != 1 || cfg.Paths[0] != "packages/*/REMNANT.md" {
 		t.Errorf("the README example parsed to %+v", cfg)
 	}
-	engine, err := newEngine(cfg, func(string) ([]byte, error) { return nil, nil })
+	engine, err := newJudge(cfg, nil).newEngine(func(string) ([]byte, error) { return nil, nil })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,46 +14,83 @@ import (
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
-// runEngine is the engine the last report was judged with (Config.Apply
-// records it): output written after the run is masked with it, so that no
-// second engine is built for it.
-var runEngine atomic.Pointer[secrets.Engine]
+// Masker masks secrets in what one run prints: with the run's secret
+// engine once a report was judged with it (the config's own rules
+// included), else with the built-in rules whose keywords occur in the
+// text. A rule is tried only where one of its keywords occurs, so that
+// engine finds what the whole one finds, and most output lines need none
+// of the cost of building it. cmd makes one per invocation and passes it
+// down; a nil *Masker masks with the built-in rules, caching nothing.
+type Masker struct {
+	run atomic.Pointer[secrets.Engine]
+	mu  sync.Mutex
+	// byRules caches the keyword engines by the rules they keep.
+	byRules map[string]*secrets.Engine
+}
 
-// defaultEngine is the run's engine, or, when no run has built one
-// (version, help, errors before any check), the built-in rules whose
-// keywords occur in text: a rule is tried only where one of its keywords
-// occurs, so that engine finds what the whole one finds, and most output
-// lines need none of the cost of building it. nil means no rule could
-// match text.
-func defaultEngine(text string) *secrets.Engine {
-	if e := runEngine.Load(); e != nil {
-		return e
+// NewMasker returns a masker for one run.
+func NewMasker() *Masker { return &Masker{} }
+
+// use makes e, the engine a report was judged with, the one output is
+// masked with, so that no second engine is built for it.
+func (m *Masker) use(e *secrets.Engine) {
+	if m != nil && e != nil {
+		m.run.Store(e)
+	}
+}
+
+// engineFor is the run's engine, or, when no run has built one (version,
+// help, errors before any check), the built-in rules whose keywords occur
+// in text. nil means no rule could match text.
+func (m *Masker) engineFor(text string) *secrets.Engine {
+	if m != nil {
+		if e := m.run.Load(); e != nil {
+			return e
+		}
 	}
 	present := presentRules([]byte(text))
 	if len(present) == 0 {
 		return nil // no rule can match: the rules without keywords judge paths alone
 	}
+	if m == nil {
+		return keywordEngine(present)
+	}
 	key := strings.Join(present, ",")
-	maskEngines.Lock()
-	defer maskEngines.Unlock()
-	if e, ok := maskEngines.m[key]; ok {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if e, ok := m.byRules[key]; ok {
 		return e
 	}
+	e := keywordEngine(present)
+	if m.byRules == nil {
+		m.byRules = map[string]*secrets.Engine{}
+	}
+	m.byRules[key] = e
+	return e
+}
+
+// keywordEngine is the built-in rules less those with keywords not in
+// present.
+func keywordEngine(present []string) *secrets.Engine {
 	e, err := secrets.NewEngine(secrets.BuiltinRules(), secrets.Options{Disabled: rulesBut(present, map[string]bool{})})
 	if err != nil {
 		panic("built-in secret rules: " + err.Error()) // the rules' tests keep this from happening
 	}
-	if maskEngines.m == nil {
-		maskEngines.m = map[string]*secrets.Engine{}
-	}
-	maskEngines.m[key] = e
 	return e
 }
 
-// maskEngines caches defaultEngine's engines by the rules they keep.
-var maskEngines struct {
-	sync.Mutex
-	m map[string]*secrets.Engine
+// Mask masks, in text, every secret the run's engine would report (see
+// MaskWith).
+func (m *Masker) Mask(text string) string { return m.MaskWith(nil, text) }
+
+// Redact masks, in text quoted into a message or hint, every secret Mask
+// masks, and what validate.Redact hides besides (long runs of token
+// characters holding letters and digits).
+func (m *Masker) Redact(text string) string { return m.RedactWith(nil, text) }
+
+// RedactWith is Redact with the engine e (the masker's when e is nil).
+func (m *Masker) RedactWith(e *secrets.Engine, text string) string {
+	return validate.Redact(m.MaskWith(e, text))
 }
 
 // presentRules returns, in the table's order, the built-in rules with
@@ -101,23 +138,16 @@ const (
 	revealMax = 4
 )
 
-// RedactText masks, in text quoted into a message or hint, every secret
-// MaskSecrets masks, and what validate.Redact hides besides (long runs of
-// token characters holding letters and digits).
-func RedactText(e *secrets.Engine, text string) string {
-	return validate.Redact(MaskSecrets(e, text))
-}
-
-// MaskSecrets masks, in text, every secret the secret engine (e, or the
-// built-in one when e is nil) would report: a secret of 16 or more
-// characters keeps its first 4, a shorter one none. Hashes, paths and
-// words the engine does not flag pass unchanged.
-func MaskSecrets(e *secrets.Engine, text string) string {
+// MaskWith masks, in text, every secret the secret engine (e, or the
+// masker's when e is nil) would report: a secret of 16 or more characters
+// keeps its first 4, a shorter one none. Hashes, paths and words the
+// engine does not flag pass unchanged.
+func (m *Masker) MaskWith(e *secrets.Engine, text string) string {
 	if !maybeSecret(text) {
 		return text
 	}
 	if e == nil {
-		if e = defaultEngine(text); e == nil {
+		if e = m.engineFor(text); e == nil {
 			return text
 		}
 	}
@@ -168,7 +198,7 @@ func maybeSecret(s string) bool {
 	return false
 }
 
-// maxEscapeDepth is how many levels of escaping MaskSecrets looks through.
+// maxEscapeDepth is how many levels of escaping Masker.Mask looks through.
 const maxEscapeDepth = 3
 
 // span is a byte range [s, e) of a text.
@@ -293,18 +323,18 @@ func offset(text string, starts []int, line, col int) int {
 	return off
 }
 
-// RedactReport masks secrets in every text of a report that quotes file
-// content or names: messages, hints, paths, skip reasons and notes.
-func RedactReport(e *secrets.Engine, rep *report.Report) {
+// Report masks secrets in every text of a report that quotes file content
+// or names: messages, hints, paths, skip reasons and notes.
+func (m *Masker) Report(rep *report.Report) {
 	for i := range rep.Findings {
 		f := &rep.Findings[i]
-		f.Message, f.Hint, f.Path = RedactText(e, f.Message), RedactText(e, f.Hint), MaskSecrets(e, f.Path)
+		f.Message, f.Hint, f.Path = m.Redact(f.Message), m.Redact(f.Hint), m.Mask(f.Path)
 	}
 	for i := range rep.Skipped {
 		s := &rep.Skipped[i]
-		s.Path, s.Reason = MaskSecrets(e, s.Path), MaskSecrets(e, s.Reason)
+		s.Path, s.Reason = m.Mask(s.Path), m.Mask(s.Reason)
 	}
 	for i, n := range rep.Notes {
-		rep.Notes[i] = MaskSecrets(e, n)
+		rep.Notes[i] = m.Mask(n)
 	}
 }

@@ -23,11 +23,11 @@ func TestMaskSecrets(t *testing.T) {
 		{"commit 3b300d2e2e2f0c1a3b300d2e2e2f0c1a3b300d2e at src/d002/f2000.go", "commit 3b300d2e2e2f0c1a3b300d2e2e2f0c1a3b300d2e at src/d002/f2000.go"},
 		{"plain words only", "plain words only"},
 	} {
-		if got := MaskSecrets(nil, tc.in); got != tc.want {
+		if got := (*Masker)(nil).Mask(tc.in); got != tc.want {
 			t.Errorf("MaskSecrets(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
-	if got := MaskSecrets(nil, "a\n"+token+"\nb"); strings.Contains(got, token[4:12]) {
+	if got := (*Masker)(nil).Mask("a\n"+token+"\nb"); strings.Contains(got, token[4:12]) {
 		t.Errorf("a token on its own line is not masked: %q", got)
 	}
 }
@@ -37,7 +37,7 @@ func TestMaskSecrets(t *testing.T) {
 func TestMaskSecretsEscaped(t *testing.T) {
 	secret := "Xk9mQ2vL7pW4zRt"
 	assign := `password="` + secret + `"`
-	if got := MaskSecrets(nil, assign); strings.Contains(got, secret[:8]) {
+	if got := (*Masker)(nil).Mask(assign); strings.Contains(got, secret[:8]) {
 		t.Fatalf("the plain assignment is not masked: %q", got)
 	}
 	js, _ := json.Marshal(map[string]string{"message": "bad value " + assign})
@@ -52,7 +52,7 @@ func TestMaskSecretsEscaped(t *testing.T) {
 		xb.String(),
 		strings.ReplaceAll("<failure message=\""+assign+"\"/>", `"`+secret+`"`, `&quot;`+secret+`&quot;`),
 	} {
-		got := MaskSecrets(nil, text)
+		got := (*Masker)(nil).Mask(text)
 		for i := 0; i+8 <= len(secret); i++ {
 			if strings.Contains(got, secret[i:i+8]) {
 				t.Errorf("MaskSecrets(%q) = %q: shows %q", text, got, secret[i:i+8])
@@ -62,7 +62,7 @@ func TestMaskSecretsEscaped(t *testing.T) {
 	}
 	// Escapes around no secret change nothing.
 	for _, text := range []string{`path "a\\b" and &amp; here`, `{"k":"v\"w"}`, `a\`, `&`} {
-		if got := MaskSecrets(nil, text); got != text {
+		if got := (*Masker)(nil).Mask(text); got != text {
 			t.Errorf("MaskSecrets(%q) = %q", text, got)
 		}
 	}
@@ -82,7 +82,7 @@ func TestMaskSecretsKeepsJSONValid(t *testing.T) {
 	} {
 		js, _ := json.Marshal(map[string]string{"additionalContext": v})
 		for _, text := range []string{string(js), `{"a":` + string(js) + `}`} {
-			if got := MaskSecrets(nil, text); !json.Valid([]byte(got)) {
+			if got := (*Masker)(nil).Mask(text); !json.Valid([]byte(got)) {
 				t.Errorf("MaskSecrets(%s) = %s: not valid JSON", text, got)
 			}
 		}
@@ -105,9 +105,9 @@ func TestMaskSecretsWithoutARunMasksWhatTheWholeEngineDoes(t *testing.T) {
 		other := defs[(i+7)%len(defs)]
 		for _, ex := range append(slices.Clone(d.TP), d.FP...) {
 			for _, text := range []string{ex, strings.ToUpper(ex), "error: " + ex + " and " + strings.Join(other.TP, " ")} {
-				want := MaskSecrets(whole, text)
-				if got := MaskSecrets(nil, text); got != want {
-					t.Errorf("%s: MaskSecrets(nil, %q) = %q, the whole engine masks %q", d.ID, text, got, want)
+				want := (*Masker)(nil).MaskWith(whole, text)
+				if got := (*Masker)(nil).Mask(text); got != want {
+					t.Errorf("%s: (*Masker)(nil).Mask(%q) = %q, the whole engine masks %q", d.ID, text, got, want)
 				}
 				if want != text {
 					masked++

@@ -7,13 +7,11 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
-	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
 // Route explains what a task loads from the MemoryCustodian memory
 // directory of the repository around opt.Dir (or dir, when given).
 func Route(opt Options, dir string, req custodian.RouteRequest) (*custodian.RouteResult, error) {
-	var engine *secrets.Engine // nil: MaskSecrets builds what each text needs
 	if dir == "" {
 		root, cfg, err := rootAndConfig(opt)
 		if err != nil {
@@ -26,19 +24,16 @@ func Route(opt Options, dir string, req custodian.RouteRequest) (*custodian.Rout
 		if req.Budgets == nil {
 			req.Budgets = cfg.Custodian.Budgets
 		}
-		if cfg.redactor != nil {
-			engine = cfg.redactor
-		}
 	}
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return nil, &custodian.ManifestError{Message: dir + ": no memory directory here", Err: custodian.ErrNoManifest}
 	}
 	res, err := custodian.Route(safefile.NewBoundedFS(dir), req)
-	redactRouteError(engine, err)
+	redactRouteError(opt.Masker, err)
 	if res != nil {
 		// conflict messages quote memory lines (a malformed heading, say)
 		for i := range res.Conflicts {
-			res.Conflicts[i].Message = RedactText(engine, res.Conflicts[i].Message)
+			res.Conflicts[i].Message = opt.Masker.Redact(res.Conflicts[i].Message)
 		}
 	}
 	return res, err
@@ -66,16 +61,16 @@ func rootAndConfig(opt Options) (string, *Config, error) {
 
 // redactRouteError masks secrets in what a refused route quotes: manifest
 // lines, module and task names.
-func redactRouteError(engine *secrets.Engine, err error) {
+func redactRouteError(m *Masker, err error) {
 	var me *custodian.ManifestError
 	var ne *custodian.ModuleNameError
 	var ue *custodian.UnknownTaskError
 	switch {
 	case errors.As(err, &me):
-		me.Message = RedactText(engine, me.Message)
+		me.Message = m.Redact(me.Message)
 	case errors.As(err, &ne):
-		ne.Name, ne.Reason = RedactText(engine, ne.Name), RedactText(engine, ne.Reason)
+		ne.Name, ne.Reason = m.Redact(ne.Name), m.Redact(ne.Reason)
 	case errors.As(err, &ue):
-		ue.Task = RedactText(engine, ue.Task)
+		ue.Task = m.Redact(ue.Task)
 	}
 }

@@ -50,8 +50,9 @@ func Scan(opt Options, paths []string) (*report.Report, error) {
 		return nil, err
 	}
 	fc := &fileCheck{cfg: cfg, opt: opt, uses: repo != nil && usesRemnant(root, cfg)}
+	j := newJudge(cfg, opt.Masker)
 	if opt.runs(validate.Secrets) {
-		if fc.engine, err = newEngine(cfg, workingFiles(root)); err != nil {
+		if fc.engine, err = j.newEngine(workingFiles(root)); err != nil {
 			return nil, err
 		}
 	}
@@ -59,10 +60,10 @@ func Scan(opt Options, paths []string) (*report.Report, error) {
 	if err := fc.many(rep, files); err != nil {
 		return nil, err
 	}
-	rep.Findings = cfg.Apply(rep.Findings)
+	rep.Findings = j.apply(rep.Findings)
 	rep.Sort()
 	if opt.WriteIgnore {
-		if err := writeIgnore(rep, filepath.Join(root, IgnoreName), cfg); err != nil {
+		if err := writeIgnore(rep, filepath.Join(root, IgnoreName), j); err != nil {
 			return nil, err
 		}
 	}
@@ -223,7 +224,7 @@ func scanHistory(opt Options) (*report.Report, error) {
 		if repo.Bare {
 			return nil, errors.New("scan --write-ignore needs a working tree to write " + IgnoreName + " into")
 		}
-		if err := writeIgnore(rep, filepath.Join(repo.TopLevel, IgnoreName), hc.cfg); err != nil {
+		if err := writeIgnore(rep, filepath.Join(repo.TopLevel, IgnoreName), hc.j); err != nil {
 			return nil, err
 		}
 	}

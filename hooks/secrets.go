@@ -30,11 +30,12 @@ func workingFiles(root string) configFiles {
 	}
 }
 
-// newEngine builds the secret scanner the config asks for: the built-in
+// judge.newEngine builds the secret scanner the config asks for: the built-in
 // rules and the config's, a gitleaks config's [[rules]], less the rules
 // turned off (by the config or the gitleaks config's [extend]), with the
 // ignore files and the gitleaks allowlists applied.
-func newEngine(cfg *Config, read configFiles) (*secrets.Engine, error) {
+func (j *judge) newEngine(read configFiles) (*secrets.Engine, error) {
+	cfg := j.cfg
 	opt := secrets.Options{MaxFileSize: cfg.Secrets.MaxFileSize, Disabled: map[string]bool{}}
 	for id, sev := range cfg.severity {
 		if sev == validate.Off {
@@ -80,13 +81,13 @@ func newEngine(cfg *Config, read configFiles) (*secrets.Engine, error) {
 		if opt.Ignore, err = secrets.ParseIgnore(IgnoreName, data); err != nil {
 			return nil, err
 		}
-		cfg.ignore = opt.Ignore
+		j.ignore = opt.Ignore
 	}
 	e, err := secrets.NewEngine(secrets.BuiltinRules(), opt)
 	if err != nil {
 		return nil, err
 	}
-	cfg.redactor = e
+	j.engine = e
 	return e, checkExamples(exampleEngine(e, opt, cfg), cfg)
 }
 

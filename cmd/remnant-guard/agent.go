@@ -15,7 +15,12 @@ import (
 // carries the whole file).
 const maxPayload = 64 << 20
 
-func runAgentHook(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+func runAgentHook(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return agentHookWithin(agentDeadline, args, stdin, stdout, stderr)
+}
+
+// agentHookWithin is agent-hook giving up after deadline.
+func agentHookWithin(deadline time.Duration, args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "remnant-guard: error: agent-hook failed unexpectedly (%v); the agent goes on unchecked\n", r)
@@ -42,14 +47,14 @@ func runAgentHook(args []string, stdin io.Reader, stdout, stderr io.Writer) (cod
 		return agents.ExitFault
 	}
 	done := make(chan agentResult, 1)
-	go answerAgent(agent, stdin, done)
-	timer := time.NewTimer(agentDeadline)
+	go answerAgent(agent, stdin, maskerOf(stdout), done)
+	timer := time.NewTimer(deadline)
 	defer timer.Stop()
 	var r agentResult
 	select {
 	case r = <-done:
 	case <-timer.C:
-		fmt.Fprintf(stderr, "remnant-guard: error: agent-hook (%s): no answer after %s (stdin left open, or a file or repository too slow to check); the agent goes on unchecked\n", agent, agentDeadline)
+		fmt.Fprintf(stderr, "remnant-guard: error: agent-hook (%s): no answer after %s (stdin left open, or a file or repository too slow to check); the agent goes on unchecked\n", agent, deadline)
 		return agents.ExitFault
 	}
 	switch {
@@ -68,7 +73,7 @@ func runAgentHook(args []string, stdin io.Reader, stdout, stderr io.Writer) (cod
 // agentDeadline bounds one hook call, below the 30 s time limit install
 // gives the agents: past it, the agent goes on unchecked with a message
 // rather than being held until the agent kills the hook.
-var agentDeadline = 20 * time.Second
+const agentDeadline = 20 * time.Second
 
 type agentResult struct {
 	ans      agents.Answer
@@ -79,7 +84,7 @@ type agentResult struct {
 
 // answerAgent reads the payload and answers it, on its own goroutine so
 // that the caller can give up on it.
-func answerAgent(agent agents.Agent, stdin io.Reader, done chan<- agentResult) {
+func answerAgent(agent agents.Agent, stdin io.Reader, m *hooks.Masker, done chan<- agentResult) {
 	defer func() {
 		if p := recover(); p != nil {
 			done <- agentResult{panicked: p}
@@ -93,6 +98,6 @@ func answerAgent(agent agents.Agent, stdin io.Reader, done chan<- agentResult) {
 		done <- agentResult{readErr: err}
 		return
 	}
-	ans, err := hooks.AgentHook(agent, data, time.Now())
+	ans, err := hooks.AgentHook(agent, data, time.Now(), m)
 	done <- agentResult{ans: ans, err: err}
 }

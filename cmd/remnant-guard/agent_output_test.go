@@ -111,18 +111,15 @@ func TestAgentHookRecoversFromPanics(t *testing.T) {
 // TestAgentHookGivesUp: a call that gets no end of stdin (or a check that
 // takes too long) ends with exit 1 and a message, never holding the agent.
 func TestAgentHookGivesUp(t *testing.T) {
-	saved := agentDeadline
-	t.Cleanup(func() { agentDeadline = saved })
-	agentDeadline = 200 * time.Millisecond
 	r, w := io.Pipe()
 	t.Cleanup(func() { w.Close() })
 	var stdout, stderr bytes.Buffer
 	start := time.Now()
-	code := runAgentHook([]string{"--agent", "claude"}, r, &stdout, &stderr)
+	code := agentHookWithin(200*time.Millisecond, []string{"--agent", "claude"}, r, &stdout, &stderr)
 	if code != agents.ExitFault || stdout.Len() != 0 || !bytes.Contains(stderr.Bytes(), []byte("no answer after 200ms")) {
 		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1 and the message", code, stdout.String(), stderr.String())
 	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("took %s", d)
+	if d := time.Since(start); d > time.Minute {
+		t.Errorf("took %s: the deadline did not end the call", d) // a hang guard, not a timing
 	}
 }

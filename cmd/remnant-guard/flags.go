@@ -76,7 +76,7 @@ func (r *reportFlags) parse(fs *flag.FlagSet, args []string, stderr io.Writer) (
 	if err != nil {
 		return nil, opt, 0, usageError(fs, stderr, err), false
 	}
-	return pos, hooks.Options{ConfigPath: r.config, Only: only}, failOn, 0, true
+	return pos, hooks.Options{ConfigPath: r.config, Only: only, Masker: maskerOf(stderr)}, failOn, 0, true
 }
 
 // helpOut is a flag set's output: it swallows the flag package's own

@@ -7,6 +7,8 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+
+	"github.com/remnant-guard/remnant-guard/hooks"
 )
 
 // Exit codes.
@@ -66,7 +68,8 @@ func lookup(name string) (command, bool) {
 
 // run masks every secret in what the command prints (see redact.go).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	out, errs := newRedactWriter(stdout), newRedactWriter(stderr)
+	m := hooks.NewMasker()
+	out, errs := newRedactWriter(stdout, m), newRedactWriter(stderr, m)
 	code := dispatch(args, stdin, out, errs)
 	out.Flush()
 	errs.Flush()

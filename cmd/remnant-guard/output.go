@@ -25,7 +25,7 @@ func fail(stderr io.Writer, err error) int {
 // writeResult writes rep in the chosen format, to --output when given (the
 // text listing then goes to the terminal), and returns the exit code.
 func writeResult(rep *report.Report, rf reportFlags, failOn validate.Severity, stdout, stderr io.Writer) int {
-	hooks.RedactReport(nil, rep)
+	maskerOf(stdout).Report(rep)
 	if err := writeReport(rep, rf, stdout, stderr); err != nil {
 		return fail(stderr, err)
 	}
@@ -55,7 +55,7 @@ func writeReport(rep *report.Report, rf reportFlags, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	rw := newRedactWriter(f)
+	rw := newRedactWriter(f, maskerOf(stdout))
 	err = writeFormat(rw, rep, rf, false)
 	if ferr := rw.Flush(); err == nil {
 		err = ferr
@@ -89,7 +89,7 @@ func writeFormat(w io.Writer, rep *report.Report, rf reportFlags, color bool) er
 		if err := report.WriteGitHub(w, rep); err != nil {
 			return err
 		}
-		return appendStepSummary(os.Getenv("GITHUB_STEP_SUMMARY"), rep)
+		return appendStepSummary(os.Getenv("GITHUB_STEP_SUMMARY"), rep, maskerOf(w))
 	case "gitlab":
 		return report.WriteGitLab(w, rep)
 	case "junit":
@@ -114,7 +114,7 @@ func useColor(w io.Writer, noColor bool) bool {
 // appendStepSummary appends the full list of findings to the job summary
 // file as a Markdown table (GitHub shows only ten annotations of each
 // kind); nothing when path is "".
-func appendStepSummary(path string, rep *report.Report) error {
+func appendStepSummary(path string, rep *report.Report, m *hooks.Masker) error {
 	if path == "" {
 		return nil
 	}
@@ -122,7 +122,7 @@ func appendStepSummary(path string, rep *report.Report) error {
 	if err != nil {
 		return err
 	}
-	rw := newRedactWriter(f)
+	rw := newRedactWriter(f, m)
 	err = report.WriteStepSummary(rw, rep)
 	if ferr := rw.Flush(); err == nil {
 		err = ferr

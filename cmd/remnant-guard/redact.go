@@ -11,13 +11,28 @@ import (
 // redactWriter passes everything remnant-guard prints or writes through the
 // secret engine, line by line: whatever it would report is masked, in every
 // format, in errors and in files. It is the last line of defence; reports
-// are masked before they are formatted too (hooks.RedactReport).
+// are masked before they are formatted too (hooks.Masker.Report).
 type redactWriter struct {
 	w       io.Writer
+	masker  *hooks.Masker
 	pending []byte
 }
 
-func newRedactWriter(w io.Writer) *redactWriter { return &redactWriter{w: w} }
+// newRedactWriter masks what goes to w with the run's masker m.
+func newRedactWriter(w io.Writer, m *hooks.Masker) *redactWriter {
+	return &redactWriter{w: w, masker: m}
+}
+
+// maskerOf is the masker of the run whose output w is: a command is handed
+// the run's redactWriters, and judges with the masker they mask with, so
+// that what it prints after a report is masked with the engine the report
+// was judged with. Any other writer gets a masker of its own.
+func maskerOf(w io.Writer) *hooks.Masker {
+	if rw, ok := w.(*redactWriter); ok {
+		return rw.masker
+	}
+	return hooks.NewMasker()
+}
 
 func (r *redactWriter) Write(p []byte) (int, error) {
 	r.pending = append(r.pending, p...)
@@ -26,7 +41,7 @@ func (r *redactWriter) Write(p []byte) (int, error) {
 		return len(p), nil
 	}
 	done := r.pending[:i+1]
-	if _, err := io.WriteString(r.w, hooks.MaskSecrets(nil, string(done))); err != nil {
+	if _, err := io.WriteString(r.w, r.masker.Mask(string(done))); err != nil {
 		return 0, err
 	}
 	r.pending = append(r.pending[:0], r.pending[i+1:]...)
@@ -38,7 +53,7 @@ func (r *redactWriter) Flush() error {
 	if len(r.pending) == 0 {
 		return nil
 	}
-	_, err := io.WriteString(r.w, hooks.MaskSecrets(nil, string(r.pending)))
+	_, err := io.WriteString(r.w, r.masker.Mask(string(r.pending)))
 	r.pending = r.pending[:0]
 	return err
 }

@@ -34,7 +34,7 @@ func runRoute(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *format != "text" && *format != "json" {
 		return usageError(fs, stderr, fmt.Errorf("unknown --format %q (want text or json)", *format))
 	}
-	res, err := hooks.Route(hooks.Options{ConfigPath: *config}, *dir,
+	res, err := hooks.Route(hooks.Options{ConfigPath: *config, Masker: maskerOf(stdout)}, *dir,
 		custodian.RouteRequest{Task: *task, Areas: areas, Profiles: profiles, Paths: paths, Rules: rules, Strict: *strict, Budget: *budget})
 	if err != nil {
 		if invalidRoute(err) {

@@ -1,0 +1,55 @@
+package hooks
+
+import (
+	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/secrets"
+)
+
+// judge is one run's judging of reports with one configuration: the secret
+// engine it built and the ignore file that engine applies, the fingerprints
+// it published, and the masker the run's output goes through. The
+// configuration itself stays what the file says.
+type judge struct {
+	cfg    *Config
+	masker *Masker
+	// engine is the run's secret engine, with the config's own rules:
+	// apply masks whatever it finds in messages, hints and paths.
+	engine *secrets.Engine
+	// ignore is the ignore file the engine applies; its salt seals the
+	// fingerprints apply publishes (see fingerprints.go).
+	ignore *secrets.Ignore
+	// unsealed keeps, for a repository without a salt yet, the in-run
+	// fingerprints apply leaves out of the report, for --write-ignore.
+	unsealed map[string]string
+	// sealed are the fingerprints apply published, so that a second apply
+	// over the same findings leaves them as they are.
+	sealed map[string]bool
+	// problemsAdded is set once apply has added the config's problems.
+	problemsAdded bool
+}
+
+func newJudge(cfg *Config, m *Masker) *judge { return &judge{cfg: cfg, masker: m} }
+
+// apply sets configured severities, drops findings of rules turned off,
+// and masks, through the secret engine, any secret quoted in a message,
+// a hint or a path: every report passes here on its way out.
+func (j *judge) apply(fs []validate.Finding) []validate.Finding {
+	j.masker.use(j.engine)
+	if !j.problemsAdded {
+		fs = append(fs, j.cfg.problems...)
+		if j.ignore.Legacy() {
+			fs = append(fs, unsaltedIgnore())
+		}
+		j.problemsAdded = true
+	}
+	out := fs[:0]
+	for _, f := range fs {
+		f.Severity = j.cfg.Severity(f)
+		if f.Severity != validate.Off {
+			j.publishFingerprint(&f)
+			f.Message, f.Hint, f.Path = j.masker.RedactWith(j.engine, f.Message), j.masker.RedactWith(j.engine, f.Hint), j.masker.MaskWith(j.engine, f.Path)
+			out = append(out, f)
+		}
+	}
+	return out
+}
