@@ -27,7 +27,7 @@ func TestMaskSecrets(t *testing.T) {
 			t.Errorf("MaskSecrets(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
-	if got := (*Masker)(nil).Mask("a\n"+token+"\nb"); strings.Contains(got, token[4:12]) {
+	if got := (*Masker)(nil).Mask("a\n" + token + "\nb"); strings.Contains(got, token[4:12]) {
 		t.Errorf("a token on its own line is not masked: %q", got)
 	}
 }
