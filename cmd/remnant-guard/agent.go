@@ -15,6 +15,24 @@ import (
 // carries the whole file).
 const maxPayload = 64 << 20
 
+// agentHookHelp is what help says of agent-hook besides its synopsis and flags.
+func agentHookHelp() helpDoc {
+	return helpDoc{
+		about: "Answers one hook of a coding agent's session, read as JSON from stdin: at session " +
+			"start it gives the model the memory context (REMNANT.md's staleness against git log, " +
+			"the MemoryCustodian route), after a write to a memory file it checks that file, and at " +
+			"the end of a turn it asks for an updated REMNANT.md when the session changed the " +
+			"repository. Any other file is passed at once. The answer follows the agent's own " +
+			"contract. remnant-guard install --agent writes the entries that run it.",
+		examples: []string{
+			"remnant-guard install --agent claude  # the entries in .claude/settings.json",
+			"remnant-guard agent-hook --agent codex < payload.json  # one hook by hand",
+		},
+		exits: "0 done (the answer is on stdout); 2 blocked: the agent shows stderr to the model; " +
+			"1 a fault of remnant-guard's own, which blocks nothing",
+	}
+}
+
 func runAgentHook(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return agentHookWithin(agentDeadline, args, stdin, stdout, stderr)
 }

@@ -9,6 +9,22 @@ import (
 	"github.com/remnant-guard/remnant-guard/validate/report"
 )
 
+// ciHelp is what help says of ci besides its synopsis and flags.
+func ciHelp() helpDoc {
+	return helpDoc{
+		about: "Checks every commit of a pull request, merge request or range, oldest first: secrets " +
+			"in added lines, a committed REMNANT.md, the memory rules on each memory file a commit " +
+			"changes, and the Decisions base against head. Without --base the range comes from the " +
+			"GitHub event file, GitLab's merge request variables, or the merge base with origin/HEAD. " +
+			"The rules are read from the base commit, so a pull request cannot turn them off.",
+		examples: []string{
+			"remnant-guard ci  # the pull request's commits, found from the environment",
+			"remnant-guard ci --base origin/main --format github  # annotations in GitHub Actions",
+			"remnant-guard ci --format junit --output remnant-guard.xml  # a test report for GitLab, Jenkins or Azure",
+		},
+	}
+}
+
 func runCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	rf := reportFlags{acceptHint: acceptHintCI}
 	fs := newFlagSet("ci", "ci [--base REV] [--head REV] [flags]", stderr)

@@ -9,8 +9,9 @@
 // The commands are check, pre-commit, pre-push, ci, scan, install,
 // uninstall, init, migrate, agent-hook, route, rules, version and help;
 // `remnant-guard help COMMAND` prints a command's description, flags,
-// examples and exit codes (help.go renders it, helpdocs.go holds the text: a
-// new command is an entry in commands() and one in helpDocs). agent-hook
+// examples and exit codes (help.go renders it; the text sits in the
+// command's file, next to its flags). A new command is an entry in
+// commands(), which also says which global flags it takes. agent-hook
 // follows the coding agents' exit codes instead (agent.go): 2 blocks, 1 is
 // any fault of its own, which blocks nothing. This package only parses
 // flags, writes reports (text.go, output.go, sarif.go, github.go, gitlab.go,

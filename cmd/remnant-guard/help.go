@@ -8,8 +8,9 @@ import (
 )
 
 // helpDoc is what `remnant-guard help COMMAND` says besides the synopsis
-// and the flags, which come from the command's flag set. A command without
-// an entry still gets its synopsis, summary and flags.
+// and the flags, which come from the command's flag set; it is the help of
+// the command's entry in the command table. A command without an about
+// still gets its synopsis, summary and flags.
 type helpDoc struct {
 	// about is one paragraph on what the command does.
 	about string
@@ -29,7 +30,8 @@ const (
 // examples and exit codes.
 func writeHelp(w io.Writer, fs *flag.FlagSet, h *helpOut) {
 	name := fs.Name()
-	doc := helpDocs()[name]
+	c, _ := lookup(name)
+	doc := c.help
 	synopsis := name
 	if h != nil && h.synopsis != "" {
 		synopsis = h.synopsis
@@ -37,7 +39,7 @@ func writeHelp(w io.Writer, fs *flag.FlagSet, h *helpOut) {
 	fmt.Fprintf(w, "Usage: remnant-guard %s\n\n", synopsis)
 	about := doc.about
 	if about == "" {
-		about = summaryOf(name)
+		about = c.summary
 	}
 	fmt.Fprintf(w, "%s\n", wrap(about, 78, ""))
 	if lines := flagLines(fs); len(lines) > 0 {
@@ -118,16 +120,6 @@ func wrap(s string, width int, indent string) string {
 	return b.String()
 }
 
-// summaryOf is a command's one-line summary.
-func summaryOf(name string) string {
-	for _, c := range commands() {
-		if c.name == name {
-			return c.summary
-		}
-	}
-	return ""
-}
-
 // usage is the top-level help.
 func usage(w io.Writer) {
 	fmt.Fprint(w, "Usage: remnant-guard [--no-color] [--config FILE] <command> [flags] [args]\n\n"+
@@ -144,6 +136,20 @@ func usage(w io.Writer) {
 		"  --version              print the version\n"+
 		"\nRun 'remnant-guard help COMMAND' for a command's description, flags and examples.\n"+
 		"Exit codes: "+exitsReport+".\n")
+}
+
+// helpHelp is what help says of help besides its synopsis and flags.
+func helpHelp() helpDoc {
+	return helpDoc{
+		about: "Shows the commands and global flags, or one command's description, flags, examples " +
+			"and exit codes. remnant-guard COMMAND --help prints the same.",
+		examples: []string{
+			"remnant-guard help  # the commands",
+			"remnant-guard help check  # one command",
+			"remnant-guard check --help  # the same",
+		},
+		exits: "0 done; 2 unknown command",
+	}
 }
 
 func runHelp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

@@ -17,6 +17,23 @@ type hookList []string
 func (h *hookList) String() string     { return fmt.Sprint(*h) }
 func (h *hookList) Set(v string) error { *h = append(*h, v); return nil }
 
+// installHelp is what help says of install besides its synopsis and flags.
+func installHelp() helpDoc {
+	return helpDoc{
+		about: "Installs remnant-guard as a plain git hook where git runs hooks (core.hooksPath is " +
+			"honoured): pre-commit and pre-merge-commit by default. A hook that is already there is " +
+			"kept and runs first. When a hook manager (husky, lefthook) owns core.hooksPath, install " +
+			"prints the snippet for its configuration instead.",
+		examples: []string{
+			"remnant-guard install  # pre-commit and pre-merge-commit",
+			"remnant-guard install --hook pre-push  # also check pushes",
+			"remnant-guard install --force  # write the hooks even in a hook manager's folder",
+			"remnant-guard install --agent claude  # the hooks of Claude Code sessions (also gemini, codex)",
+		},
+		exits: exitsAction,
+	}
+}
+
 func runInstall(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var hooksFlag hookList
 	var agent agentFlags
@@ -61,6 +78,18 @@ func install(opt githooks.InstallOptions, stdout, stderr io.Writer) int {
 		return fail(stderr, err)
 	}
 	return exitClean
+}
+
+// uninstallHelp is what help says of uninstall besides its synopsis and flags.
+func uninstallHelp() helpDoc {
+	return helpDoc{
+		about: "Removes the hooks remnant-guard installed and restores any hook they chained, byte for byte.",
+		examples: []string{
+			"remnant-guard uninstall  # every remnant-guard hook",
+			"remnant-guard uninstall --hook pre-push  # just one",
+		},
+		exits: exitsAction,
+	}
 }
 
 func runUninstall(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

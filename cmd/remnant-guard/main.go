@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -30,30 +29,51 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// command is one subcommand: its name, a one-line summary and its body.
-// Its help text is in helpDocs (helpdocs.go).
+// command is one subcommand's entry in the command table: its name, a
+// one-line summary, the global flags it takes, its help and its body.
 type command struct {
 	name    string
 	summary string
-	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+	// takesConfig and takesNoColor say whether the command's flag set
+	// defines --config and --no-color: dispatch hands it the global ones
+	// only then (TestCommandTableFlags holds them to the flag sets).
+	takesConfig, takesNoColor bool
+	// help is its help text besides the synopsis and the flags, which come
+	// from its flag set (help.go); it sits in the command's file.
+	help helpDoc
+	run  func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
 func commands() []command {
 	return []command{
-		{"check", "validate memory files in the working tree", runCheck},
-		{"pre-commit", "check what is being committed (run by the git hook)", runPreCommit},
-		{"pre-push", "check the commits being pushed (run by the git hook)", runPrePush},
-		{"ci", "check every commit of a pull request or range", runCI},
-		{"scan", "scan the working tree for secrets (adopting on an existing repository)", runScan},
-		{"install", "install the git hooks", runInstall},
-		{"uninstall", "remove the git hooks, restoring earlier ones", runUninstall},
-		{"init", "set a repository up for Remnant", runInit},
-		{"migrate", "turn a schema v1 REMNANT.md into v2", runMigrate},
-		{"agent-hook", "answer a coding agent's hook: Claude Code, Gemini CLI, Codex CLI", runAgentHook},
-		{"route", "explain what a task loads from MemoryCustodian memory", runRoute},
-		{"rules", "list the rules, or explain one", runRules},
-		{"version", "print the version", runVersion},
-		{"help", "show help for a command", runHelp},
+		{name: "check", summary: "validate memory files in the working tree",
+			takesConfig: true, takesNoColor: true, help: checkHelp(), run: runCheck},
+		{name: "pre-commit", summary: "check what is being committed (run by the git hook)",
+			takesConfig: true, takesNoColor: true, help: preCommitHelp(), run: runPreCommit},
+		{name: "pre-push", summary: "check the commits being pushed (run by the git hook)",
+			takesConfig: true, takesNoColor: true, help: prePushHelp(), run: runPrePush},
+		{name: "ci", summary: "check every commit of a pull request or range",
+			takesConfig: true, takesNoColor: true, help: ciHelp(), run: runCI},
+		{name: "scan", summary: "scan the working tree for secrets (adopting on an existing repository)",
+			takesConfig: true, takesNoColor: true, help: scanHelp(), run: runScan},
+		{name: "install", summary: "install the git hooks",
+			help: installHelp(), run: runInstall},
+		{name: "uninstall", summary: "remove the git hooks, restoring earlier ones",
+			help: uninstallHelp(), run: runUninstall},
+		{name: "init", summary: "set a repository up for Remnant",
+			help: initHelp(), run: runInit},
+		{name: "migrate", summary: "turn a schema v1 REMNANT.md into v2",
+			help: migrateHelp(), run: runMigrate},
+		{name: "agent-hook", summary: "answer a coding agent's hook: Claude Code, Gemini CLI, Codex CLI",
+			help: agentHookHelp(), run: runAgentHook},
+		{name: "route", summary: "explain what a task loads from MemoryCustodian memory",
+			takesConfig: true, help: routeHelp(), run: runRoute},
+		{name: "rules", summary: "list the rules, or explain one",
+			help: rulesHelp(), run: runRules},
+		{name: "version", summary: "print the version",
+			help: versionHelp(), run: runVersion},
+		{name: "help", summary: "show help for a command",
+			help: helpHelp(), run: runHelp},
 	}
 }
 
@@ -116,42 +136,32 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // command that colours nothing, so that it may come after the command too.
 func dropNoColor(c command, args []string) []string {
 	var out []string
-	takes := -1 // unknown until a --no-color is met
 	for i, a := range args {
 		if a == "--" {
 			return append(out, args[i:]...)
 		}
-		if name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "="); strings.HasPrefix(a, "-") && name == "no-color" {
-			if takes < 0 {
-				kept, _ := forCommand(c, []string{"--no-color"})
-				takes = len(kept)
-			}
-			if takes == 0 {
-				continue
-			}
+		if name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "="); strings.HasPrefix(a, "-") && name == "no-color" && !c.takesNoColor {
+			continue
 		}
 		out = append(out, a)
 	}
 	return out
 }
 
-// forCommand keeps the global flags the command takes, read from its
-// help: --no-color is dropped where nothing is coloured, --config where
-// no config is read is an error.
+// forCommand keeps the global flags the command takes, as the command
+// table says: --no-color is dropped where nothing is coloured, --config
+// where no config is read is an error.
 func forCommand(c command, global []string) ([]string, error) {
 	if len(global) == 0 {
 		return nil, nil
 	}
-	var help bytes.Buffer
-	c.run([]string{"--help"}, nil, &help, &help)
-	takes := func(flag string) bool { return strings.Contains(help.String(), "\n  --"+flag+" ") }
 	var out []string
 	for i := 0; i < len(global); i++ {
 		a := global[i]
 		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
 		switch {
-		case name == "no-color" && !takes("no-color"):
-		case name == "config" && !takes("config"):
+		case name == "no-color" && !c.takesNoColor:
+		case name == "config" && !c.takesConfig:
 			return nil, fmt.Errorf("%s reads no config: --config does not apply", c.name)
 		case name == "config" && !hasValue:
 			out = append(out, a, global[i+1])

@@ -8,6 +8,20 @@ import (
 	"github.com/remnant-guard/remnant-guard/hooks"
 )
 
+// migrateHelp is what help says of migrate besides its synopsis and flags.
+func migrateHelp() helpDoc {
+	return helpDoc{
+		about: "Turns a schema v1 REMNANT.md into schema v2 the way the Remnant protocol says, keeping " +
+			"every line. Without --write it only shows the change as a unified diff.",
+		examples: []string{
+			"remnant-guard migrate  # show what would change in REMNANT.md at the repository root",
+			"remnant-guard migrate --write  # and write it",
+			"remnant-guard migrate --write path/to/REMNANT.md",
+		},
+		exits: "0 done or nothing to do; 2 usage error, missing file, or not a Remnant file",
+	}
+}
+
 func runMigrate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("migrate", "migrate [--write] [PATH]", stderr)
 	write := fs.Bool("write", false, "write the migrated file (without it, only show the changes)")

@@ -7,6 +7,20 @@ import (
 	"github.com/remnant-guard/remnant-guard/hooks"
 )
 
+// prePushHelp is what help says of pre-push besides its synopsis and flags.
+func prePushHelp() helpDoc {
+	return helpDoc{
+		about: "Checks every commit a push sends, read from git's pre-push input on stdin " +
+			"(\"<local ref> <local sha> <remote ref> <remote sha>\" lines), so that commits made with " +
+			"git commit --no-verify are caught before they leave the machine. Install it with " +
+			"remnant-guard install --hook pre-push.",
+		examples: []string{
+			"remnant-guard install --hook pre-push  # run it on every git push",
+			"echo \"refs/heads/main $(git rev-parse HEAD) refs/heads/main $(git rev-parse origin/main)\" | remnant-guard pre-push  # by hand",
+		},
+	}
+}
+
 // runPrePush checks the commits being pushed, read from git's pre-push
 // input: "<local ref> <local sha> <remote ref> <remote sha>" lines.
 func runPrePush(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

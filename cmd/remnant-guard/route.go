@@ -11,6 +11,21 @@ import (
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
 )
 
+// routeHelp is what help says of route besides its synopsis and flags.
+func routeHelp() helpDoc {
+	return helpDoc{
+		about: "Explains what a task loads from MemoryCustodian memory: the route manifest.md gives " +
+			"the task's category, the files loaded (required or optional), their token counts and " +
+			"budgets, and what was left out.",
+		examples: []string{
+			"remnant-guard route --task debugging  # what a debugging session loads",
+			"remnant-guard route --task planning --area api --budget  # the packed context within budgets",
+			"remnant-guard route --task general --names-only  # only the file names",
+		},
+		exits: "0 done; 1 a required memory file is missing; 2 usage, configuration or I/O error",
+	}
+}
+
 func runRoute(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var areas, profiles, paths, rules hookList
 	fs := newFlagSet("route", "route --task TASK [--path FILE]... [--area NAME]... [--profile NAME]... [--rule NAME]... [--strict] [--budget] [--names-only] [--format text|json]", stderr)

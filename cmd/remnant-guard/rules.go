@@ -9,6 +9,19 @@ import (
 	"github.com/remnant-guard/remnant-guard/validate"
 )
 
+// rulesHelp is what help says of rules besides its synopsis and flags.
+func rulesHelp() helpDoc {
+	return helpDoc{
+		about: "Lists every rule with its severity and summary, or explains one rule with a bad and a " +
+			"good example and how to change its severity in .remnant-guard.toml.",
+		examples: []string{
+			"remnant-guard rules  # every rule",
+			"remnant-guard rules remnant-decisions-append-only  # one, with examples",
+		},
+		exits: "0 done; 2 unknown rule or usage error",
+	}
+}
+
 func runRules(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("rules", "rules [RULE-ID]", stderr)
 	pos, err := parseArgs(fs, args)

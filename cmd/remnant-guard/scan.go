@@ -7,6 +7,23 @@ import (
 	"github.com/remnant-guard/remnant-guard/hooks"
 )
 
+// scanHelp is what help says of scan besides its synopsis and flags.
+func scanHelp() helpDoc {
+	return helpDoc{
+		about: "Scans the working tree for secrets and validates its memory files, for adopting " +
+			"remnant-guard on an existing repository: every file git tracks or would add, or exactly " +
+			"the PATHs given. With --history it scans every commit reachable from HEAD for secrets " +
+			"and applies the memory rules to the memory files as HEAD has them (nobody can fix an " +
+			"old commit's format; a secret in history must be rotated). --write-ignore accepts the " +
+			"secret findings as a baseline in .remnant-guard-ignore.",
+		examples: []string{
+			"remnant-guard scan  # every file of the working tree",
+			"remnant-guard scan --history  # every commit reachable from HEAD",
+			"remnant-guard scan --write-ignore  # accept the findings of today as a baseline",
+		},
+	}
+}
+
 func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var rf reportFlags
 	fs := newFlagSet("scan", "scan [flags] [PATH...] | scan --history [--all] [flags]", stderr)

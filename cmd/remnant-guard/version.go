@@ -14,6 +14,15 @@ var (
 	commit  = ""
 )
 
+// versionHelp is what help says of version besides its synopsis and flags.
+func versionHelp() helpDoc {
+	return helpDoc{
+		about:    "Prints the version, the commit and the Go version the binary was built with.",
+		examples: []string{"remnant-guard version", "remnant-guard --version"},
+		exits:    "0 always",
+	}
+}
+
 func runVersion(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("version", "version", stderr)
 	if code, ok := noPositional(fs, args, stderr); !ok {
