@@ -4,11 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
 	"path/filepath"
 	"slices"
 	"time"
 
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
@@ -40,7 +40,7 @@ func checkOne(dir, target, display, abs string, now time.Time, m *Masker) ([]val
 		}
 		return nil, fmt.Errorf("%s: %w", display, err)
 	}
-	if cfg.scanExcluded(filepath.ToSlash(display)) || cfg.skipReason(src) != "" {
+	if cfg.ScanExcluded(filepath.ToSlash(display)) || cfg.SkipReason(src) != "" {
 		return found, nil
 	}
 	base := root
@@ -63,16 +63,8 @@ func checkOne(dir, target, display, abs string, now time.Time, m *Masker) ([]val
 // keywords all are absent from src. The keyword automaton folds ASCII case
 // only, so an ASCII-case-insensitive search keeps every rule it could
 // match.
-func keywordsIn(cfg *Config, src []byte) *Config {
-	c := *cfg
-	c.severity = maps.Clone(cfg.severity)
-	if c.severity == nil {
-		c.severity = map[string]validate.Severity{}
-	}
-	for id := range absentRules(src, nil) {
-		c.severity[id] = validate.Off
-	}
-	return &c
+func keywordsIn(cfg *config.Config, src []byte) *config.Config {
+	return cfg.WithRulesOff(absentRules(src, nil))
 }
 
 func asciiLower(b []byte) []byte {

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
@@ -43,7 +44,7 @@ func TestKeywordFilteredEngineFindsTheSame(t *testing.T) {
 		}
 		f.Close()
 	}
-	cfg := DefaultConfig()
+	cfg := config.Default()
 	none := func(string) ([]byte, error) { return nil, nil }
 	whole, err := newJudge(cfg, nil).newEngine(none)
 	if err != nil {

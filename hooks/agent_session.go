@@ -14,6 +14,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/hooks/agents"
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 )
 
@@ -141,7 +142,7 @@ func (rec sessionRecord) String() string {
 
 // agentRepoConfig is agentRepo with the repository's config loaded; the
 // repository is closed again when the config cannot be read.
-func agentRepoConfig(dir string) (*gitutil.Repo, *Config, error) {
+func agentRepoConfig(dir string) (*gitutil.Repo, *config.Config, error) {
 	repo, err := agentRepo(dir)
 	if err != nil || repo == nil {
 		return nil, nil, err

@@ -12,6 +12,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/hooks/agents"
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
@@ -76,7 +77,7 @@ func startRecord(repo *gitutil.Repo, id string, now time.Time, m *Masker) error 
 
 // remnantContext is the Remnant part: the handoff's state, staleness
 // against git, and its errors.
-func remnantContext(repo *gitutil.Repo, cfg *Config, now time.Time, m *Masker) (string, error) {
+func remnantContext(repo *gitutil.Repo, cfg *config.Config, now time.Time, m *Masker) (string, error) {
 	file := filepath.Join(repo.TopLevel, "REMNANT.md")
 	var b strings.Builder
 	b.WriteString("Remnant (REMNANT.md, local handoff memory):\n")
@@ -187,7 +188,7 @@ func errorLines(b *strings.Builder, opt Options, target, label string) error {
 
 // custodianContext is the MemoryCustodian part: what to load always, how
 // to route a task, and the memory's errors.
-func custodianContext(repo *gitutil.Repo, cfg *Config, now time.Time, masker *Masker) (string, error) {
+func custodianContext(repo *gitutil.Repo, cfg *config.Config, now time.Time, masker *Masker) (string, error) {
 	dir := path.Clean(cfg.Custodian.Dir)
 	src, err := safefile.ReadFile(filepath.Join(repo.TopLevel, filepath.FromSlash(dir), "manifest.md"), cfg.Limits.MaxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {

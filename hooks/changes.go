@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/internal/shquote"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
@@ -32,7 +33,7 @@ type contentSource interface {
 // memory rules on the new content, Decisions append-only against the old
 // content, secrets in the added lines, and MemoryCustodian memory.
 type changeCheck struct {
-	cfg    *Config
+	cfg    *config.Config
 	opt    Options
 	engine *secrets.Engine // nil when the secret family does not run
 	uses   bool            // the repository uses Remnant
@@ -72,7 +73,7 @@ func (cc *changeCheck) run(changes []gitutil.Change, src contentSource, rep *rep
 			if f, ok := cc.secretFile(c, blobs, rep); ok {
 				files = append(files, f)
 			}
-			if cc.engine != nil && scansName(c) && !cc.cfg.scanExcluded(c.Path) {
+			if cc.engine != nil && scansName(c) && !cc.cfg.ScanExcluded(c.Path) {
 				found, m := nameFindings(cc.engine.ScanLines("", nameLine(c.Path)), c.Path)
 				if m != "" {
 					masked[c.Path] = m
@@ -166,7 +167,7 @@ func stagedRemnant(c gitutil.Change) validate.Finding {
 // or the whole file when it is new. A file that cannot be scanned is
 // reported as skipped.
 func (cc *changeCheck) secretFile(c gitutil.Change, blobs map[string][]byte, rep *report.Report) (secrets.File, bool) {
-	if cc.engine == nil || cc.cfg.scanExcluded(c.Path) {
+	if cc.engine == nil || cc.cfg.ScanExcluded(c.Path) {
 		return secrets.File{}, false
 	}
 	if _, large := cc.tooLarge(c.Hash); large {
@@ -174,7 +175,7 @@ func (cc *changeCheck) secretFile(c gitutil.Change, blobs map[string][]byte, rep
 		return secrets.File{}, false
 	}
 	cur := blobs[c.Hash]
-	if why := cc.cfg.skipReason(cur); why != "" {
+	if why := cc.cfg.SkipReason(cur); why != "" {
 		rep.Skipped = append(rep.Skipped, validate.Skipped{Path: c.Path, Reason: why})
 		return secrets.File{}, false
 	}
@@ -207,7 +208,7 @@ func (cc *changeCheck) custodian(src contentSource, rep *report.Report) error {
 	if err != nil {
 		return err
 	}
-	if !cc.cfg.judgesMemory(before, after) {
+	if !cc.cfg.JudgesMemory(before, after) {
 		rep.Notes = append(rep.Notes, notMemoryNote(cc.cfg.Custodian.Dir))
 		return nil
 	}
@@ -221,11 +222,7 @@ func (cc *changeCheck) custodian(src contentSource, rep *report.Report) error {
 			agents[name] = data
 		}
 	}
-	opt := cc.cfg.custodianOptions()
+	opt := cc.cfg.CustodianOptions()
 	rep.Findings = append(rep.Findings, custodian.CheckChange(before, after, opt, agents)...)
 	return nil
-}
-
-func (c *Config) custodianOptions() custodian.Options {
-	return custodian.Options{Dir: c.Custodian.Dir, Budgets: c.Custodian.Budgets}
 }

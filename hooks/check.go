@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
@@ -32,7 +33,7 @@ func (e *UnknownKindError) Error() string {
 type Options struct {
 	// Dir is the directory the command runs in ("" = current directory).
 	Dir string
-	// ConfigPath is an explicit --config file; "" looks for ConfigName at
+	// ConfigPath is an explicit --config file; "" looks for config.Name at
 	// the repository root.
 	ConfigPath string
 	// Only restricts the run to one family of rules ("" = all).
@@ -187,19 +188,19 @@ func absDir(dir string) (string, error) {
 	return filepath.Abs(dir)
 }
 
-func loadConfig(opt Options, root string) (*Config, error) {
+func loadConfig(opt Options, root string) (*config.Config, error) {
 	if opt.ConfigPath != "" {
-		return LoadConfig(opt.ConfigPath, true, AllRules())
+		return config.Load(opt.ConfigPath, true, AllRules())
 	}
 	if root == "" {
-		return DefaultConfig(), nil
+		return config.Default(), nil
 	}
-	return LoadConfig(filepath.Join(root, ConfigName), false, AllRules())
+	return config.Load(filepath.Join(root, config.Name), false, AllRules())
 }
 
 // rootTargets lists the root memory files that exist and the config's
 // extra paths.
-func rootTargets(dir, root string, cfg *Config) ([]target, error) {
+func rootTargets(dir, root string, cfg *config.Config) ([]target, error) {
 	var out []target
 	seen := map[string]bool{}
 	add := func(abs string) {
@@ -238,7 +239,7 @@ func rootTargets(dir, root string, cfg *Config) ([]target, error) {
 }
 
 // memoryDirOf returns the configured memory directory on disk, or "".
-func memoryDirOf(root string, cfg *Config) string {
+func memoryDirOf(root string, cfg *config.Config) string {
 	if root == "" {
 		return ""
 	}
@@ -313,7 +314,7 @@ func readStored(path string, limit int64) ([]byte, error) {
 // checkLocal applies the git-aware rules of the working tree: the local
 // rules to each REMNANT.md checked, and, when the whole repository is
 // checked, custodian-stale.
-func checkLocal(rep *report.Report, repo *gitutil.Repo, cfg *Config, opt Options, dir string, targets []target, whole bool) error {
+func checkLocal(rep *report.Report, repo *gitutil.Repo, cfg *config.Config, opt Options, dir string, targets []target, whole bool) error {
 	var rels []string
 	for _, t := range targets {
 		if t.memoryDir || remnant.KindOf(filepath.Base(t.disk)) != remnant.KindRemnant {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
@@ -128,15 +129,15 @@ func PrePush(opt Options, remote string, updates []PushUpdate) (*report.Report, 
 
 // revisionConfig reads .remnant-guard.toml from the commit rev, unless an
 // explicit config is given.
-func revisionConfig(opt Options, repo *gitutil.Repo, rev string) (*Config, error) {
+func revisionConfig(opt Options, repo *gitutil.Repo, rev string) (*config.Config, error) {
 	if opt.ConfigPath != "" {
-		return LoadConfig(opt.ConfigPath, true, AllRules())
+		return config.Load(opt.ConfigPath, true, AllRules())
 	}
-	data, ok, err := repo.FileAt(rev, ConfigName)
+	data, ok, err := repo.FileAt(rev, config.Name)
 	if err != nil || !ok {
-		return DefaultConfig(), err
+		return config.Default(), err
 	}
-	return ParseConfig(shortHash(rev)+":"+ConfigName, data, AllRules())
+	return config.Parse(shortHash(rev)+":"+config.Name, data, AllRules())
 }
 
 func shortHash(h string) string { return h[:min(len(h), 12)] }
@@ -145,7 +146,7 @@ func shortHash(h string) string { return h[:min(len(h), 12)] }
 // so that a finding is reported at the first commit that has it.
 type historyCheck struct {
 	repo    *gitutil.Repo
-	cfg     *Config
+	cfg     *config.Config
 	j       *judge // the run's judging with cfg
 	opt     Options
 	engine  *secrets.Engine   // nil when the secret family does not run
@@ -162,7 +163,7 @@ type historyCheck struct {
 	progress func(done int)
 }
 
-func newHistoryCheck(repo *gitutil.Repo, cfg *Config, opt Options, files configFiles, head string) (*historyCheck, error) {
+func newHistoryCheck(repo *gitutil.Repo, cfg *config.Config, opt Options, files configFiles, head string) (*historyCheck, error) {
 	hc := &historyCheck{repo: repo, cfg: cfg, j: newJudge(cfg, opt.Masker), opt: opt, seen: map[string]bool{}, done: map[string]bool{},
 		names: map[int]string{}, masked: map[string]string{},
 		rep: &report.Report{BlockSkipped: cfg.CI.BlockSkipped}}
@@ -240,7 +241,7 @@ func (hc *historyCheck) scanSecrets(c gitutil.CommitChanges) error {
 	}
 	hc.batch.Commit = commit // for allowlists and ignore entries that name commits
 	for _, p := range c.Gitlinks {
-		if !hc.cfg.scanExcluded(p) {
+		if !hc.cfg.ScanExcluded(p) {
 			hc.names[hc.batch.Len()] = p
 			hc.batch.AddFile("")
 			hc.batch.AddLine(1, []byte(p))
@@ -341,7 +342,7 @@ func (hc *historyCheck) secretBatch(changes []gitutil.FileChange, parents []stri
 	hc.batch.Reset()
 	clear(hc.names)
 	for _, fc := range changes {
-		if fc.Status == 'D' || hc.cfg.scanExcluded(fc.Path) {
+		if fc.Status == 'D' || hc.cfg.ScanExcluded(fc.Path) {
 			continue
 		}
 		if scansName(fc.Change) {
@@ -483,10 +484,10 @@ func (hc *historyCheck) appendOnly(all []gitutil.Change, base, head string) ([]v
 		if err != nil {
 			return nil, err
 		}
-		if !hc.cfg.judgesMemory(before, after) {
+		if !hc.cfg.JudgesMemory(before, after) {
 			return out, nil
 		}
-		out = append(out, withCommit(custodian.AppendOnly(before, after, hc.cfg.custodianOptions()), head)...)
+		out = append(out, withCommit(custodian.AppendOnly(before, after, hc.cfg.CustodianOptions()), head)...)
 	}
 	return out, nil
 }

@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 )
 
 // A commit adding a file far over [ci] max_file_size is reported as not
@@ -28,7 +30,7 @@ func TestCIMemoryBoundedOnHugeFile(t *testing.T) {
 		}
 	}
 	run("init", "-q", "-b", "main")
-	if err := os.WriteFile(filepath.Join(dir, ConfigName), []byte("[ci]\nmax_file_size = 1048576\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, config.Name), []byte("[ci]\nmax_file_size = 1048576\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	run("add", ".")

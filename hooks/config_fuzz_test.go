@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 )
 
@@ -29,7 +30,7 @@ var configSeeds = []string{
 }
 
 // FuzzParseConfig checks that no config panics, that a bad one is a
-// *ConfigError whose line lies inside the file, and that parsing stays
+// *config.Error whose line lies inside the file, and that parsing stays
 // fast whatever the nesting.
 func FuzzParseConfig(f *testing.F) {
 	for _, s := range configSeeds {
@@ -38,12 +39,12 @@ func FuzzParseConfig(f *testing.F) {
 	known := AllRules()
 	f.Fuzz(func(t *testing.T, src string) {
 		start := time.Now()
-		c, err := ParseConfig(".remnant-guard.toml", []byte(src), known)
+		c, err := config.Parse(".remnant-guard.toml", []byte(src), known)
 		if d := time.Since(start); d > 5*time.Second {
 			t.Fatalf("parsing took %v", d)
 		}
 		if err != nil {
-			var ce *ConfigError
+			var ce *config.Error
 			if errors.As(err, &ce) && (ce.Line < 0 || ce.Line > bytes.Count([]byte(src), []byte("\n"))+1) {
 				t.Fatalf("error line %d outside the file: %v", ce.Line, err)
 			}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/internal/shquote"
 	"github.com/remnant-guard/remnant-guard/validate"
@@ -61,7 +62,7 @@ func checkFiles(repo *gitutil.Repo, j *judge, opt Options, files []string) (*rep
 // workingCheck holds one CheckFiles run.
 type workingCheck struct {
 	repo *gitutil.Repo
-	cfg  *Config
+	cfg  *config.Config
 	opt  Options
 	rep  *report.Report
 	uses bool // the repository uses Remnant
@@ -90,7 +91,7 @@ func (w *workingCheck) file(rel string) error {
 			return err
 		}
 	}
-	if w.scan != nil && !w.cfg.scanExcluded(rel) {
+	if w.scan != nil && !w.cfg.ScanExcluded(rel) {
 		found, sk := w.scan(rel, src)
 		w.rep.Findings = append(w.rep.Findings, found...)
 		if sk != nil {

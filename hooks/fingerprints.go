@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/report"
@@ -48,7 +49,7 @@ func (j *judge) publishFingerprint(f *validate.Finding) {
 
 // unsealedHint says how to accept a secret finding in a repository whose
 // ignore file has no salt yet, so that no fingerprint can be shown.
-const unsealedHint = "no fingerprint to show until " + IgnoreName + " has a salt: " +
+const unsealedHint = "no fingerprint to show until " + config.IgnoreName + " has a salt: " +
 	"remnant-guard scan --write-ignore (or pre-commit --write-ignore) accepts it and writes one"
 
 // sealedIgnore returns the ignore file's content ready for new lines, and
@@ -104,7 +105,7 @@ const unsaltedRule = "ignore-unsalted"
 
 func unsaltedIgnore() validate.Finding {
 	return validate.Finding{
-		RuleID: unsaltedRule, Severity: validate.Warning, Path: IgnoreName, Local: true,
+		RuleID: unsaltedRule, Severity: validate.Warning, Path: config.IgnoreName, Local: true,
 		Message: "the fingerprints have no salt, so each confirms a guessed secret in one SHA-256; they keep working meanwhile",
 		Hint:    "seal them: remnant-guard scan --write-ignore (adds a salt line and rewrites each fingerprint)",
 	}
@@ -135,7 +136,7 @@ func writeIgnore(rep *report.Report, name string, j *judge) error {
 	}
 	rep.Findings = kept
 	if n == 0 && !migrated {
-		rep.Notes = append(rep.Notes, "no secret findings to add to "+IgnoreName)
+		rep.Notes = append(rep.Notes, "no secret findings to add to "+config.IgnoreName)
 		return nil
 	}
 	if len(content) > 0 && content[len(content)-1] != '\n' {
@@ -145,10 +146,10 @@ func writeIgnore(rep *report.Report, name string, j *judge) error {
 		return err
 	}
 	if migrated {
-		rep.Notes = append(rep.Notes, "sealed the fingerprints already in "+IgnoreName+" with a new salt")
+		rep.Notes = append(rep.Notes, "sealed the fingerprints already in "+config.IgnoreName+" with a new salt")
 	}
 	if n > 0 {
-		rep.Notes = append(rep.Notes, fmt.Sprintf("added %d fingerprints to %s", n, IgnoreName))
+		rep.Notes = append(rep.Notes, fmt.Sprintf("added %d fingerprints to %s", n, config.IgnoreName))
 	}
 	return nil
 }
@@ -156,7 +157,7 @@ func writeIgnore(rep *report.Report, name string, j *judge) error {
 // exampleEngine is the engine the config's rule examples are run through:
 // e itself, or, when a salted ignore file would seal every example found
 // (a slow hash each, on every run), the same rules without the ignore file.
-func exampleEngine(e *secrets.Engine, opt secrets.Options, cfg *Config) *secrets.Engine {
+func exampleEngine(e *secrets.Engine, opt secrets.Options, cfg *config.Config) *secrets.Engine {
 	if opt.Ignore.Sealer() == nil || len(cfg.Secrets.Rules) == 0 {
 		return e
 	}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
 )
@@ -77,7 +78,7 @@ func Focus(opt Options, dir, check string) (*FocusReport, error) {
 // memoryFS returns the memory directory to judge, nil when it does not
 // exist; a manifest that is no Memory Manifest, now or at HEAD (unless the
 // config names the directory), or no regular file is an error.
-func memoryFS(memDir, display string, cfg *Config) (fs.FS, error) {
+func memoryFS(memDir, display string, cfg *config.Config) (fs.FS, error) {
 	switch fi, err := os.Stat(memDir); {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, nil
@@ -90,7 +91,7 @@ func memoryFS(memDir, display string, cfg *Config) (fs.FS, error) {
 	switch mi, err := fs.Stat(fsys, "manifest.md"); {
 	case err == nil && !mi.Mode().IsRegular() && !mi.IsDir():
 		return nil, fmt.Errorf("%s/manifest.md: not a regular file (%s)", display, safefile.Kind(mi.Mode()))
-	case err == nil && !cfg.judgesMemory(fsys) && !memoryAtHead(memDir):
+	case err == nil && !cfg.JudgesMemory(fsys) && !memoryAtHead(memDir):
 		return nil, &NotMemoryError{Dir: display}
 	}
 	return fsys, nil

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
 )
 
@@ -24,7 +25,7 @@ func TestFocusForeignManifest(t *testing.T) {
 	if !errors.As(err, &nm) || nm.Dir != "docs/memory" {
 		t.Fatalf("foreign manifest: %v", err)
 	}
-	os.WriteFile(filepath.Join(dir, ConfigName), []byte("[custodian]\ndir = \"docs/memory\"\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, config.Name), []byte("[custodian]\ndir = \"docs/memory\"\n"), 0o644)
 	rep, err := Focus(Options{Dir: dir}, "", custodian.FocusRouting)
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 )
 
@@ -80,7 +81,7 @@ func Init(opt InitOptions) ([]string, error) {
 		func() (string, error) { return ignoreRemnant(repo) },
 		func() (string, error) { return pointerFile(top, "CLAUDE.md") },
 		func() (string, error) { return pointerFile(top, "GEMINI.md") },
-		func() (string, error) { return createFile(top, ConfigName, ConfigTemplate()) },
+		func() (string, error) { return createFile(top, config.Name, ConfigTemplate()) },
 	}
 	for _, step := range steps {
 		msg, err := step()
@@ -168,7 +169,7 @@ func ignoreRemnant(repo *gitutil.Repo) (string, error) {
 // ConfigTemplate is the .remnant-guard.toml init writes: every key
 // commented out, with its default value.
 func ConfigTemplate() string {
-	d := DefaultConfig()
+	d := config.Default()
 	var b strings.Builder
 	p := func(format string, a ...any) { fmt.Fprintf(&b, format+"\n", a...) }
 	p("# remnant-guard configuration. Every key is commented out and shows its")

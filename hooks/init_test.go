@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
@@ -139,7 +140,7 @@ func TestInitKeepsForeignFiles(t *testing.T) {
 // defaults once every key is uncommented.
 func TestConfigTemplate(t *testing.T) {
 	tpl := ConfigTemplate()
-	if _, err := ParseConfig(ConfigName, []byte(tpl), AllRules()); err != nil {
+	if _, err := config.Parse(config.Name, []byte(tpl), AllRules()); err != nil {
 		t.Fatalf("commented config: %v", err)
 	}
 	uncomment := regexp.MustCompile(`(?m)^# (\[[a-z.]+\]|[a-z_-]+ = )`)
@@ -149,11 +150,11 @@ func TestConfigTemplate(t *testing.T) {
 			t.Errorf("config template lacks %s", key)
 		}
 	}
-	c, err := ParseConfig(ConfigName, []byte(live), AllRules())
+	c, err := config.Parse(config.Name, []byte(live), AllRules())
 	if err != nil {
 		t.Fatalf("uncommented config: %v\n%s", err, live)
 	}
-	d := DefaultConfig()
+	d := config.Default()
 	if c.Limits != d.Limits || c.Hook != d.Hook || c.Secrets.MaxFileSize != d.Secrets.MaxFileSize || c.Custodian.Dir != d.Custodian.Dir {
 		t.Errorf("uncommented config is not the defaults: %+v", c)
 	}

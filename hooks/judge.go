@@ -1,6 +1,7 @@
 package hooks
 
 import (
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
@@ -10,7 +11,7 @@ import (
 // it published, and the masker the run's output goes through. The
 // configuration itself stays what the file says.
 type judge struct {
-	cfg    *Config
+	cfg    *config.Config
 	masker *Masker
 	// engine is the run's secret engine, with the config's own rules:
 	// apply masks whatever it finds in messages, hints and paths.
@@ -28,7 +29,7 @@ type judge struct {
 	problemsAdded bool
 }
 
-func newJudge(cfg *Config, m *Masker) *judge { return &judge{cfg: cfg, masker: m} }
+func newJudge(cfg *config.Config, m *Masker) *judge { return &judge{cfg: cfg, masker: m} }
 
 // apply sets configured severities, drops findings of rules turned off,
 // and masks, through the secret engine, any secret quoted in a message,
@@ -36,7 +37,7 @@ func newJudge(cfg *Config, m *Masker) *judge { return &judge{cfg: cfg, masker: m
 func (j *judge) apply(fs []validate.Finding) []validate.Finding {
 	j.masker.use(j.engine)
 	if !j.problemsAdded {
-		fs = append(fs, j.cfg.problems...)
+		fs = append(fs, j.cfg.Problems...)
 		if j.ignore.Legacy() {
 			fs = append(fs, unsaltedIgnore())
 		}

@@ -93,7 +93,7 @@ func (s *staged) gitlinkNames() error {
 	}
 	masked := map[string]string{}
 	for _, p := range links {
-		if s.cfg.scanExcluded(p) {
+		if s.cfg.ScanExcluded(p) {
 			continue
 		}
 		found, m := nameFindings(s.engine.ScanLines("", nameLine(p)), p)

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
@@ -106,7 +107,7 @@ func PreCommit(opt Options, files []string) (*report.Report, error) {
 	rep.Findings = s.allow(rep.Findings)
 	rep.Sort()
 	if opt.WriteIgnore {
-		if err := writeIgnore(rep, filepath.Join(repo.TopLevel, IgnoreName), j); err != nil {
+		if err := writeIgnore(rep, filepath.Join(repo.TopLevel, config.IgnoreName), j); err != nil {
 			return nil, err
 		}
 	}
@@ -124,11 +125,11 @@ func frameworkRange(getenv func(string) string) (base, head string, ok bool) {
 	return base, head, base != "" && head != ""
 }
 
-func repoConfig(opt Options, repo *gitutil.Repo) (*Config, error) {
+func repoConfig(opt Options, repo *gitutil.Repo) (*config.Config, error) {
 	if opt.ConfigPath != "" {
-		return LoadConfig(opt.ConfigPath, true, AllRules())
+		return config.Load(opt.ConfigPath, true, AllRules())
 	}
-	return LoadConfig(filepath.Join(repo.TopLevel, ConfigName), false, AllRules())
+	return config.Load(filepath.Join(repo.TopLevel, config.Name), false, AllRules())
 }
 
 // limitTo keeps the changes to the given files (relative to prefix, the
@@ -161,7 +162,7 @@ func limitTo(changes []gitutil.Change, files []string, prefix string) (kept []gi
 // staged holds one pre-commit run's view of the staged changes.
 type staged struct {
 	repo    *gitutil.Repo
-	cfg     *Config
+	cfg     *config.Config
 	opt     Options
 	rep     *report.Report
 	changes []gitutil.Change
@@ -186,7 +187,7 @@ func (s *staged) run() error {
 
 // usesRemnantStaged tells whether the repository uses Remnant, judged from
 // the working tree and the staged changes.
-func usesRemnantStaged(repo *gitutil.Repo, cfg *Config, changes []gitutil.Change) bool {
+func usesRemnantStaged(repo *gitutil.Repo, cfg *config.Config, changes []gitutil.Change) bool {
 	for _, c := range changes {
 		if remnant.KindOf(path.Base(c.Path)) == remnant.KindTemplate {
 			return true
@@ -211,7 +212,7 @@ func (s *staged) allow(fs []validate.Finding) []validate.Finding {
 
 // localFindings applies the git-aware rules to the untracked REMNANT.md
 // files of the working tree.
-func localFindings(rep *report.Report, repo *gitutil.Repo, cfg *Config, rels []string, display func(rel string) string,
+func localFindings(rep *report.Report, repo *gitutil.Repo, cfg *config.Config, rels []string, display func(rel string) string,
 	changes func() ([]gitutil.Change, error), accept bool) error {
 	for _, rel := range rels {
 		abs := filepath.Join(repo.TopLevel, filepath.FromSlash(rel))
@@ -220,7 +221,7 @@ func localFindings(rep *report.Report, repo *gitutil.Repo, cfg *Config, rels []s
 			if errors.Is(err, os.ErrNotExist) {
 				continue
 			}
-			if f, ok := notRegularFinding(err, display(rel)); ok {
+			if f, ok := config.NotRegularFinding(err, display(rel)); ok {
 				f.Local = true
 				rep.Findings = append(rep.Findings, f)
 				continue
@@ -242,7 +243,7 @@ func localFindings(rep *report.Report, repo *gitutil.Repo, cfg *Config, rels []s
 
 // localRemnants lists the REMNANT.md files the config knows of, relative to
 // the top level: the root one and those the paths add.
-func localRemnants(top string, cfg *Config) []string {
+func localRemnants(top string, cfg *config.Config) []string {
 	out := []string{"REMNANT.md"}
 	for _, pat := range cfg.Paths {
 		matches, _ := filepath.Glob(filepath.Join(top, filepath.FromSlash(pat)))

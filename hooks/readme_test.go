@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/validate"
 )
 
@@ -24,7 +25,7 @@ func TestReadmeConfigExample(t *testing.T) {
 	if !ok || !ok2 {
 		t.Fatal("no toml example in the Configuration section")
 	}
-	cfg, err := ParseConfig("README.md", []byte(example), AllRules())
+	cfg, err := config.Parse("README.md", []byte(example), AllRules())
 	if err != nil {
 		t.Fatalf("the README example does not parse: %v", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
@@ -18,7 +19,7 @@ import (
 
 // usesRemnant tells whether the repository at root uses Remnant, judged
 // from the working tree.
-func usesRemnant(root string, cfg *Config) bool {
+func usesRemnant(root string, cfg *config.Config) bool {
 	read := func(name string) ([]byte, bool) {
 		data, err := safefile.ReadPrefix(filepath.Join(root, name), 1<<20)
 		return data, err == nil
@@ -27,7 +28,7 @@ func usesRemnant(root string, cfg *Config) bool {
 }
 
 // usesRemnantAt is usesRemnant for a commit's tree.
-func usesRemnantAt(repo *gitutil.Repo, cfg *Config, rev string) (bool, error) {
+func usesRemnantAt(repo *gitutil.Repo, cfg *config.Config, rev string) (bool, error) {
 	if cfg.Remnant.Uses {
 		return true, nil
 	}

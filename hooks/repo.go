@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 )
 
 // openRepo opens the repository around dir; outside a repository it
@@ -23,7 +24,7 @@ func openRepo(dir string) (*gitutil.Repo, error) {
 
 // mustOpenRepo opens the repository around dir and loads its config, for
 // commands that need a repository.
-func mustOpenRepo(opt Options) (*gitutil.Repo, *Config, error) {
+func mustOpenRepo(opt Options) (*gitutil.Repo, *config.Config, error) {
 	repo, err := gitutil.OpenFast(opt.Dir)
 	if err != nil {
 		return nil, nil, gitutil.Explain(err)
@@ -43,7 +44,7 @@ type ShallowError = gitutil.ShallowError
 // openHistory opens the repository for a history check (pre-push, scan
 // --history), bare or not: the configuration, ignore file and gitleaks
 // config come from the working tree, or from HEAD in a bare repository.
-func openHistory(opt Options) (*gitutil.Repo, *Config, configFiles, error) {
+func openHistory(opt Options) (*gitutil.Repo, *config.Config, configFiles, error) {
 	repo, err := gitutil.OpenHistory(opt.Dir)
 	if err != nil {
 		return nil, nil, nil, gitutil.Explain(err)
@@ -61,9 +62,9 @@ func openHistory(opt Options) (*gitutil.Repo, *Config, configFiles, error) {
 			repo.Close()
 			return nil, nil, nil, err
 		}
-		cfg := DefaultConfig()
+		cfg := config.Default()
 		if opt.ConfigPath != "" {
-			if cfg, err = LoadConfig(opt.ConfigPath, true, AllRules()); err != nil {
+			if cfg, err = config.Load(opt.ConfigPath, true, AllRules()); err != nil {
 				repo.Close()
 				return nil, nil, nil, err
 			}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
 )
@@ -41,7 +42,7 @@ func Route(opt Options, dir string, req custodian.RouteRequest) (*custodian.Rout
 
 // rootAndConfig finds the repository root (the directory itself outside a
 // repository) and loads the config there.
-func rootAndConfig(opt Options) (string, *Config, error) {
+func rootAndConfig(opt Options) (string, *config.Config, error) {
 	dir, err := absDir(opt.Dir)
 	if err != nil {
 		return "", nil, err

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
@@ -63,7 +64,7 @@ func Scan(opt Options, paths []string) (*report.Report, error) {
 	rep.Findings = j.apply(rep.Findings)
 	rep.Sort()
 	if opt.WriteIgnore {
-		if err := writeIgnore(rep, filepath.Join(root, IgnoreName), j); err != nil {
+		if err := writeIgnore(rep, filepath.Join(root, config.IgnoreName), j); err != nil {
 			return nil, err
 		}
 	}
@@ -161,10 +162,10 @@ func (fc *fileCheck) many(rep *report.Report, targets []target) error {
 			mem := src[:min(int64(len(src)), lim.MaxFileSize+1)]
 			rep.Findings = append(rep.Findings, memoryFindings(t, mem, lim, fc.opt.now(), fc.uses)...)
 		}
-		if fc.engine == nil || fc.cfg.scanExcluded(t.display) {
+		if fc.engine == nil || fc.cfg.ScanExcluded(t.display) {
 			continue
 		}
-		if why := fc.cfg.skipReason(src); why != "" {
+		if why := fc.cfg.SkipReason(src); why != "" {
 			rep.Skipped = append(rep.Skipped, validate.Skipped{Path: t.display, Reason: why})
 			continue
 		}
@@ -222,9 +223,9 @@ func scanHistory(opt Options) (*report.Report, error) {
 	rep.Notes = append(rep.Notes, historyNote(hc.commits, memFiles, opt))
 	if opt.WriteIgnore {
 		if repo.Bare {
-			return nil, errors.New("scan --write-ignore needs a working tree to write " + IgnoreName + " into")
+			return nil, errors.New("scan --write-ignore needs a working tree to write " + config.IgnoreName + " into")
 		}
-		if err := writeIgnore(rep, filepath.Join(repo.TopLevel, IgnoreName), hc.j); err != nil {
+		if err := writeIgnore(rep, filepath.Join(repo.TopLevel, config.IgnoreName), hc.j); err != nil {
 			return nil, err
 		}
 	}

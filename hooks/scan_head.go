@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 	"github.com/remnant-guard/remnant-guard/validate/report"
@@ -14,7 +15,7 @@ import (
 // headMemory applies the memory rules to the memory files as HEAD has
 // them, for scan --history: an old commit's memory format cannot be fixed,
 // only today's can. A REMNANT.md that HEAD tracks is remnant-staged.
-func headMemory(repo *gitutil.Repo, cfg *Config, opt Options, uses bool) ([]validate.Finding, int, error) {
+func headMemory(repo *gitutil.Repo, cfg *config.Config, opt Options, uses bool) ([]validate.Finding, int, error) {
 	entries, err := repo.ListTree("HEAD", "")
 	if err != nil {
 		return nil, 0, err

@@ -5,15 +5,11 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/internal/tomlcheck"
-	"github.com/remnant-guard/remnant-guard/validate"
-	"github.com/remnant-guard/remnant-guard/validate/custodian"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
-
-// IgnoreName is the file of secret fingerprints that are not reported.
-const IgnoreName = ".remnant-guard-ignore"
 
 // GitleaksIgnoreName is gitleaks' file of fingerprints not reported.
 const GitleaksIgnoreName = ".gitleaksignore"
@@ -36,12 +32,7 @@ func workingFiles(root string) configFiles {
 // ignore files and the gitleaks allowlists applied.
 func (j *judge) newEngine(read configFiles) (*secrets.Engine, error) {
 	cfg := j.cfg
-	opt := secrets.Options{MaxFileSize: cfg.Secrets.MaxFileSize, Disabled: map[string]bool{}}
-	for id, sev := range cfg.severity {
-		if sev == validate.Off {
-			opt.Disabled[id] = true
-		}
-	}
+	opt := secrets.Options{MaxFileSize: cfg.Secrets.MaxFileSize, Disabled: cfg.Disabled(map[string]bool{})}
 	opt.Extra = append(opt.Extra, cfg.Secrets.Rules...)
 	name, explicit := cfg.Secrets.GitleaksConfig, true
 	if name == "" {
@@ -56,7 +47,7 @@ func (j *judge) newEngine(read configFiles) (*secrets.Engine, error) {
 	}
 	if data != nil {
 		if line, err := tomlcheck.Precheck(data, safefile.MaxConfigSize); err != nil {
-			return nil, &ConfigError{Path: name, Line: line, Msg: err.Error()}
+			return nil, &config.Error{Path: name, Line: line, Msg: err.Error()}
 		}
 		imp, err := secrets.ParseGitleaksConfig(name, data, secrets.ReadFunc(read))
 		if err != nil {
@@ -75,10 +66,10 @@ func (j *judge) newEngine(read configFiles) (*secrets.Engine, error) {
 			return nil, err
 		}
 	}
-	if data, err = read(IgnoreName); err != nil {
+	if data, err = read(config.IgnoreName); err != nil {
 		return nil, err
 	} else if data != nil {
-		if opt.Ignore, err = secrets.ParseIgnore(IgnoreName, data); err != nil {
+		if opt.Ignore, err = secrets.ParseIgnore(config.IgnoreName, data); err != nil {
 			return nil, err
 		}
 		j.ignore = opt.Ignore
@@ -94,16 +85,16 @@ func (j *judge) newEngine(read configFiles) (*secrets.Engine, error) {
 // checkExamples runs the examples of the config's own rules, as the tests
 // run the built-in ones: a rule that misses its true examples or reports
 // its false ones is a configuration error.
-func checkExamples(e *secrets.Engine, cfg *Config) error {
+func checkExamples(e *secrets.Engine, cfg *config.Config) error {
 	for _, d := range cfg.Secrets.Rules {
 		for i, ex := range d.TP {
 			if !reports(e, d, ex) {
-				return &ConfigError{Path: cfg.Source, Msg: fmt.Sprintf("secrets.rules %s: its true example %d (tp) is not found by the rule", d.ID, i+1)}
+				return &config.Error{Path: cfg.Source, Msg: fmt.Sprintf("secrets.rules %s: its true example %d (tp) is not found by the rule", d.ID, i+1)}
 			}
 		}
 		for i, ex := range d.FP {
 			if reports(e, d, ex) {
-				return &ConfigError{Path: cfg.Source, Msg: fmt.Sprintf("secrets.rules %s: its false example %d (fp) is reported by the rule", d.ID, i+1)}
+				return &config.Error{Path: cfg.Source, Msg: fmt.Sprintf("secrets.rules %s: its false example %d (fp) is reported by the rule", d.ID, i+1)}
 			}
 		}
 	}
@@ -122,30 +113,6 @@ func reports(e *secrets.Engine, d secrets.RuleDef, example string) bool {
 		}
 	}
 	return false
-}
-
-// scanExcluded tells whether the config keeps a path out of the secret scan.
-func (c *Config) scanExcluded(path string) bool {
-	for _, g := range c.Secrets.ExcludePaths {
-		if custodian.MatchGlob(g, path) {
-			return true
-		}
-	}
-	return false
-}
-
-// binaryProbe is how many leading bytes are searched for a NUL byte.
-const binaryProbe = 8000
-
-// skipReason says why content is not scanned, or "".
-func (c *Config) skipReason(data []byte) string {
-	if int64(len(data)) > c.Secrets.MaxFileSize {
-		return fmt.Sprintf("over the size limit of %d bytes", c.Secrets.MaxFileSize)
-	}
-	if bytes.IndexByte(data[:min(len(data), binaryProbe)], 0) >= 0 {
-		return "binary file"
-	}
-	return ""
 }
 
 // addedLines returns the lines of cur that old does not have (as many times

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
 )
@@ -13,7 +14,7 @@ import (
 // the last N commits that touched the area's code all came after the
 // memory file's last change. only, when not nil, limits the check to the
 // areas whose code or memory those paths touch.
-func staleAreas(repo *gitutil.Repo, cfg *Config, only []string) ([]validate.Finding, error) {
+func staleAreas(repo *gitutil.Repo, cfg *config.Config, only []string) ([]validate.Finding, error) {
 	areas := custodian.AreaMap(cfg.Custodian.Areas)
 	names := make([]string, 0, len(areas))
 	for name := range areas {
@@ -46,7 +47,7 @@ func touchesArea(areas custodian.AreaMap, name, mem string, paths []string) bool
 	return false
 }
 
-func staleArea(repo *gitutil.Repo, cfg *Config, name, mem string, globs []string) (validate.Finding, bool, error) {
+func staleArea(repo *gitutil.Repo, cfg *config.Config, name, mem string, globs []string) (validate.Finding, bool, error) {
 	last, ok, err := repo.LastCommitTouching(mem)
 	if err != nil || !ok {
 		return validate.Finding{}, false, err

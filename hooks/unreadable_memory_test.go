@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
 )
@@ -27,7 +28,7 @@ func TestUnreadableMemoryFile(t *testing.T) {
 		{"9 MB", func(p string) error {
 			return os.WriteFile(p, []byte("# Decisions\n\n"+strings.Repeat("x", 9<<20)+"\n"), 0o644)
 		}, custodian.RuleUnreadable, custodian.RuleUnreadable},
-		{"FIFO", func(p string) error { return syscall.Mkfifo(p, 0o644) }, notRegularRule, custodian.RuleUnreadable},
+		{"FIFO", func(p string) error { return syscall.Mkfifo(p, 0o644) }, config.NotRegularRule, custodian.RuleUnreadable},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()

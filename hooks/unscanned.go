@@ -9,23 +9,6 @@ import (
 	"github.com/remnant-guard/remnant-guard/validate"
 )
 
-// CIConfig configures the history checks (ci, pre-push, scan --history),
-// where the change under review chooses what its files hold: content that
-// cannot be scanned blocks unless the config says otherwise. ci reads it
-// from the base commit, so a pull request cannot loosen it.
-type CIConfig struct {
-	// BlockSkipped makes a file that could not be scanned a blocking
-	// finding (default true); false lists it as skipped.
-	BlockSkipped bool `toml:"block_skipped"`
-	// MaxFileSize is how many bytes a commit may add to one file and
-	// still be scanned (default 100 MiB, GitHub's own limit per file).
-	MaxFileSize int64 `toml:"max_file_size"`
-}
-
-func defaultCIConfig() CIConfig {
-	return CIConfig{BlockSkipped: true, MaxFileSize: 100 << 20}
-}
-
 // unscannedRule is the finding for content a history check could not scan.
 const unscannedRule = "secret-unscanned"
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
@@ -19,7 +20,7 @@ import (
 
 // fileCheck judges files as they are in the working tree.
 type fileCheck struct {
-	cfg    *Config
+	cfg    *config.Config
 	opt    Options
 	engine *secrets.Engine // nil when the secret family does not run
 	uses   bool            // the repository uses Remnant
@@ -29,7 +30,7 @@ func (fc *fileCheck) file(rep *report.Report, t target) error {
 	limit := max(fc.cfg.Limits.MaxFileSize, fc.cfg.Secrets.MaxFileSize)
 	src, err := safefile.ReadPrefix(t.disk, limit)
 	if err != nil {
-		if f, ok := notRegularFinding(err, t.display); ok {
+		if f, ok := config.NotRegularFinding(err, t.display); ok {
 			rep.Findings = append(rep.Findings, f)
 			return nil
 		}
@@ -45,8 +46,8 @@ func (fc *fileCheck) file(rep *report.Report, t target) error {
 		mem := src[:min(int64(len(src)), lim.MaxFileSize+1)]
 		rep.Findings = append(rep.Findings, memoryFindings(t, mem, lim, fc.opt.now(), fc.uses)...)
 	}
-	if fc.engine != nil && !fc.cfg.scanExcluded(filepath.ToSlash(t.display)) {
-		if why := fc.cfg.skipReason(src); why != "" {
+	if fc.engine != nil && !fc.cfg.ScanExcluded(filepath.ToSlash(t.display)) {
+		if why := fc.cfg.SkipReason(src); why != "" {
 			rep.Skipped = append(rep.Skipped, validate.Skipped{Path: t.display, Reason: why})
 			return nil
 		}
@@ -83,7 +84,7 @@ func memoryFindings(t target, src []byte, lim remnant.Limits, now time.Time, use
 // or at HEAD, and that the config does not name, gets one note.
 func (fc *fileCheck) memoryDir(rep *report.Report, t target, repo *gitutil.Repo) error {
 	rep.Checked++
-	opt := fc.cfg.custodianOptions()
+	opt := fc.cfg.CustodianOptions()
 	opt.Dir = t.display
 	after := safefile.NewBoundedFS(t.disk)
 	if fc.opt.runs(validate.Memory) {
@@ -91,7 +92,7 @@ func (fc *fileCheck) memoryDir(rep *report.Report, t target, repo *gitutil.Repo)
 		if err != nil {
 			return err
 		}
-		if !fc.cfg.judgesMemory(after, before) {
+		if !fc.cfg.JudgesMemory(after, before) {
 			rep.Notes = append(rep.Notes, notMemoryNote(t.display))
 			return nil
 		}
@@ -115,7 +116,7 @@ func (fc *fileCheck) memoryDir(rep *report.Report, t target, repo *gitutil.Repo)
 			// A FIFO, a socket, a device or a link to one (or a loop) is
 			// named; a link to a regular file is read like one.
 			_, serr := safefile.StatRegular(filepath.Join(t.disk, filepath.FromSlash(p)))
-			if f, ok := notRegularFinding(serr, t.display+"/"+p); ok && !errors.Is(serr, fs.ErrNotExist) {
+			if f, ok := config.NotRegularFinding(serr, t.display+"/"+p); ok && !errors.Is(serr, fs.ErrNotExist) {
 				rep.Findings = append(rep.Findings, f)
 			}
 			if serr != nil {
@@ -151,7 +152,7 @@ func headTree(t target, repo *gitutil.Repo) (fs.FS, error) {
 func dropTwiceReported(rep *report.Report) {
 	notRegular := map[string]bool{}
 	for _, f := range rep.Findings {
-		if f.RuleID == notRegularRule {
+		if f.RuleID == config.NotRegularRule {
 			notRegular[f.Path] = true
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/report"
 )
@@ -15,7 +16,7 @@ import (
 // fail prints an error (with a hint when one is known) and returns exit 2.
 func fail(stderr io.Writer, err error) int {
 	fmt.Fprintf(stderr, "remnant-guard: error: %v\n", err)
-	var ce *hooks.ConfigError
+	var ce *config.Error
 	if errors.As(err, &ce) {
 		fmt.Fprintf(stderr, "remnant-guard: hint: see the configuration reference in the README\n")
 	}

@@ -1,4 +1,4 @@
-package hooks
+package config
 
 import (
 	"fmt"
@@ -37,16 +37,16 @@ func (c *Config) validateLimits(data []byte) error {
 		line := tomlcheck.KeyLine(data, toml.Key{table, key})
 		switch {
 		case v.n <= 0:
-			return &ConfigError{Path: c.Source, Line: line,
+			return &Error{Path: c.Source, Line: line,
 				Msg: fmt.Sprintf("%s.%s must be a positive integer, got %d", table, key, v.n)}
 		case v.n > v.max:
-			return &ConfigError{Path: c.Source, Line: line,
+			return &Error{Path: c.Source, Line: line,
 				Msg: fmt.Sprintf("%s.%s must be at most %d, got %d", table, key, v.max, v.n)}
 		}
 	}
 	for name, n := range c.Custodian.Budgets {
 		if n < 0 || n > math.MaxInt32 {
-			return &ConfigError{Path: c.Source, Line: tomlcheck.KeyLine(data, toml.Key{"custodian", "budgets", name}),
+			return &Error{Path: c.Source, Line: tomlcheck.KeyLine(data, toml.Key{"custodian", "budgets", name}),
 				Msg: fmt.Sprintf("custodian.budgets: a budget must be an integer from 0 (off) to %d, got %d", math.MaxInt32, n)}
 		}
 	}

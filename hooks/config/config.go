@@ -1,10 +1,11 @@
-package hooks
+package config
 
 import (
 	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -19,8 +20,15 @@ import (
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
-// ConfigName is the configuration file looked up at the repository root.
-const ConfigName = ".remnant-guard.toml"
+// Name is the configuration file looked up at the repository root.
+const Name = ".remnant-guard.toml"
+
+// IgnoreName is the file of secret fingerprints that are not reported.
+const IgnoreName = ".remnant-guard-ignore"
+
+// NotRegularRule is the rule for a memory or config file that cannot be
+// read as a regular file.
+const NotRegularRule = "file-not-regular"
 
 // Config is the content of .remnant-guard.toml. Every field has a default;
 // an absent file means all defaults.
@@ -46,7 +54,7 @@ type Config struct {
 	severity map[string]validate.Severity
 	// problems are findings about the config file itself (one that is not
 	// a regular file); Apply adds them to every report.
-	problems []validate.Finding
+	Problems []validate.Finding
 }
 
 // LimitsConfig bounds the memory files.
@@ -105,22 +113,22 @@ type CustodianConfig struct {
 	named bool
 }
 
-// ConfigError is a problem in a configuration file, with its position.
-type ConfigError struct {
+// Error is a problem in a configuration file, with its position.
+type Error struct {
 	Path string
 	Line int
 	Msg  string
 }
 
-func (e *ConfigError) Error() string {
+func (e *Error) Error() string {
 	if e.Line > 0 {
 		return fmt.Sprintf("%s:%d: %s", e.Path, e.Line, e.Msg)
 	}
 	return fmt.Sprintf("%s: %s", e.Path, e.Msg)
 }
 
-// DefaultConfig returns the configuration used when no file exists.
-func DefaultConfig() *Config {
+// Default returns the configuration used when no file exists.
+func Default() *Config {
 	d := remnant.DefaultLimits()
 	return &Config{Limits: LimitsConfig{
 		MaxLines:        d.MaxLines,
@@ -130,61 +138,61 @@ func DefaultConfig() *Config {
 	},
 		Secrets:   SecretsConfig{MaxFileSize: secrets.DefaultMaxFileSize},
 		Custodian: CustodianConfig{Dir: custodian.DefaultDir, StaleCommits: 5},
-		CI:        defaultCIConfig(),
+		CI:        defaultCI(),
 	}
 }
 
-// LoadConfig reads the config at path. When required is false, a missing
+// Load reads the config at path. When required is false, a missing
 // file yields the defaults. known lists every rule the config may name.
-func LoadConfig(path string, required bool, known []validate.Rule) (*Config, error) {
+func Load(path string, required bool, known []validate.Rule) (*Config, error) {
 	data, err := safefile.ReadFile(path, safefile.MaxConfigSize)
 	if errors.Is(err, fs.ErrNotExist) && !required {
-		c := DefaultConfig()
-		c.problems = sideFileProblems(filepath.Dir(path), c)
+		c := Default()
+		c.Problems = sideFileProblems(filepath.Dir(path), c)
 		return c, nil
 	}
 	var nr *safefile.NotRegularError
 	if errors.As(err, &nr) && !required {
 		// The defaults apply, and the report says why the file was not read.
-		c := DefaultConfig()
-		f, _ := notRegularFinding(err, filepath.Base(path))
-		c.problems = append(c.problems, f)
-		c.problems = append(c.problems, sideFileProblems(filepath.Dir(path), c)...)
+		c := Default()
+		f, _ := NotRegularFinding(err, filepath.Base(path))
+		c.Problems = append(c.Problems, f)
+		c.Problems = append(c.Problems, sideFileProblems(filepath.Dir(path), c)...)
 		return c, nil
 	}
 	var tl *safefile.TooLargeError
 	if errors.As(err, &tl) {
-		return nil, &ConfigError{Path: path, Msg: fmt.Sprintf("is %d bytes, over the limit of %d bytes for a config file", tl.Size, tl.Limit)}
+		return nil, &Error{Path: path, Msg: fmt.Sprintf("is %d bytes, over the limit of %d bytes for a config file", tl.Size, tl.Limit)}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("reading config: %w", err)
 	}
-	c, err := ParseConfig(path, data, known)
+	c, err := Parse(path, data, known)
 	if err == nil && !required {
-		c.problems = append(c.problems, sideFileProblems(filepath.Dir(path), c)...)
+		c.Problems = append(c.Problems, sideFileProblems(filepath.Dir(path), c)...)
 	}
 	return c, err
 }
 
-// ParseConfig decodes and validates a config file's content.
-func ParseConfig(path string, data []byte, known []validate.Rule) (*Config, error) {
+// Parse decodes and validates a config file's content.
+func Parse(path string, data []byte, known []validate.Rule) (*Config, error) {
 	if line, err := tomlcheck.Precheck(data, safefile.MaxConfigSize); err != nil {
-		return nil, &ConfigError{Path: path, Line: line, Msg: err.Error()}
+		return nil, &Error{Path: path, Line: line, Msg: err.Error()}
 	}
-	c := DefaultConfig()
+	c := Default()
 	c.Source = path
 	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(c)
 	if err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			return nil, &ConfigError{Path: path, Line: pe.Position.Line, Msg: pe.Message}
+			return nil, &Error{Path: path, Line: pe.Position.Line, Msg: pe.Message}
 		}
 		return nil, decodeError(path, err)
 	}
 	c.Custodian.named = md.IsDefined("custodian", "dir")
 	if und := md.Undecoded(); len(und) > 0 {
 		k := und[0]
-		return nil, &ConfigError{Path: path, Line: tomlcheck.KeyLine(data, k), Msg: fmt.Sprintf("unknown key %q", k.String())}
+		return nil, &Error{Path: path, Line: tomlcheck.KeyLine(data, k), Msg: fmt.Sprintf("unknown key %q", k.String())}
 	}
 	if err := c.validate(data, known); err != nil {
 		return nil, err
@@ -201,7 +209,7 @@ func (c *Config) validate(data []byte, known []validate.Rule) error {
 	}
 	for _, d := range c.Secrets.Rules {
 		if err := d.Validate(); err != nil {
-			return &ConfigError{Path: c.Source, Line: tomlcheck.KeyLine(data, toml.Key{"secrets", "rules"}), Msg: err.Error()}
+			return &Error{Path: c.Source, Line: tomlcheck.KeyLine(data, toml.Key{"secrets", "rules"}), Msg: err.Error()}
 		}
 		known = append(known, validate.Rule{ID: d.ID})
 	}
@@ -209,17 +217,17 @@ func (c *Config) validate(data []byte, known []validate.Rule) error {
 	for id, s := range c.Rules {
 		line := tomlcheck.KeyLine(data, toml.Key{"rules", id})
 		if _, ok := validate.Find(known, id); !ok {
-			return &ConfigError{Path: c.Source, Line: line, Msg: fmt.Sprintf("unknown rule %q (remnant-guard rules lists them)", id)}
+			return &Error{Path: c.Source, Line: line, Msg: fmt.Sprintf("unknown rule %q (remnant-guard rules lists them)", id)}
 		}
 		sev, err := validate.ParseSeverity(s)
 		if err != nil {
-			return &ConfigError{Path: c.Source, Line: line, Msg: fmt.Sprintf("rules.%s: %v", id, err)}
+			return &Error{Path: c.Source, Line: line, Msg: fmt.Sprintf("rules.%s: %v", id, err)}
 		}
 		c.severity[id] = sev
 	}
 	for _, p := range c.Paths {
 		if _, err := filepath.Match(p, ""); err != nil || filepath.IsAbs(p) {
-			return &ConfigError{Path: c.Source, Line: tomlcheck.KeyLine(data, toml.Key{"paths"}),
+			return &Error{Path: c.Source, Line: tomlcheck.KeyLine(data, toml.Key{"paths"}),
 				Msg: fmt.Sprintf("paths: %q is not a relative path or glob", p)}
 		}
 	}
@@ -229,27 +237,27 @@ func (c *Config) validate(data []byte, known []validate.Rule) error {
 func (c *Config) validateCustodian(data []byte) error {
 	d := path.Clean(filepath.ToSlash(c.Custodian.Dir))
 	if c.Custodian.Dir == "" || path.IsAbs(d) || d == ".." || strings.HasPrefix(d, "../") {
-		return &ConfigError{Path: c.Source, Line: tomlcheck.KeyLine(data, toml.Key{"custodian", "dir"}),
+		return &Error{Path: c.Source, Line: tomlcheck.KeyLine(data, toml.Key{"custodian", "dir"}),
 			Msg: fmt.Sprintf("custodian.dir: %q is not a directory inside the repository", c.Custodian.Dir)}
 	}
 	c.Custodian.Dir = d
 	for area, globs := range c.Custodian.Areas {
 		line := tomlcheck.KeyLine(data, toml.Key{"custodian", "areas", area})
 		if len(globs) == 0 {
-			return &ConfigError{Path: c.Source, Line: line,
+			return &Error{Path: c.Source, Line: line,
 				Msg: fmt.Sprintf("custodian.areas.%s: give at least one glob of the code it covers", area)}
 		}
 		if err := checkGlobs("custodian.areas."+area, globs); err != nil {
-			return &ConfigError{Path: c.Source, Line: line, Msg: err.Error()}
+			return &Error{Path: c.Source, Line: line, Msg: err.Error()}
 		}
 	}
 	for name := range c.Custodian.Budgets {
 		if err := checkGlobs("custodian.budgets", []string{name}); err != nil {
-			return &ConfigError{Path: c.Source, Line: tomlcheck.KeyLine(data, toml.Key{"custodian", "budgets", name}), Msg: err.Error()}
+			return &Error{Path: c.Source, Line: tomlcheck.KeyLine(data, toml.Key{"custodian", "budgets", name}), Msg: err.Error()}
 		}
 	}
 	if err := checkGlobs("secrets.exclude_paths", c.Secrets.ExcludePaths); err != nil {
-		return &ConfigError{Path: c.Source, Line: tomlcheck.KeyLine(data, toml.Key{"secrets", "exclude_paths"}), Msg: err.Error()}
+		return &Error{Path: c.Source, Line: tomlcheck.KeyLine(data, toml.Key{"secrets", "exclude_paths"}), Msg: err.Error()}
 	}
 	return nil
 }
@@ -288,8 +296,8 @@ func (c *Config) Severity(f validate.Finding) validate.Severity {
 }
 
 // decodeError turns a TOML type error ("toml: line 2 (last key "x"): ...")
-// into a ConfigError with its line.
-func decodeError(name string, err error) *ConfigError {
+// into a Error with its line.
+func decodeError(name string, err error) *Error {
 	msg := strings.TrimPrefix(err.Error(), "toml: ")
 	var line int
 	if n, _ := fmt.Sscanf(msg, "line %d", &line); n == 1 {
@@ -301,5 +309,58 @@ func decodeError(name string, err error) *ConfigError {
 			msg = key + ": " + msg
 		}
 	}
-	return &ConfigError{Path: name, Line: line, Msg: msg}
+	return &Error{Path: name, Line: line, Msg: msg}
+}
+
+// CIConfig configures the history checks (ci, pre-push, scan --history),
+// where the change under review chooses what its files hold: content that
+// cannot be scanned blocks unless the config says otherwise. ci reads it
+// from the base commit, so a pull request cannot loosen it.
+type CIConfig struct {
+	// BlockSkipped makes a file that could not be scanned a blocking
+	// finding (default true); false lists it as skipped.
+	BlockSkipped bool `toml:"block_skipped"`
+	// MaxFileSize is how many bytes a commit may add to one file and
+	// still be scanned (default 100 MiB, GitHub's own limit per file).
+	MaxFileSize int64 `toml:"max_file_size"`
+}
+
+func defaultCI() CIConfig {
+	return CIConfig{BlockSkipped: true, MaxFileSize: 100 << 20}
+}
+
+// sideFileProblems reports the files beside the config at root that are
+// there but are not regular files: they are left unread.
+func sideFileProblems(root string, c *Config) []validate.Finding {
+	names := []string{IgnoreName, ".gitleaks.toml"}
+	if c.Secrets.GitleaksConfig != "" {
+		names[1] = filepath.FromSlash(c.Secrets.GitleaksConfig)
+	}
+	var out []validate.Finding
+	for _, name := range names {
+		p := filepath.Join(root, name)
+		if _, err := os.Lstat(p); err != nil {
+			continue
+		}
+		if _, err := safefile.StatRegular(p); err != nil {
+			if f, ok := NotRegularFinding(err, filepath.ToSlash(name)); ok {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// NotRegularFinding turns a *NotRegularError into a finding about the file
+// shown as display; ok is false for any other error.
+func NotRegularFinding(err error, display string) (validate.Finding, bool) {
+	var nr *safefile.NotRegularError
+	if !errors.As(err, &nr) {
+		return validate.Finding{}, false
+	}
+	return validate.Finding{
+		RuleID: NotRegularRule, Severity: validate.Error, Path: display,
+		Message: fmt.Sprintf("%s is a %s, not a regular file: it is not read", display, nr.Kind),
+		Hint:    "replace it with a regular file, or remove it",
+	}, true
 }
