@@ -19,24 +19,26 @@
 //   - Scan: the working tree; with --history (--all for every ref) the
 //     secret rules on every commit and the memory rules on the files as
 //     HEAD has them.
-//   - Install and Uninstall: the git hooks, chaining a hook already there;
-//     each hook is written to a temporary file and renamed into place under
-//     a lock on the hooks folder, and carries a checksum so that a hook of
-//     ours edited by hand is never overwritten without --force.
 //   - Init, Migrate, Route: setting a repository up for Remnant, moving a
 //     schema v1 REMNANT.md to v2, explaining a MemoryCustodian route.
 //   - AgentHook: one hook call of a coding agent (Claude Code, Gemini CLI,
 //     Codex CLI): the session's start context and record, the check of a
 //     memory file just written, the handoff gate at the end of a turn; its
-//     answer is agent-neutral, cmd/remnant-guard writes it in the agent's
-//     contract. agents.Install and agents.Uninstall edit the agent's settings
-//     file in place (agent_json.go parses JSON keeping byte spans,
-//     agent_jsonedit.go splices entries in and out).
+//     answer is agent-neutral, and hooks/agents writes it in the agent's
+//     contract.
 //
-// Config applies the configured severities, masks through the secret
-// engine anything it would report in a message, hint or path, and seals
-// secret fingerprints with the repository's salt (fingerprints.go), so
-// every report passes through it on its way out. Every file of the working
-// tree is read through readfile.go: regular files only (file-not-regular
-// otherwise), never blocking on open, bounded in size before reading.
+// The concerns around the commands are packages of their own: hooks/config
+// (.remnant-guard.toml as plain data), hooks/githooks (install and
+// uninstall of the git hooks), hooks/agents (what each agent is, its
+// payloads and answers, its settings). ARCHITECTURE.md at the repository
+// root draws the whole layout.
+//
+// A run's judging is a judge (judge.go): it applies the configured
+// severities, masks, through the run's secret engine, anything reported in
+// a message, hint or path, and seals secret fingerprints with the
+// repository's salt (fingerprints.go), so every report passes through it on
+// its way out. The run's Masker, made by cmd, masks what is printed after.
+// Every file of the working tree is read through internal/safefile:
+// regular files only, never blocking on open, bounded in size before
+// reading.
 package hooks
