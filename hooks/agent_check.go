@@ -22,18 +22,27 @@ import (
 // occurs) at a fraction of the cost of building the whole keyword
 // automaton, which a hook run after every write would otherwise pay.
 func checkOne(dir, target, display, abs string, now time.Time, m *Masker) ([]validate.Finding, error) {
-	rep, err := Check(Options{Dir: dir, Now: now, Only: validate.Memory, Masker: m}, []string{target})
+	c, err := check(Options{Dir: dir, Now: now, Only: validate.Memory, Masker: m}, []string{target})
 	if err != nil {
 		return nil, err
 	}
-	found := rep.Findings
+	found := c.rep.Findings
+	// The file and the config are read once: the memory check read both,
+	// and the secret scan takes them from it (a file it did not read, one
+	// of a memory directory, is read here; a config of another root, for a
+	// file outside the repository around dir, is loaded).
 	root := findRoot(filepath.Dir(abs))
-	cfg, err := loadConfig(Options{}, root)
-	if err != nil {
-		return nil, err
+	cfg := c.cfg
+	if root != c.root {
+		if cfg, err = loadConfig(Options{}, root); err != nil {
+			return nil, err
+		}
 	}
 	limit := max(cfg.Limits.MaxFileSize, cfg.Secrets.MaxFileSize)
-	src, err := safefile.ReadPrefix(abs, limit)
+	src, ok := c.read[abs]
+	if !ok || root != c.root {
+		src, err = safefile.ReadPrefix(abs, limit)
+	}
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
 			return found, nil

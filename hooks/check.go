@@ -81,6 +81,24 @@ type target struct {
 // Check validates memory files in the working tree: the root files of the
 // repository around opt.Dir when paths is empty, exactly paths otherwise.
 func Check(opt Options, paths []string) (*report.Report, error) {
+	c, err := check(opt, paths)
+	if err != nil {
+		return nil, err
+	}
+	return c.rep, nil
+}
+
+// checked is what check judged with besides its report: the repository
+// root it took the config from ("" outside one), the config, and what it
+// read of each file (by its path on disk).
+type checked struct {
+	rep  *report.Report
+	root string
+	cfg  *config.Config
+	read map[string][]byte
+}
+
+func check(opt Options, paths []string) (*checked, error) {
 	dir, err := absDir(opt.Dir)
 	if err != nil {
 		return nil, err
@@ -119,7 +137,7 @@ func Check(opt Options, paths []string) (*report.Report, error) {
 	}
 	// check judges the working tree: local findings count like any other.
 	rep := &report.Report{BlockSkipped: cfg.Hook.BlockSkipped, BlockLocal: true}
-	fc := &fileCheck{cfg: cfg, opt: opt, uses: root != "" && usesRemnant(root, cfg)}
+	fc := &fileCheck{cfg: cfg, opt: opt, uses: root != "" && usesRemnant(root, cfg), read: map[string][]byte{}}
 	j := newJudge(cfg, opt.Masker)
 	if opt.runs(validate.Secrets) {
 		base := root
@@ -142,13 +160,13 @@ func Check(opt Options, paths []string) (*report.Report, error) {
 		}
 	}
 	if repo != nil && opt.runs(validate.Memory) {
-		if err := checkLocal(rep, repo, cfg, opt, dir, targets, len(paths) == 0); err != nil {
+		if err := checkLocal(rep, repo, cfg, opt, dir, targets, len(paths) == 0, fc.read); err != nil {
 			return nil, err
 		}
 	}
 	rep.Findings = j.apply(rep.Findings)
 	rep.Sort()
-	return rep, nil
+	return &checked{rep: rep, root: root, cfg: cfg, read: fc.read}, nil
 }
 
 // anyNeedsGit tells whether one of the paths is a directory (a memory
@@ -314,7 +332,7 @@ func readStored(path string, limit int64) ([]byte, error) {
 // checkLocal applies the git-aware rules of the working tree: the local
 // rules to each REMNANT.md checked, and, when the whole repository is
 // checked, custodian-stale.
-func checkLocal(rep *report.Report, repo *gitutil.Repo, cfg *config.Config, opt Options, dir string, targets []target, whole bool) error {
+func checkLocal(rep *report.Report, repo *gitutil.Repo, cfg *config.Config, opt Options, dir string, targets []target, whole bool, read map[string][]byte) error {
 	var rels []string
 	for _, t := range targets {
 		if t.memoryDir || remnant.KindOf(filepath.Base(t.disk)) != remnant.KindRemnant {
@@ -327,7 +345,7 @@ func checkLocal(rep *report.Report, repo *gitutil.Repo, cfg *config.Config, opt 
 	display := func(rel string) string {
 		return displayPath(dir, filepath.Join(repo.TopLevel, filepath.FromSlash(rel)))
 	}
-	if err := localFindings(rep, repo, cfg, rels, display, repo.StagedChanges, opt.AcceptDecisions); err != nil {
+	if err := localFindings(rep, repo, cfg, rels, display, repo.StagedChanges, opt.AcceptDecisions, read); err != nil {
 		return err
 	}
 	if !whole {

@@ -48,7 +48,7 @@ func PreCommit(opt Options, files []string) (*report.Report, error) {
 			return
 		}
 		rels := localRemnants(repo.TopLevel, cfg)
-		localDone <- localFindings(local, repo, cfg, rels, func(rel string) string { return rel }, repo.StagedChanges, false)
+		localDone <- localFindings(local, repo, cfg, rels, func(rel string) string { return rel }, repo.StagedChanges, false, nil)
 	}()
 	// So is the secret scanner built, and the object reader started.
 	type built struct {
@@ -211,12 +211,13 @@ func (s *staged) allow(fs []validate.Finding) []validate.Finding {
 }
 
 // localFindings applies the git-aware rules to the untracked REMNANT.md
-// files of the working tree.
+// files of the working tree; read holds what the run already read of a
+// file (nil: nothing), which is not read again.
 func localFindings(rep *report.Report, repo *gitutil.Repo, cfg *config.Config, rels []string, display func(rel string) string,
-	changes func() ([]gitutil.Change, error), accept bool) error {
+	changes func() ([]gitutil.Change, error), accept bool, read map[string][]byte) error {
 	for _, rel := range rels {
 		abs := filepath.Join(repo.TopLevel, filepath.FromSlash(rel))
-		src, err := safefile.ReadPrefix(abs, cfg.Limits.MaxFileSize)
+		src, err := readLocal(abs, cfg.Limits.MaxFileSize, read)
 		if err != nil {
 			if errors.Is(err, os.ErrNotExist) {
 				continue
@@ -255,4 +256,14 @@ func localRemnants(top string, cfg *config.Config) []string {
 		}
 	}
 	return out
+}
+
+// readLocal is what safefile.ReadPrefix(abs, limit) returns, taken from
+// read when the run read the file already (with a limit at least as
+// large).
+func readLocal(abs string, limit int64, read map[string][]byte) ([]byte, error) {
+	if src, ok := read[abs]; ok {
+		return src[:min(int64(len(src)), limit+1)], nil
+	}
+	return safefile.ReadPrefix(abs, limit)
 }

@@ -24,6 +24,9 @@ type fileCheck struct {
 	opt    Options
 	engine *secrets.Engine // nil when the secret family does not run
 	uses   bool            // the repository uses Remnant
+	// read keeps, when not nil, what file read of each file (by its path
+	// on disk), so that later rules of the same run do not read it again.
+	read map[string][]byte
 }
 
 func (fc *fileCheck) file(rep *report.Report, t target) error {
@@ -41,6 +44,9 @@ func (fc *fileCheck) file(rep *report.Report, t target) error {
 		return fmt.Errorf("%s: %w", t.display, err)
 	}
 	rep.Checked++
+	if fc.read != nil {
+		fc.read[t.disk] = src
+	}
 	if fc.opt.runs(validate.Memory) {
 		lim := fc.cfg.ValidateLimits()
 		mem := src[:min(int64(len(src)), lim.MaxFileSize+1)]
