@@ -58,7 +58,7 @@ func checkWritten(b *strings.Builder, cwd, name string, now time.Time, m *Masker
 	}
 	found, err := checkOne(cwd, target, display, abs, now, m)
 	if err != nil {
-		var uk *UnknownKindError
+		var uk *unknownKindError
 		if errors.As(err, &uk) || errors.Is(err, fs.ErrNotExist) {
 			return nil
 		}

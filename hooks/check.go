@@ -18,14 +18,14 @@ import (
 	"github.com/remnant-guard/remnant-guard/validate/report"
 )
 
-// RootFiles are the memory files check validates at the repository root
+// rootFiles are the memory files check validates at the repository root
 // when it is given no paths.
-var RootFiles = []string{"REMNANT.md", "REMNANT.template.md", "AGENTS.md", "CLAUDE.md", "GEMINI.md"}
+var rootFiles = []string{"REMNANT.md", "REMNANT.template.md", "AGENTS.md", "CLAUDE.md", "GEMINI.md"}
 
-// UnknownKindError is returned for a path whose name is not a memory file.
-type UnknownKindError struct{ Path string }
+// unknownKindError is returned for a path whose name is not a memory file.
+type unknownKindError struct{ Path string }
 
-func (e *UnknownKindError) Error() string {
+func (e *unknownKindError) Error() string {
 	return fmt.Sprintf("%s: not a memory file (want REMNANT.md, REMNANT.template.md, AGENTS.md, CLAUDE.md or GEMINI.md, or a directory holding them)", e.Path)
 }
 
@@ -208,12 +208,12 @@ func absDir(dir string) (string, error) {
 
 func loadConfig(opt Options, root string) (*config.Config, error) {
 	if opt.ConfigPath != "" {
-		return config.Load(opt.ConfigPath, true, AllRules())
+		return config.Load(opt.ConfigPath, true, allRules())
 	}
 	if root == "" {
 		return config.Default(), nil
 	}
-	return config.Load(filepath.Join(root, config.Name), false, AllRules())
+	return config.Load(filepath.Join(root, config.Name), false, allRules())
 }
 
 // rootTargets lists the root memory files that exist and the config's
@@ -233,7 +233,7 @@ func rootTargets(dir, root string, cfg *config.Config) ([]target, error) {
 		seen[abs] = true
 		out = append(out, target{display: displayPath(dir, abs), disk: abs})
 	}
-	for _, name := range RootFiles {
+	for _, name := range rootFiles {
 		add(filepath.Join(root, name))
 	}
 	memDir := filepath.Join(root, filepath.FromSlash(cfg.Custodian.Dir))
@@ -248,7 +248,7 @@ func rootTargets(dir, root string, cfg *config.Config) ([]target, error) {
 		sort.Strings(matches)
 		for _, m := range matches {
 			if remnant.KindOf(filepath.Base(m)) == remnant.KindUnknown {
-				return nil, &UnknownKindError{Path: displayPath(dir, m)}
+				return nil, &unknownKindError{Path: displayPath(dir, m)}
 			}
 			add(m)
 		}
@@ -286,7 +286,7 @@ func pathTargets(dir string, paths []string, memDir string) ([]target, error) {
 		}
 		if !fi.IsDir() {
 			if remnant.KindOf(filepath.Base(abs)) == remnant.KindUnknown {
-				return nil, &UnknownKindError{Path: p}
+				return nil, &unknownKindError{Path: p}
 			}
 			out = append(out, target{display: filepath.ToSlash(p), disk: abs})
 			continue
@@ -295,7 +295,7 @@ func pathTargets(dir string, paths []string, memDir string) ([]target, error) {
 			out = append(out, target{display: filepath.ToSlash(filepath.Clean(p)), disk: abs, memoryDir: true})
 			continue
 		}
-		for _, name := range RootFiles {
+		for _, name := range rootFiles {
 			f := filepath.Join(abs, name)
 			if fi, err := os.Stat(f); err == nil && !fi.IsDir() {
 				out = append(out, target{display: filepath.ToSlash(filepath.Join(p, name)), disk: f})

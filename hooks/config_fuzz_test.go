@@ -36,7 +36,7 @@ func FuzzParseConfig(f *testing.F) {
 	for _, s := range configSeeds {
 		f.Add(s)
 	}
-	known := AllRules()
+	known := allRules()
 	f.Fuzz(func(t *testing.T, src string) {
 		start := time.Now()
 		c, err := config.Parse(".remnant-guard.toml", []byte(src), known)

@@ -17,9 +17,9 @@ import (
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
 
-// AllowEnv names the variable that lets one commit through a rule:
+// allowEnv names the variable that lets one commit through a rule:
 // REMNANT_GUARD_ALLOW=remnant-decisions-append-only git commit ...
-const AllowEnv = "REMNANT_GUARD_ALLOW"
+const allowEnv = "REMNANT_GUARD_ALLOW"
 
 const appendOnlyRule = "remnant-decisions-append-only"
 
@@ -51,7 +51,7 @@ func compareDecisions(path string, old []string, cur []remnant.Entry, decisionsL
 			Severity: validate.Error,
 			Path:     path,
 			Hint: "Decisions are append-only: restore the entry and add a new, dated entry that corrects it.\n" +
-				"For a deliberate correction: " + AllowEnv + "=" + appendOnlyRule + " git commit ...",
+				"For a deliberate correction: " + allowEnv + "=" + appendOnlyRule + " git commit ...",
 		}
 		if i < len(cur) {
 			f.Line, f.Column = cur[i].Line, 1
@@ -125,7 +125,7 @@ func (s decisionStore) save(rel string, hashes []string) error {
 
 // allowed tells whether the environment lets rule through for this run.
 func allowed(getenv func(string) string, rule string) bool {
-	for _, id := range strings.FieldsFunc(getenv(AllowEnv), func(r rune) bool { return r == ',' || r == ' ' }) {
+	for _, id := range strings.FieldsFunc(getenv(allowEnv), func(r rune) bool { return r == ',' || r == ' ' }) {
 		if id == rule {
 			return true
 		}

@@ -16,13 +16,13 @@ import (
 	"github.com/remnant-guard/remnant-guard/validate/report"
 )
 
-// CheckFiles checks files as they are in the working tree, outside any
+// checkNamedFiles checks files as they are in the working tree, outside any
 // commit: what `pre-commit run --all-files` (or --files) asks for, with
 // nothing staged. Memory files are validated by the kind their name tells,
 // every file is scanned whole for secrets, and a REMNANT.md that git tracks
 // is reported as remnant-staged: it is in the repository. files are
 // relative to opt.Dir; files that no longer exist are passed over.
-func CheckFiles(opt Options, files []string) (*report.Report, error) {
+func checkNamedFiles(opt Options, files []string) (*report.Report, error) {
 	repo, cfg, err := mustOpenRepo(opt)
 	if err != nil {
 		return nil, err
@@ -31,7 +31,7 @@ func CheckFiles(opt Options, files []string) (*report.Report, error) {
 	return checkFiles(repo, newJudge(cfg, opt.Masker), opt, files)
 }
 
-// checkFiles is CheckFiles for an open repository, judged with j.
+// checkFiles is checkNamedFiles for an open repository, judged with j.
 func checkFiles(repo *gitutil.Repo, j *judge, opt Options, files []string) (*report.Report, error) {
 	cfg := j.cfg
 	rep := &report.Report{BlockSkipped: cfg.Hook.BlockSkipped, BlockLocal: cfg.Hook.BlockLocal}
@@ -59,7 +59,7 @@ func checkFiles(repo *gitutil.Repo, j *judge, opt Options, files []string) (*rep
 	return rep, nil
 }
 
-// workingCheck holds one CheckFiles run.
+// workingCheck holds one checkNamedFiles run.
 type workingCheck struct {
 	repo *gitutil.Repo
 	cfg  *config.Config

@@ -84,7 +84,7 @@ func TestCheckFiles(t *testing.T) {
 		{validate.Memory, true, false},
 		{validate.Secrets, false, true},
 	} {
-		rep, err := CheckFiles(Options{Dir: dir, Only: tc.only}, files)
+		rep, err := checkNamedFiles(Options{Dir: dir, Only: tc.only}, files)
 		if err != nil {
 			t.Fatalf("only %q: %v", tc.only, err)
 		}
@@ -121,7 +121,7 @@ func TestCheckFilesUntrackedRemnant(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "REMNANT.md"), src, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	rep, err := CheckFiles(Options{Dir: dir}, []string{"REMNANT.md", ".gitignore"})
+	rep, err := checkNamedFiles(Options{Dir: dir}, []string{"REMNANT.md", ".gitignore"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func TestCheckFilesUntrackedRemnant(t *testing.T) {
 
 func TestCheckFilesMemoryRules(t *testing.T) {
 	dir := gitRepo(t, map[string]string{"REMNANT.template.md": "# not a template\n"})
-	rep, err := CheckFiles(Options{Dir: dir, Only: validate.Memory}, []string{"REMNANT.template.md"})
+	rep, err := checkNamedFiles(Options{Dir: dir, Only: validate.Memory}, []string{"REMNANT.template.md"})
 	if err != nil {
 		t.Fatal(err)
 	}

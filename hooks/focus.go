@@ -13,12 +13,12 @@ import (
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
 )
 
-// NotMemoryError is returned by Focus for a directory whose manifest.md
+// notMemoryError is returned by Focus for a directory whose manifest.md
 // is no Memory Manifest (another memory system's), unless the config
 // names it as custodian.dir.
-type NotMemoryError struct{ Dir string }
+type notMemoryError struct{ Dir string }
 
-func (e *NotMemoryError) Error() string {
+func (e *notMemoryError) Error() string {
 	return e.Dir + ": not MemoryCustodian memory (manifest.md is no Memory Manifest); set custodian.dir in the config to check it anyway"
 }
 
@@ -92,7 +92,7 @@ func memoryFS(memDir, display string, cfg *config.Config) (fs.FS, error) {
 	case err == nil && !mi.Mode().IsRegular() && !mi.IsDir():
 		return nil, fmt.Errorf("%s/manifest.md: not a regular file (%s)", display, safefile.Kind(mi.Mode()))
 	case err == nil && !cfg.JudgesMemory(fsys) && !memoryAtHead(memDir):
-		return nil, &NotMemoryError{Dir: display}
+		return nil, &notMemoryError{Dir: display}
 	}
 	return fsys, nil
 }

@@ -21,7 +21,7 @@ func TestFocusForeignManifest(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(mem, "manifest.md"), []byte("# Project manifest\n\nOur own notes.\n"), 0o644)
 	_, err := Focus(Options{Dir: dir}, "", custodian.FocusRouting)
-	var nm *NotMemoryError
+	var nm *notMemoryError
 	if !errors.As(err, &nm) || nm.Dir != "docs/memory" {
 		t.Fatalf("foreign manifest: %v", err)
 	}

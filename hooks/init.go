@@ -14,9 +14,9 @@ import (
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 )
 
-// RemnantTemplate is the upstream Remnant v2 REMNANT.template.md, byte for
+// remnantTemplate is the upstream Remnant v2 REMNANT.template.md, byte for
 // byte, that init writes.
-const RemnantTemplate = `<!-- AGENT PROTOCOL: read this file fully before touching code.
+const remnantTemplate = `<!-- AGENT PROTOCOL: read this file fully before touching code.
      Before your final response: update Done/Failed/State/Next/Blockers,
      roll Done into History (keep 5), append decisions to Decisions.
      Never commit this file. -->
@@ -77,11 +77,11 @@ func Init(opt InitOptions) ([]string, error) {
 	top := repo.TopLevel
 	var done []string
 	steps := []func() (string, error){
-		func() (string, error) { return createFile(top, "REMNANT.template.md", RemnantTemplate) },
+		func() (string, error) { return createFile(top, "REMNANT.template.md", remnantTemplate) },
 		func() (string, error) { return ignoreRemnant(repo) },
 		func() (string, error) { return pointerFile(top, "CLAUDE.md") },
 		func() (string, error) { return pointerFile(top, "GEMINI.md") },
-		func() (string, error) { return createFile(top, config.Name, ConfigTemplate()) },
+		func() (string, error) { return createFile(top, config.Name, configTemplate()) },
 	}
 	for _, step := range steps {
 		msg, err := step()
@@ -166,9 +166,9 @@ func ignoreRemnant(repo *gitutil.Repo) (string, error) {
 	return ".gitignore: REMNANT.md added", nil
 }
 
-// ConfigTemplate is the .remnant-guard.toml init writes: every key
+// configTemplate is the .remnant-guard.toml init writes: every key
 // commented out, with its default value.
-func ConfigTemplate() string {
+func configTemplate() string {
 	d := config.Default()
 	var b strings.Builder
 	p := func(format string, a ...any) { fmt.Fprintf(&b, format+"\n", a...) }

@@ -53,7 +53,7 @@ func TestInitEmptyRepository(t *testing.T) {
 	git(t, dir, "init", "-q")
 	done := runInit(t, dir)
 	got := snapshot(t, dir)
-	if got["REMNANT.template.md"] != RemnantTemplate || got[".gitignore"] != "REMNANT.md\n" {
+	if got["REMNANT.template.md"] != remnantTemplate || got[".gitignore"] != "REMNANT.md\n" {
 		t.Errorf("files after init: %q", got)
 	}
 	if _, ok := got["CLAUDE.md"]; ok {
@@ -62,10 +62,10 @@ func TestInitEmptyRepository(t *testing.T) {
 	if !strings.Contains(strings.Join(done, "\n"), "no AGENTS.md") {
 		t.Errorf("init does not say why it left the pointers out: %q", done)
 	}
-	if upstream, err := os.ReadFile("../../shared/spec/examples/REMNANT.template.md"); err == nil && string(upstream) != RemnantTemplate {
+	if upstream, err := os.ReadFile("../../shared/spec/examples/REMNANT.template.md"); err == nil && string(upstream) != remnantTemplate {
 		t.Errorf("RemnantTemplate differs from the upstream template")
 	}
-	if fs := remnant.CheckTemplate("REMNANT.template.md", []byte(RemnantTemplate), remnant.DefaultLimits()); len(fs) > 0 {
+	if fs := remnant.CheckTemplate("REMNANT.template.md", []byte(remnantTemplate), remnant.DefaultLimits()); len(fs) > 0 {
 		t.Errorf("template has findings: %v", fs)
 	}
 	rep, err := Check(Options{Dir: dir}, nil)
@@ -139,8 +139,8 @@ func TestInitKeepsForeignFiles(t *testing.T) {
 // TestConfigTemplate checks the commented config parses, and parses to the
 // defaults once every key is uncommented.
 func TestConfigTemplate(t *testing.T) {
-	tpl := ConfigTemplate()
-	if _, err := config.Parse(config.Name, []byte(tpl), AllRules()); err != nil {
+	tpl := configTemplate()
+	if _, err := config.Parse(config.Name, []byte(tpl), allRules()); err != nil {
 		t.Fatalf("commented config: %v", err)
 	}
 	uncomment := regexp.MustCompile(`(?m)^# (\[[a-z.]+\]|[a-z_-]+ = )`)
@@ -150,7 +150,7 @@ func TestConfigTemplate(t *testing.T) {
 			t.Errorf("config template lacks %s", key)
 		}
 	}
-	c, err := config.Parse(config.Name, []byte(live), AllRules())
+	c, err := config.Parse(config.Name, []byte(live), allRules())
 	if err != nil {
 		t.Fatalf("uncommented config: %v\n%s", err, live)
 	}

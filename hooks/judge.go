@@ -48,7 +48,7 @@ func (j *judge) apply(fs []validate.Finding) []validate.Finding {
 		f.Severity = j.cfg.Severity(f)
 		if f.Severity != validate.Off {
 			j.publishFingerprint(&f)
-			f.Message, f.Hint, f.Path = j.masker.RedactWith(j.engine, f.Message), j.masker.RedactWith(j.engine, f.Hint), j.masker.MaskWith(j.engine, f.Path)
+			f.Message, f.Hint, f.Path = j.masker.redactWith(j.engine, f.Message), j.masker.redactWith(j.engine, f.Hint), j.masker.maskWith(j.engine, f.Path)
 			out = append(out, f)
 		}
 	}

@@ -127,9 +127,9 @@ func frameworkRange(getenv func(string) string) (base, head string, ok bool) {
 
 func repoConfig(opt Options, repo *gitutil.Repo) (*config.Config, error) {
 	if opt.ConfigPath != "" {
-		return config.Load(opt.ConfigPath, true, AllRules())
+		return config.Load(opt.ConfigPath, true, allRules())
 	}
-	return config.Load(filepath.Join(repo.TopLevel, config.Name), false, AllRules())
+	return config.Load(filepath.Join(repo.TopLevel, config.Name), false, allRules())
 }
 
 // limitTo keeps the changes to the given files (relative to prefix, the
@@ -202,7 +202,7 @@ func (s *staged) allow(fs []validate.Finding) []validate.Finding {
 	out := fs[:0]
 	for _, f := range fs {
 		if !f.Local && f.Severity == validate.Error && allowed(os.Getenv, f.RuleID) {
-			s.rep.Notes = append(s.rep.Notes, fmt.Sprintf("%s:%d: %s let through by %s", f.Path, f.Line, f.RuleID, AllowEnv))
+			s.rep.Notes = append(s.rep.Notes, fmt.Sprintf("%s:%d: %s let through by %s", f.Path, f.Line, f.RuleID, allowEnv))
 			continue
 		}
 		out = append(out, f)

@@ -25,7 +25,7 @@ func TestReadmeConfigExample(t *testing.T) {
 	if !ok || !ok2 {
 		t.Fatal("no toml example in the Configuration section")
 	}
-	cfg, err := config.Parse("README.md", []byte(example), AllRules())
+	cfg, err := config.Parse("README.md", []byte(example), allRules())
 	if err != nil {
 		t.Fatalf("the README example does not parse: %v", err)
 	}

@@ -80,17 +80,17 @@ func keywordEngine(present []string) *secrets.Engine {
 }
 
 // Mask masks, in text, every secret the run's engine would report (see
-// MaskWith).
-func (m *Masker) Mask(text string) string { return m.MaskWith(nil, text) }
+// maskWith).
+func (m *Masker) Mask(text string) string { return m.maskWith(nil, text) }
 
 // Redact masks, in text quoted into a message or hint, every secret Mask
 // masks, and what validate.Redact hides besides (long runs of token
 // characters holding letters and digits).
-func (m *Masker) Redact(text string) string { return m.RedactWith(nil, text) }
+func (m *Masker) Redact(text string) string { return m.redactWith(nil, text) }
 
-// RedactWith is Redact with the engine e (the masker's when e is nil).
-func (m *Masker) RedactWith(e *secrets.Engine, text string) string {
-	return validate.Redact(m.MaskWith(e, text))
+// redactWith is Redact with the engine e (the masker's when e is nil).
+func (m *Masker) redactWith(e *secrets.Engine, text string) string {
+	return validate.Redact(m.maskWith(e, text))
 }
 
 // presentRules returns, in the table's order, the built-in rules with
@@ -138,11 +138,11 @@ const (
 	revealMax = 4
 )
 
-// MaskWith masks, in text, every secret the secret engine (e, or the
+// maskWith masks, in text, every secret the secret engine (e, or the
 // masker's when e is nil) would report: a secret of 16 or more characters
 // keeps its first 4, a shorter one none. Hashes, paths and words the
 // engine does not flag pass unchanged.
-func (m *Masker) MaskWith(e *secrets.Engine, text string) string {
+func (m *Masker) maskWith(e *secrets.Engine, text string) string {
 	if !maybeSecret(text) {
 		return text
 	}

@@ -64,7 +64,7 @@ func openHistory(opt Options) (*gitutil.Repo, *config.Config, configFiles, error
 		}
 		cfg := config.Default()
 		if opt.ConfigPath != "" {
-			if cfg, err = config.Load(opt.ConfigPath, true, AllRules()); err != nil {
+			if cfg, err = config.Load(opt.ConfigPath, true, allRules()); err != nil {
 				repo.Close()
 				return nil, nil, nil, err
 			}

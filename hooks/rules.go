@@ -21,14 +21,14 @@ var gitRules = []validate.Rule{
 	},
 }
 
-// AllRules lists every rule remnant-guard knows: the Remnant rules, the
+// allRules lists every rule remnant-guard knows: the Remnant rules, the
 // git-aware rules, the MemoryCustodian rules and the built-in secret rules.
 // The secret rules come without their examples; RulesWithExamples has them.
-var AllRules = sync.OnceValue(func() []validate.Rule {
+var allRules = sync.OnceValue(func() []validate.Rule {
 	return listRules(secrets.BuiltinRules())
 })
 
-// RulesWithExamples is AllRules with every rule's bad and good example,
+// RulesWithExamples is allRules with every rule's bad and good example,
 // for `remnant-guard rules`.
 var RulesWithExamples = sync.OnceValue(func() []validate.Rule {
 	return listRules(secrets.BuiltinRulesWithExamples())

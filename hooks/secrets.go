@@ -11,8 +11,8 @@ import (
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
-// GitleaksIgnoreName is gitleaks' file of fingerprints not reported.
-const GitleaksIgnoreName = ".gitleaksignore"
+// gitleaksIgnoreName is gitleaks' file of fingerprints not reported.
+const gitleaksIgnoreName = ".gitleaksignore"
 
 // configFiles reads the files that, with the config, decide what is
 // reported: the ignore file and a gitleaks config. read returns nil data
@@ -59,10 +59,10 @@ func (j *judge) newEngine(read configFiles) (*secrets.Engine, error) {
 			opt.Disabled[id] = true
 		}
 	}
-	if data, err = read(GitleaksIgnoreName); err != nil {
+	if data, err = read(gitleaksIgnoreName); err != nil {
 		return nil, err
 	} else if data != nil {
-		if opt.GitleaksIgnore, err = secrets.ParseGitleaksIgnore(GitleaksIgnoreName, data); err != nil {
+		if opt.GitleaksIgnore, err = secrets.ParseGitleaksIgnore(gitleaksIgnoreName, data); err != nil {
 			return nil, err
 		}
 	}

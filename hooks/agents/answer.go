@@ -14,7 +14,7 @@ import (
 const (
 	ExitOK    = 0
 	ExitFault = 1
-	ExitBlock = 2
+	exitBlock = 2
 )
 
 // hookOutput is the JSON an agent reads from a hook's stdout. Each answer
@@ -42,13 +42,13 @@ func WriteAnswer(agent Agent, ans Answer, stdout, stderr io.Writer) int {
 	case Findings:
 		if shape.findingsOnStderr {
 			fmt.Fprintln(stderr, ans.Text)
-			return ExitBlock
+			return exitBlock
 		}
 		return writeHookJSON(stdout, stderr, hookOutput{Specific: &specificOutput{ans.Event, ans.Text}})
 	case Block:
 		if shape.blockDecision == "" {
 			fmt.Fprintln(stderr, ans.Text)
-			return ExitBlock
+			return exitBlock
 		}
 		return writeHookJSON(stdout, stderr, hookOutput{Decision: shape.blockDecision, Reason: ans.Text})
 	case Note:

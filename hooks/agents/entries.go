@@ -28,7 +28,7 @@ const hookTimeout = 30
 
 // group is remnant-guard's entry for one event of agent.
 func (a Agent) group(ev event, binary string) hookGroup {
-	h := hookHandler{Type: "command", Command: Command(a, binary), Timeout: hookTimeout}
+	h := hookHandler{Type: "command", Command: hookCommand(a, binary), Timeout: hookTimeout}
 	a.spec().handler(&h)
 	return hookGroup{Matcher: ev.matcher, Hooks: []hookHandler{h}}
 }
@@ -37,7 +37,7 @@ func (a Agent) group(ev event, binary string) hookGroup {
 // install saw, else remnant-guard from PATH, as the git hook finds it. A
 // missing binary ends with exit 1, which blocks nothing in any agent
 // (Gemini would take a "command not found" for a refusal).
-func Command(a Agent, binary string) string {
+func hookCommand(a Agent, binary string) string {
 	script := fmt.Sprintf(`b=%s; [ -x "$b" ] || b=$(command -v remnant-guard) || { echo "remnant-guard: error: the remnant-guard binary is gone and not on PATH; reinstall it or run: remnant-guard uninstall --agent %s" >&2; exit 1; }; exec "$b" agent-hook --agent %s`,
 		shquote.Quote(binary), a, a)
 	return "sh -c " + shquote.Quote(script)

@@ -71,7 +71,7 @@ func FuzzPatchPaths(f *testing.F) {
 	f.Add("*** Begin Patch\n*** Update File: a\n*** Move to: b\n*** End Patch")
 	f.Add("*** Add File: \n*** Delete File: x")
 	f.Fuzz(func(t *testing.T, patch string) {
-		for _, p := range PatchPaths(patch) {
+		for _, p := range patchPaths(patch) {
 			if p == "" {
 				t.Fatalf("empty path from %q", patch)
 			}

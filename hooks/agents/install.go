@@ -38,8 +38,8 @@ type SettingsResult struct {
 	Notes []string
 }
 
-// SettingsFile resolves the settings file opt names.
-func SettingsFile(opt InstallOptions) (string, error) {
+// settingsFile resolves the settings file opt names.
+func settingsFile(opt InstallOptions) (string, error) {
 	scope := opt.Scope
 	if scope == "" {
 		scope = "project"
@@ -94,7 +94,7 @@ func readSettings(file string) ([]byte, bool, error) {
 // Install adds remnant-guard's hooks to the agent's settings file,
 // creating it when needed. A file that already holds them is left as it is.
 func Install(opt InstallOptions) (SettingsResult, error) {
-	file, err := SettingsFile(opt)
+	file, err := settingsFile(opt)
 	if err != nil {
 		return SettingsResult{}, err
 	}
@@ -131,7 +131,7 @@ func Install(opt InstallOptions) (SettingsResult, error) {
 // Uninstall removes remnant-guard's hooks from the agent's settings
 // file, and nothing else; a file left holding nothing is deleted.
 func Uninstall(opt InstallOptions) (SettingsResult, error) {
-	file, err := SettingsFile(opt)
+	file, err := settingsFile(opt)
 	if err != nil {
 		return SettingsResult{}, err
 	}

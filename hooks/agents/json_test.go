@@ -115,7 +115,7 @@ func mustJSON(v any) string {
 }
 
 func TestSettingsRemoveKeepsForeignHandlersInOurGroup(t *testing.T) {
-	cmd := Command(Claude, "/b/remnant-guard")
+	cmd := hookCommand(Claude, "/b/remnant-guard")
 	cj, _ := json.Marshal(cmd)
 	src := `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "mine"}, {"type": "command", "command": ` + string(cj) + `}]}]}}`
 	out, n, err := settingsEditor{agent: Claude}.remove([]byte(src))

@@ -2,7 +2,7 @@ package agents
 
 import "strings"
 
-// PatchPaths returns the files a Codex apply_patch text adds, updates or
+// patchPaths returns the files a Codex apply_patch text adds, updates or
 // moves to, in order and without repeats: the files on disk after the patch.
 // Deleted files are left out.
 //
@@ -17,7 +17,7 @@ import "strings"
 // white space around it, a "Move to" line is not, an added file's "+"
 // lines and an update's lines up to the next line starting with "*" are
 // content.
-func PatchPaths(patch string) []string {
+func patchPaths(patch string) []string {
 	var out []string
 	seen := map[string]bool{}
 	add := func(p string) {

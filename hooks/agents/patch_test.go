@@ -29,7 +29,7 @@ func TestPatchPaths(t *testing.T) {
 		{"*** Begin Patch\n*** Update File: x.go\n@@\n *** Add File: CLAUDE.md\n-a\n+b\n*** End Patch", []string{"x.go"}},
 		{"apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: notes.md\n*** Move to: REMNANT.md\n@@\n-a\n+b\n*** End Patch\nEOF\n", []string{"REMNANT.md"}},
 	} {
-		if got := PatchPaths(c.patch); !slices.Equal(got, c.want) {
+		if got := patchPaths(c.patch); !slices.Equal(got, c.want) {
 			t.Errorf("PatchPaths(%q) = %q, want %q", c.patch, got, c.want)
 		}
 	}
@@ -46,7 +46,7 @@ func TestAgentCommandRuns(t *testing.T) {
 	os.MkdirAll(filepath.Dir(bin), 0o755)
 	os.WriteFile(bin, []byte("#!/bin/sh\necho \"ran $*\"; cat\n"), 0o755)
 	run := func(path string) (string, int) {
-		cmd := exec.Command("sh", "-c", Command(Gemini, bin))
+		cmd := exec.Command("sh", "-c", hookCommand(Gemini, bin))
 		cmd.Env = []string{"PATH=" + path}
 		cmd.Stdin = strings.NewReader("{payload}")
 		out, err := cmd.CombinedOutput()

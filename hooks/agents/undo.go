@@ -148,7 +148,7 @@ func commandBinary(a Agent, cmd string) (string, bool) {
 		return "", false
 	}
 	b := shellUnquote(q)
-	return b, Command(a, b) == cmd
+	return b, hookCommand(a, b) == cmd
 }
 
 // shellUnquote reverses shquote.Quote.

@@ -10,7 +10,7 @@ import (
 )
 
 // Marker is the line that identifies a hook remnant-guard wrote.
-const Marker = "# remnant-guard: managed hook"
+const managedMarker = "# remnant-guard: managed hook"
 
 // checksumPrefix starts the line that records the checksum of the rest of
 // the hook, so that an edit by hand is noticed before it is overwritten.
@@ -26,7 +26,7 @@ const chainedSuffix = ".remnant-guard-chained"
 // after the chained hook has run.
 func hookScript(name, binary string, chain bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "#!/bin/sh\n%s (%s). Remove it with: remnant-guard uninstall\n", Marker, name)
+	fmt.Fprintf(&b, "#!/bin/sh\n%s (%s). Remove it with: remnant-guard uninstall\n", managedMarker, name)
 	b.WriteString("# Skip the check once with: REMNANT_GUARD=0 git ... (the chained hook still runs)\n")
 	b.WriteString("hook_dir=$(dirname \"$0\")\n")
 	if name == "pre-push" {
@@ -97,7 +97,7 @@ const (
 // version wrote it: a hook that quotes the marker elsewhere is someone's.
 func classify(data []byte) hookState {
 	s := string(data)
-	if _, second, _ := strings.Cut(s, "\n"); !strings.HasPrefix(second, Marker+" (") {
+	if _, second, _ := strings.Cut(s, "\n"); !strings.HasPrefix(second, managedMarker+" (") {
 		return hookForeign
 	}
 	i := strings.Index(s, "\n"+checksumPrefix)

@@ -12,10 +12,10 @@ import (
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 )
 
-// DefaultHooks are the hooks install writes when none are named: a plain
+// defaultHooks are the hooks install writes when none are named: a plain
 // commit, a merge commit (`git merge` runs pre-merge-commit instead), and
 // a patch applied by `git am` (pre-applypatch).
-var DefaultHooks = []string{"pre-commit", "pre-merge-commit", "pre-applypatch"}
+var defaultHooks = []string{"pre-commit", "pre-merge-commit", "pre-applypatch"}
 
 // hookCommands maps a hook to the remnant-guard command it runs.
 var hookCommands = sync.OnceValue(func() map[string]string {
@@ -95,7 +95,7 @@ func Install(opt InstallOptions) ([]string, error) {
 
 func hookNames(names []string) ([]string, error) {
 	if len(names) == 0 {
-		return DefaultHooks, nil
+		return defaultHooks, nil
 	}
 	for _, n := range names {
 		if _, ok := hookCommands()[n]; !ok {

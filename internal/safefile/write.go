@@ -23,12 +23,12 @@ func Replace(path string, data []byte) error {
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	return RenameInto(path, data, perm, ".remnant-guard-*")
+	return renameInto(path, data, perm, ".remnant-guard-*")
 }
 
-// RenameInto replaces path with data (mode perm) through a temporary file
+// renameInto replaces path with data (mode perm) through a temporary file
 // named after pattern in the same directory, synced, then renamed.
-func RenameInto(path string, data []byte, perm fs.FileMode, pattern string) error {
+func renameInto(path string, data []byte, perm fs.FileMode, pattern string) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), pattern)
 	if err != nil {
 		return err
@@ -103,5 +103,5 @@ func WriteAtomic(path string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	return RenameInto(path, data, fi.Mode().Perm(), ".remnant-guard-migrate-*")
+	return renameInto(path, data, fi.Mode().Perm(), ".remnant-guard-migrate-*")
 }
