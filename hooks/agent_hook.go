@@ -7,7 +7,7 @@ import (
 )
 
 // AgentHook answers one hook payload of agent. A problem of the payload
-// itself is an *agents.inputError; any error means that the agent must not
+// itself is an *agents.InputError; any error means that the agent must not
 // be blocked.
 func AgentHook(agent agents.Agent, payload []byte, now time.Time, masker *Masker) (agents.Answer, error) {
 	p, err := agents.ParsePayload(payload)

@@ -65,14 +65,14 @@ type Answer struct {
 }
 
 // MomentOf is the moment an event of the agent stands for; an event
-// remnant-guard does not handle is an *inputError.
+// remnant-guard does not handle is an *InputError.
 func (a Agent) MomentOf(event string) (Moment, error) {
 	for _, ev := range a.spec().handled() {
 		if ev.name == event {
 			return ev.moment, nil
 		}
 	}
-	return 0, &inputError{Msg: fmt.Sprintf("event %q is not one remnant-guard handles for %s (want %s)", event, a, a.eventNames())}
+	return 0, &InputError{Msg: fmt.Sprintf("event %q is not one remnant-guard handles for %s (want %s)", event, a, a.eventNames())}
 }
 
 // Writes tells whether tool is one of the agent's tools that write files.

@@ -8,10 +8,10 @@ import (
 	"strings"
 )
 
-// inputError is a hook payload remnant-guard cannot act on.
-type inputError struct{ Msg string }
+// InputError is a hook payload remnant-guard cannot act on.
+type InputError struct{ Msg string }
 
-func (e *inputError) Error() string { return "hook payload: " + e.Msg }
+func (e *InputError) Error() string { return "hook payload: " + e.Msg }
 
 // Payload is what agent-hook reads of a hook's stdin, in the fields the
 // three agents share.
@@ -32,21 +32,21 @@ func ParsePayload(data []byte) (*Payload, error) {
 		var te *json.UnmarshalTypeError
 		switch {
 		case len(strings.TrimSpace(string(data))) == 0:
-			return nil, &inputError{Msg: "stdin is empty: the agent passes the event as JSON on stdin"}
+			return nil, &InputError{Msg: "stdin is empty: the agent passes the event as JSON on stdin"}
 		case errors.As(err, &se):
-			return nil, &inputError{Msg: fmt.Sprintf("not JSON (at byte %d): %v", se.Offset, se)}
+			return nil, &InputError{Msg: fmt.Sprintf("not JSON (at byte %d): %v", se.Offset, se)}
 		case errors.As(err, &te):
-			return nil, &inputError{Msg: fmt.Sprintf("field %s: want a %s", te.Field, te.Type)}
+			return nil, &InputError{Msg: fmt.Sprintf("field %s: want a %s", te.Field, te.Type)}
 		}
-		return nil, &inputError{Msg: err.Error()}
+		return nil, &InputError{Msg: err.Error()}
 	}
 	switch {
 	case p.Event == "":
-		return nil, &inputError{Msg: "no hook_event_name"}
+		return nil, &InputError{Msg: "no hook_event_name"}
 	case p.Cwd == "":
-		return nil, &inputError{Msg: "no cwd"}
+		return nil, &InputError{Msg: "no cwd"}
 	case !filepath.IsAbs(p.Cwd):
-		return nil, &inputError{Msg: fmt.Sprintf("cwd %q is not an absolute path", p.Cwd)}
+		return nil, &InputError{Msg: fmt.Sprintf("cwd %q is not an absolute path", p.Cwd)}
 	}
 	return &p, nil
 }
@@ -70,7 +70,7 @@ func (p *Payload) WrittenPaths(agent Agent) ([]string, error) {
 		in.Patch = raw // the patch itself, as a string
 	case len(p.ToolInput) > 0 && string(p.ToolInput) != "null":
 		if err := json.Unmarshal(p.ToolInput, &in); err != nil {
-			return nil, &inputError{Msg: "tool_input: " + err.Error()}
+			return nil, &InputError{Msg: "tool_input: " + err.Error()}
 		}
 	}
 	if !agent.spec().patches {
