@@ -122,7 +122,7 @@ func TestAgentHookGivesUp(t *testing.T) {
 	if code != agentFault || stdout.Len() != 0 || !bytes.Contains(stderr.Bytes(), []byte("no answer after 200ms")) {
 		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1 and the message", code, stdout.String(), stderr.String())
 	}
-	if d := time.Since(start); d > 5*time.Second {
+	if d := time.Since(start); d > time.Minute {
 		t.Errorf("took %s", d)
 	}
 }
