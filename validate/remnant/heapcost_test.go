@@ -3,6 +3,7 @@ package remnant
 import (
 	"runtime"
 	"testing"
+	"time"
 )
 
 // heapCost is what one call of f allocates: the number of heap objects and
@@ -35,5 +36,20 @@ func checkLinearHeap(t *testing.T, name string, small, large func()) {
 	if o8 > 16*o1+64 || b8 > 16*b1+64<<10 {
 		t.Errorf("%s: %d objects and %d bytes allocated, 8 times the input %d objects and %d bytes: more than 16 times as much",
 			name, o1, b1, o8, b8)
+	}
+}
+
+// finishes runs f and fails the test when it has not returned after a
+// minute. It is a guard against a hang, for inputs that a linear check
+// reads in milliseconds and a quadratic one in minutes or hours: no load
+// of the machine comes near it either way.
+func finishes(t *testing.T, what string, f func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() { defer close(done); f() }()
+	select {
+	case <-done:
+	case <-time.After(time.Minute):
+		t.Fatalf("%s has not finished after a minute", what)
 	}
 }
