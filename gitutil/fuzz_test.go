@@ -161,8 +161,8 @@ func FuzzPackReader(f *testing.F) {
 		}()
 		select {
 		case <-done:
-		case <-time.After(10 * time.Second):
-			panic("the pack reader takes more than 10 s")
+		case <-time.After(time.Minute):
+			panic("the pack reader takes more than a minute")
 		}
 	})
 }

@@ -40,7 +40,7 @@ func FuzzParseConfig(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		start := time.Now()
 		c, err := config.Parse(".remnant-guard.toml", []byte(src), known)
-		if d := time.Since(start); d > 5*time.Second {
+		if d := time.Since(start); d > time.Minute {
 			t.Fatalf("parsing took %v", d)
 		}
 		if err != nil {

@@ -84,7 +84,7 @@ func runOnTerminal(t *testing.T, args ...string) string {
 	select {
 	case got := <-done:
 		return string(got)
-	case <-time.After(10 * time.Second):
+	case <-time.After(time.Minute):
 		t.Fatal("the terminal was not closed")
 	}
 	return ""
