@@ -36,6 +36,9 @@ func ParsePayload(data []byte) (*Payload, error) {
 		case errors.As(err, &se):
 			return nil, &InputError{Msg: fmt.Sprintf("not JSON (at byte %d): %v", se.Offset, se)}
 		case errors.As(err, &te):
+			if te.Field == "" { // the payload itself is not an object
+				return nil, &InputError{Msg: fmt.Sprintf("want a JSON object, not %s %s", article(te.Value), te.Value)}
+			}
 			return nil, &InputError{Msg: fmt.Sprintf("field %s: want a %s", te.Field, te.Type)}
 		}
 		return nil, &InputError{Msg: err.Error()}
@@ -117,4 +120,12 @@ func (p *Payload) ToolFailed() bool {
 	}
 	e := strings.TrimSpace(string(r.Error))
 	return e != "" && e != "null" && e != `""` && e != "false"
+}
+
+// article is "a" or "an" for a JSON kind ("array", "number", ...).
+func article(kind string) string {
+	if kind != "" && strings.IndexByte("aeiou", kind[0]) >= 0 {
+		return "an"
+	}
+	return "a"
 }
