@@ -151,6 +151,33 @@ func (m *Masker) maskWith(e *secrets.Engine, text string) string {
 			return text
 		}
 	}
+	spans := spansIn(e, text)
+	if len(spans) == 0 {
+		return text
+	}
+	return maskSpans(text, spans)
+}
+
+// maskAlso masks, in text, what Mask masks and every secret e (an engine
+// a report was judged with that the masker does not mask with) reports
+// besides: the config's own rules are masked in text quoted beside that
+// report, with the built-in rules the masker's engine keeps.
+func (m *Masker) maskAlso(e *secrets.Engine, text string) string {
+	if e == nil || !maybeSecret(text) {
+		return m.Mask(text)
+	}
+	spans := spansIn(e, text)
+	if run := m.engineFor(text); run != nil && run != e {
+		spans = append(spans, spansIn(run, text)...)
+	}
+	if len(spans) == 0 {
+		return text
+	}
+	return maskSpans(text, spans)
+}
+
+// spansIn returns where, in text, the secrets e reports stand.
+func spansIn(e *secrets.Engine, text string) []span {
 	spans := secretSpans(e, text)
 	// A secret quoted with %q, or in JSON or XML, has its quotes escaped,
 	// and the engine would not see the assignment around it: it is looked
@@ -169,10 +196,7 @@ func (m *Masker) maskWith(e *secrets.Engine, text string) string {
 			at = inner
 		}
 	}
-	if len(spans) == 0 {
-		return text
-	}
-	return maskSpans(text, spans)
+	return spans
 }
 
 // disarm turns the markers that let a secret through (remnant-guard:allow
