@@ -12,6 +12,7 @@ import (
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
+	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
 // checkOne judges one memory file as check does: the memory rules for
@@ -21,10 +22,13 @@ import (
 // whole engine finds (a rule is tried only where one of its keywords
 // occurs) at a fraction of the cost of building the whole keyword
 // automaton, which a hook run after every write would otherwise pay.
-func checkOne(dir, target, display, abs string, now time.Time, m *Masker) ([]validate.Finding, error) {
+// The engine is returned too (nil when the file was not scanned): it holds
+// the config's own rules, which the masker's engine does not, so that
+// what quotes the file's name beside the findings is masked with it.
+func checkOne(dir, target, display, abs string, now time.Time, m *Masker) ([]validate.Finding, *secrets.Engine, error) {
 	c, err := check(Options{Dir: dir, Now: now, Only: validate.Memory, Masker: m}, []string{target})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	found := c.rep.Findings
 	// The file and the config are read once: the memory check read both,
@@ -35,7 +39,7 @@ func checkOne(dir, target, display, abs string, now time.Time, m *Masker) ([]val
 	cfg := c.cfg
 	if root != c.root {
 		if cfg, err = loadConfig(Options{}, root); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	limit := max(cfg.Limits.MaxFileSize, cfg.Secrets.MaxFileSize)
@@ -45,12 +49,12 @@ func checkOne(dir, target, display, abs string, now time.Time, m *Masker) ([]val
 	}
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
-			return found, nil
+			return found, nil, nil
 		}
-		return nil, fmt.Errorf("%s: %w", display, err)
+		return nil, nil, fmt.Errorf("%s: %w", display, err)
 	}
 	if cfg.ScanExcluded(filepath.ToSlash(display)) || cfg.SkipReason(src) != "" {
-		return found, nil
+		return found, nil, nil
 	}
 	base := root
 	if base == "" {
@@ -60,12 +64,12 @@ func checkOne(dir, target, display, abs string, now time.Time, m *Masker) ([]val
 	// keywords occur; the findings are judged by the config as it is.
 	e, err := newJudge(keywordsIn(cfg, src), m).newEngine(workingFiles(base))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	secretFound, _ := e.ScanFile(display, src)
 	found = append(found, newJudge(cfg, m).apply(secretFound)...)
 	slices.SortStableFunc(found, validate.Compare)
-	return found, nil
+	return found, e, nil
 }
 
 // keywordsIn returns cfg with the built-in secret rules turned off whose

@@ -108,7 +108,7 @@ func handoffTodo(repo *gitutil.Repo, rec sessionRecord, now time.Time, m *Masker
 		todo = append(todo, fmt.Sprintf("REMNANT.md was not updated in this session (Session date %s, session started %s): update Done, Failed, State, Next and Blockers, roll Done into History (keep 5), append new decisions, and set the Session date to now (%s)",
 			doc.Date.UTC().Format(time.RFC3339), rec.Started.Format(time.RFC3339), now.UTC().Truncate(time.Second).Format(time.RFC3339)))
 	}
-	found, err := checkOne(repo.TopLevel, "REMNANT.md", "REMNANT.md", file, now, m)
+	found, _, err := checkOne(repo.TopLevel, "REMNANT.md", "REMNANT.md", file, now, m)
 	if err != nil {
 		return nil, err
 	}

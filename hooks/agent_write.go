@@ -56,7 +56,7 @@ func checkWritten(b *strings.Builder, cwd, name string, now time.Time, m *Masker
 	if fi, err := os.Stat(abs); err != nil || !fi.Mode().IsRegular() {
 		return nil // deleted or moved by now; the stop gate sees what remains
 	}
-	found, err := checkOne(cwd, target, display, abs, now, m)
+	found, e, err := checkOne(cwd, target, display, abs, now, m)
 	if err != nil {
 		var uk *unknownKindError
 		if errors.As(err, &uk) || errors.Is(err, fs.ErrNotExist) {
@@ -73,15 +73,19 @@ func checkWritten(b *strings.Builder, cwd, name string, now time.Time, m *Masker
 	if len(errs) == 0 {
 		return nil
 	}
-	fmt.Fprintf(b, "remnant-guard: %s breaks the memory rules (%s); fix it now:\n", display, plural(len(errs), "problem", "problems"))
+	// The file's name is quoted as it is: masked here with the engine the
+	// file was scanned with, which knows the config's own rules.
+	var fb strings.Builder
+	fmt.Fprintf(&fb, "remnant-guard: %s breaks the memory rules (%s); fix it now:\n", display, plural(len(errs), "problem", "problems"))
 	for _, f := range errs {
-		fmt.Fprintf(b, "%s: %s: %s [%s]\n", location(f), f.Severity, oneLine(f.Message), f.RuleID)
+		fmt.Fprintf(&fb, "%s: %s: %s [%s]\n", location(f), f.Severity, oneLine(f.Message), f.RuleID)
 		for _, h := range strings.Split(f.Hint, "\n") {
 			if h != "" {
-				fmt.Fprintf(b, "    %s\n", oneLine(h))
+				fmt.Fprintf(&fb, "    %s\n", oneLine(h))
 			}
 		}
 	}
+	b.WriteString(m.maskAlso(e, fb.String()))
 	return nil
 }
 

@@ -44,6 +44,7 @@ func Focus(opt Options, dir, check string) (*FocusReport, error) {
 	if err != nil {
 		return nil, err
 	}
+	opt.Masker.learnConfigRules(cfg, root)
 	memDir := filepath.Join(root, filepath.FromSlash(cfg.Custodian.Dir))
 	if dir != "" {
 		memDir = dir

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"unicode/utf8"
 
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/report"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
@@ -23,7 +24,11 @@ import (
 // down; a nil *Masker masks with the built-in rules, caching nothing.
 type Masker struct {
 	run atomic.Pointer[secrets.Engine]
-	mu  sync.Mutex
+	// also is an engine of the config's own rules alone, which output is
+	// masked with besides, for a run that judges no report with the whole
+	// engine (see learnConfigRules).
+	also atomic.Pointer[secrets.Engine]
+	mu   sync.Mutex
 	// byRules caches the keyword engines by the rules they keep.
 	byRules map[string]*secrets.Engine
 }
@@ -90,7 +95,7 @@ func (m *Masker) Redact(text string) string { return m.redactWith(nil, text) }
 
 // redactWith is Redact with the engine e (the masker's when e is nil).
 func (m *Masker) redactWith(e *secrets.Engine, text string) string {
-	return validate.Redact(m.maskWith(e, text))
+	return m.maskOwn(validate.Redact(m.maskBuiltin(e, text)))
 }
 
 // presentRules returns, in the table's order, the built-in rules with
@@ -146,11 +151,82 @@ func (m *Masker) maskWith(e *secrets.Engine, text string) string {
 	if !maybeSecret(text) {
 		return text
 	}
+	return m.maskOwn(m.maskBuiltin(e, text))
+}
+
+// maskBuiltin is maskWith without the masker's engine of the config's own
+// rules.
+func (m *Masker) maskBuiltin(e *secrets.Engine, text string) string {
+	if !maybeSecret(text) {
+		return text
+	}
 	if e == nil {
 		if e = m.engineFor(text); e == nil {
 			return text
 		}
 	}
+	spans := spansIn(e, text)
+	if len(spans) == 0 {
+		return text
+	}
+	return maskSpans(text, spans)
+}
+
+// maskOwn masks what the engine of the config's own rules (see
+// learnConfigRules), when the masker has one, reports in text.
+func (m *Masker) maskOwn(text string) string {
+	if m == nil || !maybeSecret(text) {
+		return text
+	}
+	a := m.also.Load()
+	if a == nil {
+		return text
+	}
+	spans := spansIn(a, text)
+	if len(spans) == 0 {
+		return text
+	}
+	return maskSpans(text, spans)
+}
+
+// learnConfigRules makes the masker mask, besides, what the config's own
+// secret rules ([[secrets.rules]], the gitleaks config) report, for a
+// command that reads the config but builds no secret engine (route, check
+// --routing): the built-in rules are masked as ever, without the cost of
+// the whole engine. A config whose rules do not build is left to check to
+// report.
+func (m *Masker) learnConfigRules(cfg *config.Config, root string) {
+	if m == nil || cfg == nil {
+		return
+	}
+	own := cfg.WithRulesOff(rulesBut(nil, map[string]bool{}))
+	e, err := newJudge(own, nil).newEngine(workingFiles(root))
+	if err != nil {
+		return
+	}
+	m.also.Store(e)
+}
+
+// maskAlso masks, in text, what Mask masks and every secret e (an engine
+// a report was judged with that the masker does not mask with) reports
+// besides: the config's own rules are masked in text quoted beside that
+// report, with the built-in rules the masker's engine keeps.
+func (m *Masker) maskAlso(e *secrets.Engine, text string) string {
+	if e == nil || !maybeSecret(text) {
+		return m.Mask(text)
+	}
+	spans := spansIn(e, text)
+	if run := m.engineFor(text); run != nil && run != e {
+		spans = append(spans, spansIn(run, text)...)
+	}
+	if len(spans) == 0 {
+		return text
+	}
+	return maskSpans(text, spans)
+}
+
+// spansIn returns where, in text, the secrets e reports stand.
+func spansIn(e *secrets.Engine, text string) []span {
 	spans := secretSpans(e, text)
 	// A secret quoted with %q, or in JSON or XML, has its quotes escaped,
 	// and the engine would not see the assignment around it: it is looked
@@ -169,10 +245,7 @@ func (m *Masker) maskWith(e *secrets.Engine, text string) string {
 			at = inner
 		}
 	}
-	if len(spans) == 0 {
-		return text
-	}
-	return maskSpans(text, spans)
+	return spans
 }
 
 // disarm turns the markers that let a secret through (remnant-guard:allow

@@ -21,6 +21,7 @@ func Route(opt Options, dir string, req custodian.RouteRequest) (*custodian.Rout
 		if req.Project == nil {
 			req.Project = safefile.NewBoundedFS(root)
 		}
+		opt.Masker.learnConfigRules(cfg, root)
 		dir = filepath.Join(root, filepath.FromSlash(cfg.Custodian.Dir))
 		if req.Budgets == nil {
 			req.Budgets = cfg.Custodian.Budgets
