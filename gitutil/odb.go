@@ -34,6 +34,7 @@ type odbState struct {
 	hdr     [96]byte      // an entry header read from an unmapped pack
 	scratch []byte        // a delta's inflated data, reused
 	hasher  hash.Hash     // checks every object read
+	kept    looseKept     // small loose objects inflated for their size
 }
 
 // odbError is an object database the reader does not support, or an object
@@ -269,31 +270,6 @@ func (o *odbState) findPacked(id []byte) (p *pack, off int64, found bool, err er
 		}
 	}
 	return nil, 0, false, nil
-}
-
-// loose reads objects/xx/yyyy: zlib("<kind> <size>\0<data>").
-func (o *odbState) loose(name string) (kind string, data []byte, found bool, err error) {
-	path := filepath.Join(o.dir, name[:2], name[2:])
-	raw, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return "", nil, false, nil
-	}
-	if err != nil {
-		return "", nil, false, err
-	}
-	if err := o.resetZlib(bytes.NewReader(raw)); err != nil {
-		return "", nil, false, &odbError{path, err.Error()}
-	}
-	all, err := io.ReadAll(o.zr)
-	if err != nil {
-		return "", nil, false, &odbError{path, err.Error()}
-	}
-	hdr, data, _ := bytes.Cut(all, []byte{0})
-	kind, size, _ := strings.Cut(string(hdr), " ")
-	if !slices.Contains(objectKinds[1:5], kind) || size != strconv.Itoa(len(data)) {
-		return "", nil, false, &odbError{path, "bad loose object header"}
-	}
-	return kind, data, true, nil
 }
 
 // resetZlib points o.zr at a new zlib stream.

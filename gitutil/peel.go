@@ -1,14 +1,9 @@
 package gitutil
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/hex"
 	"io"
-	"os"
 	"os/exec"
-	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -148,24 +143,4 @@ func (o *odbState) entrySize(p *pack, h entryHeader) int64 {
 		return -1
 	}
 	return int64(size)
-}
-
-func (o *odbState) looseInfo(name string) (kind string, size int64) {
-	f, err := os.Open(o.dir + "/" + name[:2] + "/" + name[2:])
-	if err != nil {
-		return "", -1
-	}
-	defer f.Close()
-	if err := o.resetZlib(bufio.NewReaderSize(io.LimitReader(f, headerInput), headerInput)); err != nil {
-		return "", -1
-	}
-	var buf [32]byte
-	n, _ := io.ReadFull(o.zr, buf[:])
-	hdr, _, ok := bytes.Cut(buf[:n], []byte{0})
-	kind, sz, _ := strings.Cut(string(hdr), " ")
-	size, err = strconv.ParseInt(sz, 10, 64)
-	if !ok || err != nil || size < 0 || !slices.Contains(objectKinds[1:], kind) {
-		return "", -1
-	}
-	return kind, size
 }
