@@ -12,6 +12,8 @@ const deltaCacheLimit = 16 << 20
 // object larger than half the limit is not kept.
 type deltaCache struct {
 	limit, used int
+	evicted     int // entries dropped to stay within the limit
+	hits        int // bases found in the cache
 	m           map[cacheKey]*cacheEntry
 	lru         cacheEntry // sentinel: lru.next is the most recent
 }
@@ -41,6 +43,7 @@ func (c *deltaCache) get(p *pack, off int64) (typ byte, data []byte, ok bool) {
 	if e == nil {
 		return 0, nil, false
 	}
+	c.hits++
 	c.unlink(e)
 	c.push(e)
 	return e.typ, e.data, true
@@ -55,6 +58,7 @@ func (c *deltaCache) add(p *pack, off int64, typ byte, data []byte) {
 	}
 	for c.used+len(data) > c.limit && c.lru.prev != &c.lru {
 		c.remove(c.lru.prev)
+		c.evicted++
 	}
 	e := &cacheEntry{key: k, typ: typ, data: data}
 	c.m[k] = e

@@ -17,8 +17,8 @@ type mappedFile struct {
 	size int64
 }
 
-// openMapped opens path and maps it when it can.
-func openMapped(path string) (*mappedFile, error) {
+// openMapped opens path and maps it when it can and mapIt is true.
+func openMapped(path string, mapIt bool) (*mappedFile, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -29,7 +29,9 @@ func openMapped(path string) (*mappedFile, error) {
 		return nil, err
 	}
 	m := &mappedFile{f: f, size: fi.Size()}
-	m.b = mapFile(f, m.size)
+	if mapIt {
+		m.b = mapFile(f, m.size)
+	}
 	return m, nil
 }
 

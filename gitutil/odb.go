@@ -35,6 +35,7 @@ type odbState struct {
 	scratch []byte        // a delta's inflated data, reused
 	hasher  hash.Hash     // checks every object read
 	kept    looseKept     // small loose objects inflated for their size
+	readAt  bool          // read packs with ReadAt, never map them (tests)
 }
 
 // odbError is an object database the reader does not support, or an object
@@ -196,7 +197,7 @@ func (o *odbState) openPacks() error {
 		if !strings.HasSuffix(e.Name(), ".idx") {
 			continue
 		}
-		p, err := openPack(filepath.Join(dir, e.Name()), o.hashLen)
+		p, err := openPack(filepath.Join(dir, e.Name()), o.hashLen, !o.readAt)
 		if err != nil {
 			o.close()
 			return err

@@ -16,6 +16,7 @@ import (
 // bucket of names in the (mapped) index and reads one offset.
 type pack struct {
 	idxPath string
+	mapIt   bool // map the files (false: ReadAt only)
 	idx     *mappedFile
 	fanout  [256]uint32
 	large   int64       // entries in the 64-bit offset table
@@ -36,12 +37,12 @@ var idxMagic = []byte{0xff, 't', 'O', 'c', 0, 0, 0, 2}
 
 // openPack reads the header and fan-out of a version-2 index and checks
 // its size; any other version is unsupported.
-func openPack(idxPath string, hashLen int) (*pack, error) {
-	m, err := openMapped(idxPath)
+func openPack(idxPath string, hashLen int, mapIt bool) (*pack, error) {
+	m, err := openMapped(idxPath, mapIt)
 	if err != nil {
 		return nil, err
 	}
-	p := &pack{idxPath: idxPath, idx: m}
+	p := &pack{idxPath: idxPath, idx: m, mapIt: mapIt}
 	if err := p.readFanout(hashLen); err != nil {
 		m.close()
 		return nil, err
@@ -133,7 +134,7 @@ func (p *pack) openData() error {
 		return nil
 	}
 	path := strings.TrimSuffix(p.idxPath, ".idx") + ".pack"
-	m, err := openMapped(path)
+	m, err := openMapped(path, p.mapIt)
 	if err != nil {
 		return err
 	}
