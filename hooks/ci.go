@@ -38,15 +38,21 @@ func CI(opt CIOptions) (*Report, Range, error) {
 	if err != nil {
 		return nil, Range{}, err
 	}
+	// A whole history is judged by the head's configuration: it has no
+	// base.
+	cfgRev, revs := rng.Base, rng.Base+".."+rng.Head
+	if rng.WholeHistory() {
+		cfgRev, revs = rng.Head, rng.Head
+	}
 	if log == nil {
-		log = startLog(repo, rng.Base+".."+rng.Head)
+		log = startLog(repo, revs)
 		defer log.stop()
 	}
-	cfg, err := revisionConfig(opt.Options, repo, rng.Base)
+	cfg, err := revisionConfig(opt.Options, repo, cfgRev)
 	if err != nil {
 		return nil, rng, err
 	}
-	hc, err := newHistoryCheck(repo, cfg, opt.Options, revisionFiles(repo, rng.Base), rng.Head)
+	hc, err := newHistoryCheck(repo, cfg, opt.Options, revisionFiles(repo, cfgRev), rng.Head)
 	if err != nil {
 		return nil, rng, err
 	}
