@@ -172,7 +172,7 @@ func resolve(repo *gitutil.Repo, rev string) (string, error) {
 	} else if shallow {
 		return "", &gitutil.ShallowError{Commit: rev}
 	}
-	return "", fmt.Errorf("%q is not a commit in this repository", rev)
+	return "", fmt.Errorf("%s is not a commit in this repository", clip(rev))
 }
 
 // discoverBase works out the range from the CI event (cievent.go): a

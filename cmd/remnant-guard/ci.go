@@ -25,8 +25,13 @@ func runCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return historyError(stderr, err)
 	}
-	fmt.Fprintf(stderr, "remnant-guard: checking %s..%s (%s, base from %s; compared with the merge base %s)\n",
-		shortRev(rng.Base), shortRev(rng.Head), plural(rng.Commits, "commit"), rng.From, shortRev(rng.MergeBase))
+	if rng.WholeHistory() {
+		fmt.Fprintf(stderr, "remnant-guard: checking the whole history of %s (%s, from %s)\n",
+			shortRev(rng.Head), plural(rng.Commits, "commit"), rng.From)
+	} else {
+		fmt.Fprintf(stderr, "remnant-guard: checking %s..%s (%s, base from %s; compared with the merge base %s)\n",
+			shortRev(rng.Base), shortRev(rng.Head), plural(rng.Commits, "commit"), rng.From, shortRev(rng.MergeBase))
+	}
 	return report(rep, rf, failOn, stdout, stderr)
 }
 
