@@ -319,7 +319,9 @@ func (o *odbState) packed(p *pack, off int64) (byte, []byte, error) {
 		if err != nil {
 			return 0, nil, err
 		}
-		o.scratch = delta[:0]
+		if cap(delta) <= maxScratch {
+			o.scratch = delta[:0]
+		}
 		out, err := applyDelta(base, delta)
 		if err != nil {
 			return 0, nil, &odbError{l.p.idxPath, err.Error()}
@@ -331,6 +333,9 @@ func (o *odbState) packed(p *pack, off int64) (byte, []byte, error) {
 	}
 	return typ, base, nil
 }
+
+// maxScratch bounds the buffer kept for inflating deltas.
+const maxScratch = 1 << 20
 
 // kindType is the pack type number of an object kind.
 func kindType(kind string) byte {
