@@ -33,6 +33,7 @@ type odbState struct {
 	br      bytes.Reader  // over a mapped entry, reset for every stream
 	hdr     [96]byte      // an entry header read from an unmapped pack
 	scratch []byte        // a delta's inflated data, reused
+	rebuilt [2][]byte     // the objects between a chain's base and its end
 	hasher  hash.Hash     // checks every object read
 	kept    looseKept     // small loose objects inflated for their size
 	readAt  bool          // read packs with ReadAt, never map them (tests)

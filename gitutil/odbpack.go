@@ -313,25 +313,42 @@ func (o *odbState) packed(p *pack, off int64) (byte, []byte, error) {
 		}
 		p, off = bp, boff
 	}
+	// The objects between the base and the result are rebuilt into two
+	// buffers used in turn; the one the result is a delta of is kept in
+	// the cache, as the base most likely shared with other deltas.
 	for i := len(chain) - 1; i >= 0; i-- {
 		l := chain[i]
 		delta, err := o.inflateEntry(l.p, l.h, o.scratch[:0])
 		if err != nil {
 			return 0, nil, err
 		}
-		if cap(delta) <= maxScratch {
-			o.scratch = delta[:0]
+		var dst []byte
+		if i > 0 {
+			dst = o.rebuilt[i%2][:0]
 		}
-		out, err := applyDelta(base, delta)
+		out, err := applyDelta(base, delta, dst)
 		if err != nil {
 			return 0, nil, &odbError{l.p.idxPath, err.Error()}
 		}
-		base = out
+		o.keep(&o.scratch, delta)
 		if i > 0 {
-			o.cache.add(l.p, l.off, typ, base)
+			o.keep(&o.rebuilt[i%2], out)
 		}
+		if i == 1 {
+			out = bytes.Clone(out)
+			o.cache.add(l.p, l.off, typ, out)
+		}
+		base = out
 	}
 	return typ, base, nil
+}
+
+// keep makes b the buffer *buf reuses, unless it is larger than
+// maxScratch.
+func (o *odbState) keep(buf *[]byte, b []byte) {
+	if cap(b) <= maxScratch {
+		*buf = b[:0]
+	}
 }
 
 // maxScratch bounds the buffer kept for inflating deltas.
@@ -349,8 +366,9 @@ func kindType(kind string) byte {
 
 // applyDelta rebuilds an object from its base and a git delta: the base
 // and result sizes as little-endian base-128 numbers, then instructions that
-// copy a range of the base or insert literal bytes.
-func applyDelta(base, delta []byte) ([]byte, error) {
+// copy a range of the base or insert literal bytes. The result is built in
+// dst's memory when it is large enough.
+func applyDelta(base, delta, dst []byte) ([]byte, error) {
 	bad := errors.New("bad delta")
 	srcSize, delta, ok := deltaSize(delta)
 	if !ok || srcSize != uint64(len(base)) {
@@ -360,7 +378,10 @@ func applyDelta(base, delta []byte) ([]byte, error) {
 	if !ok {
 		return nil, bad
 	}
-	out := make([]byte, 0, min(size, 64<<20)) // a corrupt size must not allocate
+	out := dst[:0]
+	if uint64(cap(dst)) < size {
+		out = make([]byte, 0, min(size, 64<<20)) // a corrupt size must not allocate
+	}
 	for len(delta) > 0 {
 		op := delta[0]
 		delta = delta[1:]
