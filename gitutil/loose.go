@@ -131,7 +131,10 @@ func (o *odbState) looseInfo(name string) (kind string, size int64) {
 	}
 	defer f.Close()
 	if fi, err := f.Stat(); err == nil && fi.Size() <= looseKeepFile && o.kept.bytes < looseKeepBytes {
-		raw := make([]byte, fi.Size())
+		if int64(cap(o.looseRaw)) < fi.Size() {
+			o.looseRaw = make([]byte, looseKeepFile)
+		}
+		raw := o.looseRaw[:fi.Size()]
 		if _, err := io.ReadFull(f, raw); err != nil {
 			return "", -1
 		}

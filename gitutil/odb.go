@@ -23,20 +23,21 @@ import (
 // process instead: the whole database when its layout is unusual (off), a
 // single name when it is not found or does not decode.
 type odbState struct {
-	dir     string // objects directory
-	hashLen int
-	newHash func() hash.Hash
-	packs   []*pack
-	off     error         // why the reader is not used; nil when it is
-	zr      io.ReadCloser // zlib reader, reset for every stream
-	cache   *deltaCache   // objects recently used as delta bases
-	br      bytes.Reader  // over a mapped entry, reset for every stream
-	hdr     [96]byte      // an entry header read from an unmapped pack
-	scratch []byte        // a delta's inflated data, reused
-	rebuilt [2][]byte     // the objects between a chain's base and its end
-	hasher  hash.Hash     // checks every object read
-	kept    looseKept     // small loose objects inflated for their size
-	readAt  bool          // read packs with ReadAt, never map them (tests)
+	dir      string // objects directory
+	hashLen  int
+	newHash  func() hash.Hash
+	packs    []*pack
+	off      error         // why the reader is not used; nil when it is
+	zr       io.ReadCloser // zlib reader, reset for every stream
+	cache    *deltaCache   // objects recently used as delta bases
+	br       bytes.Reader  // over a mapped entry, reset for every stream
+	hdr      [96]byte      // an entry header read from an unmapped pack
+	scratch  []byte        // a delta's inflated data, reused
+	rebuilt  [2][]byte     // the objects between a chain's base and its end
+	hasher   hash.Hash     // checks every object read
+	kept     looseKept     // small loose objects inflated for their size
+	looseRaw []byte        // a small loose file's bytes, reused
+	readAt   bool          // read packs with ReadAt, never map them (tests)
 }
 
 // odbError is an object database the reader does not support, or an object
