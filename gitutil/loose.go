@@ -65,7 +65,7 @@ func (o *odbState) loose(name string) (kind string, data []byte, found bool, err
 }
 
 // inflateLoose decodes a loose object file: its header, then exactly the
-// size it gives, then the stream's end (zlib checks the checksum). A
+// size it gives, then the end of the deflate data. A
 // size over max (when max >= 0) is errLooseTooLarge, with the kind and
 // no data.
 func (o *odbState) inflateLoose(raw []byte, max int64) (kind string, data []byte, err error) {

@@ -2,6 +2,7 @@ package gitutil
 
 import (
 	"bytes"
+	"compress/flate"
 	"compress/zlib"
 	"crypto/sha1"
 	"crypto/sha256"
@@ -28,7 +29,7 @@ type odbState struct {
 	newHash  func() hash.Hash
 	packs    []*pack
 	off      error         // why the reader is not used; nil when it is
-	zr       io.ReadCloser // zlib reader, reset for every stream
+	zr       io.ReadCloser // deflate reader of zlib streams, reset for every one
 	cache    *deltaCache   // objects recently used as delta bases
 	br       bytes.Reader  // over a mapped entry, reset for every stream
 	hdr      [96]byte      // an entry header read from an unmapped pack
@@ -275,22 +276,35 @@ func (o *odbState) findPacked(id []byte) (p *pack, off int64, found bool, err er
 	return nil, 0, false, nil
 }
 
-// resetZlib points o.zr at a new zlib stream.
-func (o *odbState) resetZlib(r io.Reader) error {
-	if o.zr == nil {
-		zr, err := zlib.NewReader(r)
+// resetZlib points o.zr at the deflate data of a new zlib stream, after
+// checking its two-byte header. The Adler-32 trailer is not checked: every
+// object read is checked against its hash, which a corrupt stream cannot
+// match, so the checksum would only cost time (a size read from a header
+// reads no trailer either).
+func (o *odbState) resetZlib(r flate.Reader) error {
+	var hdr [2]byte
+	for i := range hdr {
+		c, err := r.ReadByte()
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
 		if err != nil {
 			return err
 		}
-		o.zr = zr
+		hdr[i] = c
+	}
+	if hdr[0]&0x0f != 8 || hdr[0]>>4 > 7 || hdr[1]&0x20 != 0 || (uint16(hdr[0])<<8|uint16(hdr[1]))%31 != 0 {
+		return zlib.ErrHeader
+	}
+	if o.zr == nil {
+		o.zr = flate.NewReader(r)
 		return nil
 	}
-	return o.zr.(zlib.Resetter).Reset(r, nil)
+	return o.zr.(flate.Resetter).Reset(r, nil)
 }
 
 // inflate reads exactly size bytes from the zlib stream o.zr points at,
-// into dst's memory when it is large enough, and the stream's end, whose
-// checksum zlib verifies.
+// into dst's memory when it is large enough, and the deflate data's end.
 func (o *odbState) inflate(size uint64, dst []byte) ([]byte, error) {
 	var data []byte
 	var err error
