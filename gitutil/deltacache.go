@@ -10,7 +10,13 @@ const deltaCacheLimit = 16 << 20
 // of a file, trees of a directory) inflate and rebuild it once. It holds
 // at most limit bytes and drops the least recently used entry first; an
 // object larger than half the limit is not kept.
+//
+// A base is admitted the second time it is needed: a hook reads one
+// version of each of many files, whose chains share nothing, and keeping
+// every base would only cost memory and the collector's time. The
+// bases seen once are remembered by position, at most maxSeen of them.
 type deltaCache struct {
+	seen        map[cacheKey]struct{}
 	limit, used int
 	evicted     int // entries dropped to stay within the limit
 	hits        int // bases found in the cache
@@ -30,10 +36,27 @@ type cacheEntry struct {
 	prev, next *cacheEntry
 }
 
+// maxSeen bounds the bases remembered as needed once.
+const maxSeen = 1 << 14
+
 func newDeltaCache(limit int) *deltaCache {
-	c := &deltaCache{limit: limit, m: make(map[cacheKey]*cacheEntry)}
+	c := &deltaCache{limit: limit, m: make(map[cacheKey]*cacheEntry), seen: make(map[cacheKey]struct{})}
 	c.lru.next, c.lru.prev = &c.lru, &c.lru
 	return c
+}
+
+// admit tells whether the base at (p, off) is needed for the second time
+// (or more), and so to be kept; the first time, it is remembered.
+func (c *deltaCache) admit(p *pack, off int64) bool {
+	k := cacheKey{p, off}
+	if _, ok := c.seen[k]; ok {
+		return true
+	}
+	if len(c.seen) >= maxSeen {
+		clear(c.seen)
+	}
+	c.seen[k] = struct{}{}
+	return false
 }
 
 // get returns the cached object at (p, off). Its data is shared with the

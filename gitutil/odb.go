@@ -35,6 +35,7 @@ type odbState struct {
 	hdr      [96]byte      // an entry header read from an unmapped pack
 	scratch  []byte        // a delta's inflated data, reused
 	rebuilt  [2][]byte     // the objects between a chain's base and its end
+	bottom   []byte        // a chain's base, when not kept in the cache
 	hasher   hash.Hash     // checks every object read
 	kept     looseKept     // small loose objects inflated for their size
 	looseRaw []byte        // a small loose file's bytes, reused

@@ -257,8 +257,9 @@ type chainLink struct {
 // that is either in the delta-base cache or stored whole, following
 // offset deltas in the pack and reference deltas by name (in any pack, or
 // loose); then each delta is applied in turn, every object rebuilt on the
-// way kept in the cache as the base it is. The data returned is the
-// caller's own.
+// way: the chain's base and the object the result is a delta of are kept
+// in the cache the second time they are needed (deltacache.go). The data
+// returned is the caller's own.
 func (o *odbState) packed(p *pack, off int64) (byte, []byte, error) {
 	var chain []chainLink
 	var typ byte
@@ -282,12 +283,19 @@ func (o *odbState) packed(p *pack, off int64) (byte, []byte, error) {
 			return 0, nil, err
 		}
 		if h.typ < packOfsDelta {
-			if base, err = o.inflateEntry(p, h, nil); err != nil {
+			keep := len(chain) > 0 && o.cache.admit(p, off)
+			var dst []byte
+			if len(chain) > 0 && !keep {
+				dst = o.bottom[:0]
+			}
+			if base, err = o.inflateEntry(p, h, dst); err != nil {
 				return 0, nil, err
 			}
 			typ = h.typ
-			if len(chain) > 0 {
+			if keep {
 				o.cache.add(p, off, typ, base)
+			} else if len(chain) > 0 {
+				o.keep(&o.bottom, base)
 			}
 			break
 		}
@@ -315,7 +323,8 @@ func (o *odbState) packed(p *pack, off int64) (byte, []byte, error) {
 	}
 	// The objects between the base and the result are rebuilt into two
 	// buffers used in turn; the one the result is a delta of is kept in
-	// the cache, as the base most likely shared with other deltas.
+	// the cache (once admitted), as the base most likely shared with
+	// other deltas.
 	for i := len(chain) - 1; i >= 0; i-- {
 		l := chain[i]
 		delta, err := o.inflateEntry(l.p, l.h, o.scratch[:0])
@@ -334,7 +343,7 @@ func (o *odbState) packed(p *pack, off int64) (byte, []byte, error) {
 		if i > 0 {
 			o.keep(&o.rebuilt[i%2], out)
 		}
-		if i == 1 {
+		if i == 1 && o.cache.admit(l.p, l.off) {
 			out = bytes.Clone(out)
 			o.cache.add(l.p, l.off, typ, out)
 		}
