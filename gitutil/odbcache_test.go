@@ -112,7 +112,7 @@ func TestODBInfoMatchesGit(t *testing.T) {
 			rand.Read(big)
 			writeFile(t, dir, "big.bin", string(big))
 			commitAll(t, dir, env, "big")
-			compareInfo(t, dir, env, format)
+			compareInfo(t, dir, env, format, true)
 			compareAll(t, dir, env)
 			for _, refs := range []bool{false, true} {
 				args := []string{"repack", "-adfq", "--depth=250", "--window=250"}
@@ -120,19 +120,21 @@ func TestODBInfoMatchesGit(t *testing.T) {
 					args = append([]string{"-c", "repack.useDeltaBaseOffset=false"}, args...)
 				}
 				git(t, dir, env, args...)
-				if d := compareInfo(t, dir, env, format); d < 20 {
-					t.Errorf("refs %v: %d deltas, want many", refs, d)
+				for _, mapped := range []bool{true, false} {
+					if d := compareInfo(t, dir, env, format, mapped); d < 20 {
+						t.Errorf("refs %v: %d deltas, want many", refs, d)
+					}
 				}
 			}
 		})
 	}
 }
 
-// compareInfo checks o.info against git for every object and returns how
-// many are packed deltas. Every object is then read, after its size.
-func compareInfo(t *testing.T, dir string, env []string, format string) (deltas int) {
+// compareInfo checks o.info against git for every object, over mapped
+// packs or ReadAt alone, and returns how many are packed deltas. Every object is then read, after its size.
+func compareInfo(t *testing.T, dir string, env []string, format string, mapped bool) (deltas int) {
 	t.Helper()
-	o := readerFor(t, dir, format, deltaCacheLimit, true)
+	o := readerFor(t, dir, format, deltaCacheLimit, mapped)
 	lines := strings.Split(git(t, dir, env, "cat-file", "--batch-all-objects", "--batch-check"), "\n")
 	for _, line := range lines {
 		f := strings.Fields(line)
