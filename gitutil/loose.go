@@ -1,7 +1,6 @@
 package gitutil
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"io"
@@ -125,40 +124,37 @@ func looseHeader(b []byte) (kind string, size int64, rest []byte, ok bool) {
 // when it cannot tell). A small one is inflated whole and kept for the
 // read that follows, while the bound allows.
 func (o *odbState) looseInfo(name string) (kind string, size int64) {
-	f, err := os.Open(o.loosePath(name))
+	if cap(o.looseRaw) < looseKeepFile {
+		o.looseRaw = make([]byte, looseKeepFile)
+	}
+	buf := o.looseRaw[:headerInput]
+	if o.kept.bytes < looseKeepBytes {
+		buf = o.looseRaw[:looseKeepFile]
+	}
+	n, whole, err := readFileInto(o.loosePath(name), buf)
 	if err != nil {
 		return "", -1
 	}
-	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.Size() <= looseKeepFile && o.kept.bytes < looseKeepBytes {
-		if int64(cap(o.looseRaw)) < fi.Size() {
-			o.looseRaw = make([]byte, looseKeepFile)
-		}
-		raw := o.looseRaw[:fi.Size()]
-		if _, err := io.ReadFull(f, raw); err != nil {
-			return "", -1
-		}
-		kind, data, err := o.inflateLoose(raw, int64(looseKeepBytes-o.kept.bytes))
-		if err == errLooseTooLarge {
-			return o.looseHeaderOnly(raw)
-		}
-		if err != nil {
-			return "", -1
-		}
-		if o.kept.objs == nil {
-			o.kept.objs = make(map[string]looseObject)
-		}
-		if old, ok := o.kept.objs[name]; ok {
-			o.kept.bytes -= len(old.data)
-		}
-		o.kept.objs[name] = looseObject{kind, data}
-		o.kept.bytes += len(data)
-		return kind, int64(len(data))
+	raw := buf[:n]
+	if !whole || len(buf) < looseKeepFile {
+		return o.looseHeaderOnly(raw)
 	}
-	if err := o.resetZlib(bufio.NewReaderSize(io.LimitReader(f, headerInput), headerInput)); err != nil {
+	kind, data, err := o.inflateLoose(raw, int64(looseKeepBytes-o.kept.bytes))
+	if err == errLooseTooLarge {
+		return o.looseHeaderOnly(raw)
+	}
+	if err != nil {
 		return "", -1
 	}
-	return o.looseHeaderRead()
+	if o.kept.objs == nil {
+		o.kept.objs = make(map[string]looseObject)
+	}
+	if old, ok := o.kept.objs[name]; ok {
+		o.kept.bytes -= len(old.data)
+	}
+	o.kept.objs[name] = looseObject{kind, data}
+	o.kept.bytes += len(data)
+	return kind, int64(len(data))
 }
 
 // looseHeaderOnly reads the header at the start of a loose file's bytes.
