@@ -316,6 +316,10 @@ func TestCIGitLab(t *testing.T) {
 	r.wantFiles(rng, files, err, "origin/main.."+c, "c.txt")
 	rng, files, err = r.ci(c, gl("CI_PIPELINE_SOURCE", "schedule", "CI_COMMIT_SHA", c))
 	r.wantFiles(rng, files, err, c, "a.txt", "b.txt", "c.txt")
+	if _, _, err := r.ci(c, gl("CI_PIPELINE_SOURCE", "merge_request_event", "CI_COMMIT_SHA", c)); err == nil ||
+		!strings.Contains(err.Error(), "CI_MERGE_REQUEST_DIFF_BASE_SHA is not set") {
+		t.Errorf("a merge request pipeline without its base: %v", err)
+	}
 	if _, _, err := r.ci(c, gl("CI_PIPELINE_SOURCE", "push", "CI_COMMIT_BEFORE_SHA", "not-a-hash", "CI_COMMIT_SHA", c)); err == nil ||
 		!strings.Contains(err.Error(), `CI_COMMIT_BEFORE_SHA is not a commit hash: "not-a-hash"`) {
 		t.Errorf("a bad CI_COMMIT_BEFORE_SHA: %v", err)

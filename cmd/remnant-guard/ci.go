@@ -12,7 +12,7 @@ func runCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	rf := reportFlags{acceptHint: acceptHintCI}
 	fs := newFlagSet("ci", "ci [--base REV] [--head REV] [flags]", stderr)
 	rf.register(fs)
-	base := fs.String("base", "", "check the commits after `rev` (default: the pull or merge request's base, or the merge base with origin/HEAD)")
+	base := fs.String("base", "", "check the commits after `rev` (default: worked out from the CI event, see docs/ci.md, or the merge base with origin/HEAD)")
 	head := fs.String("head", "", "check the commits up to `rev` (default: HEAD)")
 	pos, opt, failOn, code, ok := rf.parse(fs, args, stderr)
 	if !ok {
