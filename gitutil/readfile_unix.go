@@ -7,7 +7,8 @@ import "syscall"
 // readFileInto reads the file at path into buf: n bytes, and whole when
 // that is the whole file (else buf holds its start). It uses the system
 // calls directly: an os.File would cost a poller registration for each of
-// the many small loose files a hook reads.
+// the many small loose files a hook reads. O_NONBLOCK keeps a FIFO in
+// place of an object from blocking the open.
 func readFileInto(path string, buf []byte) (n int, whole bool, err error) {
 	fd, err := openRetry(path)
 	if err != nil {
@@ -31,7 +32,7 @@ func readFileInto(path string, buf []byte) (n int, whole bool, err error) {
 
 func openRetry(path string) (int, error) {
 	for {
-		fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+		fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
 		if err != syscall.EINTR {
 			return fd, err
 		}
