@@ -11,7 +11,9 @@ import (
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
-// CI checks every commit in base..head: secrets in the lines each adds,
+// CI checks every commit in base..head (or, for a whole history, every
+// commit head reaches; docs/ci.md tells which range each CI event gives):
+// secrets in the lines each adds,
 // REMNANT.md committed anywhere, and the memory rules on the memory files
 // each changes; then, over the whole range, Decisions append-only from
 // base to head and stale memory. Each finding names its commit and is
