@@ -13,10 +13,9 @@ import (
 
 // CI checks every commit in base..head (or, for a whole history, every
 // commit head reaches; docs/ci.md tells which range each CI event gives):
-// secrets in the lines each adds,
-// REMNANT.md committed anywhere, and the memory rules on the memory files
-// each changes; then, over the whole range, Decisions append-only from
-// base to head and stale memory. Each finding names its commit and is
+// secrets in the lines each adds, REMNANT.md committed anywhere, and the
+// memory rules on the memory files each changes; then, over the whole
+// range, Decisions append-only from base to head and stale memory. Each finding names its commit and is
 // reported once, at the commit that introduced it.
 //
 // The configuration, the ignore file and a gitleaks config are read from
