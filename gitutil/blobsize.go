@@ -1,10 +1,7 @@
 package gitutil
 
 import (
-	"bufio"
-	"encoding/hex"
 	"fmt"
-	"io"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -21,78 +18,40 @@ func (r *Repo) BlobSizes(hashes []string) (map[string]int64, error) {
 	out := make(map[string]int64, len(hashes))
 	var rest []string
 	o := r.odbLocked()
-	for _, h := range hashes {
-		if _, done := out[h]; done {
-			continue
-		}
-		if o.off == nil {
-			if n, ok := o.size(h); ok {
-				out[h] = n
+	i := 0
+	o.guard(func() {
+		for ; i < len(hashes); i++ {
+			h := hashes[i]
+			if _, done := out[h]; done {
 				continue
 			}
+			if o.off == nil {
+				if n, ok := o.size(h); ok {
+					out[h] = n
+					continue
+				}
+			}
+			rest = append(rest, h)
 		}
-		rest = append(rest, h)
-	}
+	})
+	rest = append(rest, hashes[i:]...) // after a fault
+
 	if len(rest) == 0 {
 		return out, nil
 	}
 	return out, batchSizes(r.TopLevel, r.env, rest, out)
 }
 
-// headerInput is how much of a zlib stream is read to find the size at its
-// start.
+// headerInput is how much of a loose object's zlib stream is read to
+// find the size at its start.
 const headerInput = 512
 
-// size reads an object's size from its header; ok is false when the
-// reader cannot tell, and git is asked instead.
+// size reads a blob's size from the object's headers (info); ok is false
+// when the reader cannot tell or the object is not a blob, and git is
+// asked instead.
 func (o *odbState) size(name string) (int64, bool) {
-	id, err := hex.DecodeString(name)
-	if err != nil || len(id) != o.hashLen || !isHash(name) {
-		return 0, false
-	}
-	for _, p := range o.packs {
-		off, ok, err := p.find(id, o.hashLen)
-		if err != nil {
-			return 0, false
-		}
-		if ok {
-			return o.packedSize(p, off)
-		}
-	}
-	return o.looseSize(name)
-}
-
-// packedSize is the inflated size of a pack entry; for a delta, the size
-// of the object it rebuilds, read from the start of the delta.
-func (o *odbState) packedSize(p *pack, off int64) (int64, bool) {
-	if err := p.openData(); err != nil {
-		return 0, false
-	}
-	h, err := p.header(off, o.hashLen)
-	if err != nil {
-		return 0, false
-	}
-	if h.typ < packOfsDelta {
-		return int64(h.size), h.typ == 3
-	}
-	sr := io.NewSectionReader(p.data, h.dataOff, min(p.size-h.dataOff, headerInput))
-	if err := o.resetZlib(bufio.NewReaderSize(sr, headerInput)); err != nil {
-		return 0, false
-	}
-	var buf [20]byte
-	n, _ := io.ReadFull(o.zr, buf[:])
-	_, rest, ok := deltaSize(buf[:n])
-	if !ok {
-		return 0, false
-	}
-	size, _, ok := deltaSize(rest)
-	return int64(size), ok && size <= 1<<62
-}
-
-// looseSize reads the "blob <size>\0" header of a loose object.
-func (o *odbState) looseSize(name string) (int64, bool) {
-	kind, size := o.looseInfo(name)
-	return size, kind == "blob"
+	kind, n := o.info(name)
+	return n, kind == "blob" && n >= 0
 }
 
 // batchSizes asks `git cat-file --batch-check` for the sizes of names.

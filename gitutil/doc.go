@@ -37,8 +37,15 @@
 //     may pair as renames (OpenStaged starts it at once when the in-process
 //     path is not open to it).
 //   - ReadBlob, ReadBlobs, HeadFile, Head, InIndex and CommitsNewerThan: read
-//     in process from loose objects and packs (odb.go, odbpack.go), every
-//     object checked against its hash; `git cat-file --batch` is started only
+//     in process from loose objects and packs (odb.go, odbpack.go, loose.go),
+//     every object checked against its hash, as git's own reader does it:
+//     packs and their indexes mapped (mapfile.go; ReadAt where the platform
+//     cannot map, and a fault from a pack truncated under its mapping hands
+//     the read to git), delta chains rebuilt in reused buffers through a
+//     bounded delta-base cache (deltacache.go), BlobSizes and Peel told by
+//     object and delta headers without rebuilding anything, and a small
+//     loose object inflated once when its size is asked and kept for the
+//     read that follows; `git cat-file --batch` is started only
 //     for revisions, objects not found, and repositories with alternates,
 //     replace refs, partial clones, unknown extensions or version-1 indexes.
 //     HEAD's trees are parsed and cached; "is this path in the index" is

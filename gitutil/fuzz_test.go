@@ -144,7 +144,7 @@ func FuzzPackReader(f *testing.F) {
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
-			o := &odbState{dir: objects, hashLen: 20, newHash: sha1.New}
+			o := newODB(objects, "sha1", 1<<20)
 			if err := o.openPacks(); err != nil {
 				return
 			}

@@ -2,6 +2,7 @@ package gitutil
 
 import (
 	"bytes"
+	"compress/flate"
 	"compress/zlib"
 	"crypto/sha1"
 	"crypto/sha256"
@@ -23,12 +24,22 @@ import (
 // process instead: the whole database when its layout is unusual (off), a
 // single name when it is not found or does not decode.
 type odbState struct {
-	dir     string // objects directory
-	hashLen int
-	newHash func() hash.Hash
-	packs   []*pack
-	off     error         // why the reader is not used; nil when it is
-	zr      io.ReadCloser // zlib reader, reset for every stream
+	dir      string // objects directory
+	hashLen  int
+	newHash  func() hash.Hash
+	packs    []*pack
+	off      error         // why the reader is not used; nil when it is
+	zr       io.ReadCloser // deflate reader of zlib streams, reset for every one
+	cache    *deltaCache   // objects recently used as delta bases
+	br       bytes.Reader  // over a mapped entry, reset for every stream
+	hdr      [96]byte      // an entry header read from an unmapped pack
+	scratch  []byte        // a delta's inflated data, reused
+	rebuilt  [2][]byte     // the objects between a chain's base and its end
+	bottom   []byte        // a chain's base, when not kept in the cache
+	hasher   hash.Hash     // checks every object read
+	kept     looseKept     // small loose objects inflated for their size
+	looseRaw []byte        // a small loose file's bytes, reused
+	readAt   bool          // read packs with ReadAt, never map them (tests)
 }
 
 // odbError is an object database the reader does not support, or an object
@@ -52,10 +63,7 @@ const maxDeltaDepth = 10000
 // caller holds r.mu.
 func (r *Repo) odbLocked() *odbState {
 	if r.odb == nil {
-		o := &odbState{dir: filepath.Join(r.CommonDir, "objects"), hashLen: r.hashLen(), newHash: sha1.New}
-		if r.ObjectFormat == "sha256" {
-			o.newHash = sha256.New
-		}
+		o := newODB(filepath.Join(r.CommonDir, "objects"), r.ObjectFormat, deltaCacheLimit)
 		if o.off = o.check(r); o.off == nil {
 			o.off = o.openPacks()
 		}
@@ -64,33 +72,63 @@ func (r *Repo) odbLocked() *odbState {
 	return r.odb
 }
 
+// newODB prepares a reader of the objects directory dir, in the object
+// format ("sha1" or "sha256"), whose delta-base cache holds at most
+// cacheLimit bytes.
+func newODB(dir, format string, cacheLimit int) *odbState {
+	o := &odbState{dir: dir, hashLen: 20, newHash: sha1.New, cache: newDeltaCache(cacheLimit)}
+	if format == "sha256" {
+		o.hashLen, o.newHash = 32, sha256.New
+	}
+	o.hasher = o.newHash()
+	return o
+}
+
 // odbObjects reads what it can of names in process. rest lists the
 // positions of the names left to the batch process.
 func (r *Repo) odbObjects(names []string) (objs []object, rest []int) {
 	objs = make([]object, len(names))
 	o := r.odbLocked()
-	for i, name := range names {
-		if o.off != nil {
-			rest = append(rest, i)
-			continue
-		}
-		h := name
-		if name == "HEAD" {
-			var ok bool
-			var err error
-			if h, ok, err = r.headRef(); err != nil || !ok {
+	i := 0
+	o.guard(func() {
+		for ; i < len(names); i++ {
+			if obj, ok := r.odbObject(o, names[i]); ok {
+				objs[i] = obj
+			} else {
 				rest = append(rest, i)
-				continue
 			}
 		}
-		obj, found, err := o.read(h)
-		if err != nil || !found {
-			rest = append(rest, i)
-			continue
-		}
-		objs[i] = obj
+	})
+	for ; i < len(names); i++ { // after a fault: to the batch process
+		rest = append(rest, i)
 	}
 	return objs, rest
+}
+
+// odbObject reads the object name (a hash or "HEAD") in process.
+func (r *Repo) odbObject(o *odbState, name string) (object, bool) {
+	if o.off != nil {
+		return object{}, false
+	}
+	h := name
+	if name == "HEAD" {
+		var ok bool
+		var err error
+		if h, ok, err = r.headRef(); err != nil || !ok {
+			return object{}, false
+		}
+	}
+	obj, found, err := o.read(h)
+	return obj, err == nil && found
+}
+
+// guard runs fn, which reads mapped packs, and turns the reader off when
+// a memory fault ends it: a pack truncated under its mapping. Whatever fn
+// had left to do is then the batch process's.
+func (o *odbState) guard(fn func()) {
+	if catchFault(fn) {
+		o.off = &odbError{o.dir, "a pack changed while mapped"}
+	}
 }
 
 // check rules out the layouts the reader does not handle.
@@ -163,7 +201,7 @@ func (o *odbState) openPacks() error {
 		if !strings.HasSuffix(e.Name(), ".idx") {
 			continue
 		}
-		p, err := openPack(filepath.Join(dir, e.Name()), o.hashLen)
+		p, err := openPack(filepath.Join(dir, e.Name()), o.hashLen, !o.readAt)
 		if err != nil {
 			o.close()
 			return err
@@ -183,86 +221,103 @@ func (o *odbState) close() {
 // read returns the object with the hex hash name; found is false when no
 // pack and no loose file holds it. The data is checked against the hash.
 func (o *odbState) read(name string) (obj object, found bool, err error) {
-	id, err := hex.DecodeString(name)
-	if err != nil || len(id) != o.hashLen || !isHash(name) {
+	var id [32]byte
+	if len(name) != 2*o.hashLen || !isHash(name) {
 		return object{}, false, &odbError{o.dir, "bad object name " + strconv.Quote(name)}
 	}
-	kind, data, found, err := o.lookup(id, 0)
+	if _, err := hex.Decode(id[:], []byte(name)); err != nil {
+		return object{}, false, &odbError{o.dir, "bad object name " + strconv.Quote(name)}
+	}
+	kind, data, found, err := o.lookup(id[:o.hashLen])
 	if err != nil || !found {
 		return object{}, found, err
 	}
-	h := o.newHash()
-	h.Write([]byte(kind + " " + strconv.Itoa(len(data)) + "\x00"))
-	h.Write(data)
-	if !bytes.Equal(h.Sum(nil), id) {
+	if !o.matches(id[:o.hashLen], kind, data) {
 		return object{}, false, &odbError{o.dir, "object " + name + " does not match its hash"}
 	}
 	return object{hash: name, kind: kind, data: data}, true, nil
 }
 
+// matches tells whether kind and data hash to id.
+func (o *odbState) matches(id []byte, kind string, data []byte) bool {
+	var buf [64]byte
+	hdr := append(append(buf[:0], kind...), ' ')
+	hdr = append(strconv.AppendInt(hdr, int64(len(data)), 10), 0)
+	h := o.hasher
+	h.Reset()
+	h.Write(hdr)
+	h.Write(data)
+	return bytes.Equal(h.Sum(buf[:0]), id)
+}
+
 // lookup finds the object with raw name id in the packs, then loose.
-func (o *odbState) lookup(id []byte, depth int) (kind string, data []byte, found bool, err error) {
-	if depth > maxDeltaDepth {
-		return "", nil, false, &odbError{o.dir, "delta chain too deep"}
+func (o *odbState) lookup(id []byte) (kind string, data []byte, found bool, err error) {
+	p, off, found, err := o.findPacked(id)
+	if err != nil {
+		return "", nil, false, err
 	}
-	for _, p := range o.packs {
-		off, ok, err := p.find(id, o.hashLen)
+	if found {
+		typ, data, err := o.packed(p, off)
 		if err != nil {
 			return "", nil, false, err
 		}
-		if ok {
-			kind, data, err := o.packed(p, off, depth)
-			return kind, data, err == nil, err
-		}
+		return objectKinds[typ], data, true, nil
 	}
 	return o.loose(hex.EncodeToString(id))
 }
 
-// loose reads objects/xx/yyyy: zlib("<kind> <size>\0<data>").
-func (o *odbState) loose(name string) (kind string, data []byte, found bool, err error) {
-	path := filepath.Join(o.dir, name[:2], name[2:])
-	raw, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return "", nil, false, nil
+// findPacked finds the pack and offset of the object with raw name id.
+func (o *odbState) findPacked(id []byte) (p *pack, off int64, found bool, err error) {
+	for _, p := range o.packs {
+		off, ok, err := p.find(id, o.hashLen)
+		if err != nil || ok {
+			return p, off, ok, err
+		}
 	}
-	if err != nil {
-		return "", nil, false, err
-	}
-	if err := o.resetZlib(bytes.NewReader(raw)); err != nil {
-		return "", nil, false, &odbError{path, err.Error()}
-	}
-	all, err := io.ReadAll(o.zr)
-	if err != nil {
-		return "", nil, false, &odbError{path, err.Error()}
-	}
-	hdr, data, _ := bytes.Cut(all, []byte{0})
-	kind, size, _ := strings.Cut(string(hdr), " ")
-	if !slices.Contains(objectKinds[1:5], kind) || size != strconv.Itoa(len(data)) {
-		return "", nil, false, &odbError{path, "bad loose object header"}
-	}
-	return kind, data, true, nil
+	return nil, 0, false, nil
 }
 
-// resetZlib points o.zr at a new zlib stream.
-func (o *odbState) resetZlib(r io.Reader) error {
-	if o.zr == nil {
-		zr, err := zlib.NewReader(r)
+// resetZlib points o.zr at the deflate data of a new zlib stream, after
+// checking its two-byte header. The Adler-32 trailer is not checked: every
+// object read is checked against its hash, which a corrupt stream cannot
+// match, so the checksum would only cost time (a size read from a header
+// reads no trailer either).
+func (o *odbState) resetZlib(r flate.Reader) error {
+	var hdr [2]byte
+	for i := range hdr {
+		c, err := r.ReadByte()
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
 		if err != nil {
 			return err
 		}
-		o.zr = zr
+		hdr[i] = c
+	}
+	if hdr[0]&0x0f != 8 || hdr[0]>>4 > 7 || hdr[1]&0x20 != 0 || (uint16(hdr[0])<<8|uint16(hdr[1]))%31 != 0 {
+		return zlib.ErrHeader
+	}
+	if o.zr == nil {
+		o.zr = flate.NewReader(r)
 		return nil
 	}
-	return o.zr.(zlib.Resetter).Reset(r, nil)
+	return o.zr.(flate.Resetter).Reset(r, nil)
 }
 
-// inflate reads exactly size bytes from the zlib stream in r, and the
-// stream's end, whose checksum zlib verifies.
-func (o *odbState) inflate(r io.Reader, size uint64) ([]byte, error) {
-	if err := o.resetZlib(r); err != nil {
-		return nil, err
+// inflate reads exactly size bytes from the zlib stream o.zr points at,
+// into dst's memory when it is large enough, and the deflate data's end.
+func (o *odbState) inflate(size uint64, dst []byte) ([]byte, error) {
+	var data []byte
+	var err error
+	if uint64(cap(dst)) >= size {
+		data = dst[:size]
+		_, err = io.ReadFull(o.zr, data)
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+	} else {
+		data, err = readSize(o.zr, size)
 	}
-	data, err := readSize(o.zr, size)
 	if err != nil {
 		return nil, err
 	}

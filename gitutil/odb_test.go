@@ -80,7 +80,7 @@ func isPackedDelta(t *testing.T, o *odbState, name string) bool {
 			t.Fatal(err)
 		}
 		if ok {
-			h, err := p.header(off, o.hashLen)
+			h, err := p.header(off, o.hashLen, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

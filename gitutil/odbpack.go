@@ -4,23 +4,24 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"io"
-	"os"
 	"sort"
 	"strings"
 )
 
 // pack is one objects/pack/pack-*.pack with its version-2 index. Only the
-// index's fan-out table is read up front; a lookup reads one bucket of
-// names and one offset.
+// index's fan-out table is read up front; a lookup binary-searches one
+// bucket of names in the (mapped) index and reads one offset.
 type pack struct {
 	idxPath string
-	idx     *os.File
+	mapIt   bool // map the files (false: ReadAt only)
+	idx     *mappedFile
 	fanout  [256]uint32
-	large   int64    // entries in the 64-bit offset table
-	data    *os.File // the .pack, opened on first read
-	size    int64    // of the .pack
+	large   int64       // entries in the 64-bit offset table
+	data    *mappedFile // the .pack, opened on first read
+	size    int64       // of the .pack
 }
 
 // objectKinds are the object types by their number in a pack.
@@ -36,14 +37,14 @@ var idxMagic = []byte{0xff, 't', 'O', 'c', 0, 0, 0, 2}
 
 // openPack reads the header and fan-out of a version-2 index and checks
 // its size; any other version is unsupported.
-func openPack(idxPath string, hashLen int) (*pack, error) {
-	f, err := os.Open(idxPath)
+func openPack(idxPath string, hashLen int, mapIt bool) (*pack, error) {
+	m, err := openMapped(idxPath, mapIt)
 	if err != nil {
 		return nil, err
 	}
-	p := &pack{idxPath: idxPath, idx: f}
+	p := &pack{idxPath: idxPath, idx: m, mapIt: mapIt}
 	if err := p.readFanout(hashLen); err != nil {
-		f.Close()
+		m.close()
 		return nil, err
 	}
 	return p, nil
@@ -51,7 +52,7 @@ func openPack(idxPath string, hashLen int) (*pack, error) {
 
 func (p *pack) readFanout(hashLen int) error {
 	var hdr [idxHeader]byte
-	if _, err := p.idx.ReadAt(hdr[:], 0); err != nil {
+	if err := p.idx.readAt(hdr[:], 0); err != nil {
 		return &odbError{p.idxPath, "short index"}
 	}
 	if !bytes.Equal(hdr[:8], idxMagic) {
@@ -63,12 +64,8 @@ func (p *pack) readFanout(hashLen int) error {
 			return &odbError{p.idxPath, "fan-out not sorted"}
 		}
 	}
-	fi, err := p.idx.Stat()
-	if err != nil {
-		return err
-	}
 	n := int64(p.fanout[255])
-	rest := fi.Size() - (idxHeader + n*int64(hashLen+8) + 2*int64(hashLen))
+	rest := p.idx.size - (idxHeader + n*int64(hashLen+8) + 2*int64(hashLen))
 	if rest < 0 || rest%8 != 0 {
 		return &odbError{p.idxPath, "index size does not match its object count"}
 	}
@@ -77,9 +74,9 @@ func (p *pack) readFanout(hashLen int) error {
 }
 
 func (p *pack) close() {
-	p.idx.Close()
+	p.idx.close()
 	if p.data != nil {
-		p.data.Close()
+		p.data.close()
 	}
 }
 
@@ -93,8 +90,8 @@ func (p *pack) find(id []byte, hashLen int) (off int64, ok bool, err error) {
 	if n == 0 {
 		return 0, false, nil
 	}
-	names := make([]byte, n*hashLen)
-	if _, err := p.idx.ReadAt(names, idxHeader+int64(lo)*int64(hashLen)); err != nil {
+	names, err := p.idx.at(idxHeader+int64(lo)*int64(hashLen), n*hashLen, nil)
+	if err != nil {
 		return 0, false, &odbError{p.idxPath, "short index"}
 	}
 	i := sort.Search(n, func(i int) bool { return bytes.Compare(names[i*hashLen:(i+1)*hashLen], id) >= 0 })
@@ -110,7 +107,7 @@ func (p *pack) offset(pos int64, hashLen int) (int64, bool, error) {
 	count := int64(p.fanout[255])
 	table := idxHeader + count*int64(hashLen+4)
 	var b [8]byte
-	if _, err := p.idx.ReadAt(b[:4], table+pos*4); err != nil {
+	if err := p.idx.readAt(b[:4], table+pos*4); err != nil {
 		return 0, false, &odbError{p.idxPath, "short index"}
 	}
 	off := binary.BigEndian.Uint32(b[:4])
@@ -121,7 +118,7 @@ func (p *pack) offset(pos int64, hashLen int) (int64, bool, error) {
 	if k >= p.large {
 		return 0, false, &odbError{p.idxPath, "large offset out of range"}
 	}
-	if _, err := p.idx.ReadAt(b[:], table+count*4+k*8); err != nil {
+	if err := p.idx.readAt(b[:], table+count*4+k*8); err != nil {
 		return 0, false, &odbError{p.idxPath, "short index"}
 	}
 	big := binary.BigEndian.Uint64(b[:])
@@ -137,21 +134,18 @@ func (p *pack) openData() error {
 		return nil
 	}
 	path := strings.TrimSuffix(p.idxPath, ".idx") + ".pack"
-	f, err := os.Open(path)
+	m, err := openMapped(path, p.mapIt)
 	if err != nil {
 		return err
 	}
 	var hdr [12]byte
-	fi, err := f.Stat()
-	if err == nil {
-		_, err = f.ReadAt(hdr[:], 0)
-	}
+	err = m.readAt(hdr[:], 0)
 	v := binary.BigEndian.Uint32(hdr[4:8])
 	if err != nil || string(hdr[:4]) != "PACK" || v != 2 && v != 3 {
-		f.Close()
+		m.close()
 		return &odbError{path, "not a version 2 or 3 pack"}
 	}
-	p.data, p.size = f, fi.Size()
+	p.data, p.size = m, m.size
 	return nil
 }
 
@@ -167,17 +161,17 @@ type entryHeader struct {
 
 // header parses the entry at off: the type and a little-endian base-128
 // size, then an OFS_DELTA's negative offset or a REF_DELTA's base name.
-func (p *pack) header(off int64, hashLen int) (entryHeader, error) {
+// A REF_DELTA's baseID is only valid until the next call with the same
+// buf.
+func (p *pack) header(off int64, hashLen int, buf []byte) (entryHeader, error) {
 	bad := &odbError{p.idxPath, "bad pack entry header"}
 	if off < 12 || off >= p.size-int64(hashLen) {
 		return entryHeader{}, bad
 	}
-	buf := make([]byte, 20+hashLen)
-	n, err := p.data.ReadAt(buf, off)
-	if err != nil && !errors.Is(err, io.EOF) {
+	buf, err := p.data.at(off, int(min(int64(20+hashLen), p.size-off)), buf)
+	if err != nil {
 		return entryHeader{}, err
 	}
-	buf = buf[:n]
 	c, i := buf[0], 1
 	h := entryHeader{typ: c >> 4 & 7, size: uint64(c & 15)}
 	for shift := 4; c&0x80 != 0; shift += 7 {
@@ -221,55 +215,169 @@ func ofsDelta(b []byte) (rel int64, n int, ok bool) {
 	return 0, 0, false
 }
 
-// packed returns the object at off in p, applying deltas to their bases.
-func (o *odbState) packed(p *pack, off int64, depth int) (string, []byte, error) {
-	if err := p.openData(); err != nil {
-		return "", nil, err
+// entryStream points o.zr at the zlib stream of an entry: the mapped
+// bytes themselves, or reads of the file through a buffer of at most
+// limit bytes.
+func (o *odbState) entryStream(p *pack, h entryHeader, limit int64) error {
+	if p.data.b != nil {
+		o.br.Reset(p.data.b[h.dataOff:])
+		return o.resetZlib(&o.br)
 	}
-	h, err := p.header(off, o.hashLen)
-	if err != nil {
-		return "", nil, err
-	}
+	sr := io.NewSectionReader(p.data.f, h.dataOff, p.size-h.dataOff)
+	return o.resetZlib(bufio.NewReaderSize(sr, int(min(max(int64(h.size)+64, 512), limit))))
+}
+
+// inflateEntry inflates the entry h of p: into dst's memory when it is
+// large enough (a delta, used once), else into new memory.
+func (o *odbState) inflateEntry(p *pack, h entryHeader, dst []byte) ([]byte, error) {
 	// A zlib stream expands at most about 1032 times.
 	if h.size > uint64(p.size-h.dataOff)*1100+64 {
-		return "", nil, &odbError{p.idxPath, "entry size larger than the pack allows"}
+		return nil, &odbError{p.idxPath, "entry size larger than the pack allows"}
 	}
-	sr := io.NewSectionReader(p.data, h.dataOff, p.size-h.dataOff)
-	data, err := o.inflate(bufio.NewReaderSize(sr, int(min(max(h.size+64, 512), 256<<10))), h.size)
+	if err := o.entryStream(p, h, 256<<10); err != nil {
+		return nil, &odbError{p.idxPath, "entry: " + err.Error()}
+	}
+	data, err := o.inflate(h.size, dst)
 	if err != nil {
-		return "", nil, &odbError{p.idxPath, "entry: " + err.Error()}
+		return nil, &odbError{p.idxPath, "entry: " + err.Error()}
 	}
-	if h.typ < packOfsDelta {
-		return objectKinds[h.typ], data, nil
-	}
-	var kind string
+	return data, nil
+}
+
+// chainLink is one delta of a chain being resolved: where it sits, and
+// its header.
+type chainLink struct {
+	p   *pack
+	off int64
+	h   entryHeader
+}
+
+// packed returns the object at off in p: its pack type (1-4) and data,
+// rebuilt from its chain of deltas. The chain is walked down to a base
+// that is either in the delta-base cache or stored whole, following
+// offset deltas in the pack and reference deltas by name (in any pack, or
+// loose); then each delta is applied in turn, every object rebuilt on the
+// way: the chain's base and the object the result is a delta of are kept
+// in the cache the second time they are needed (deltacache.go). The data
+// returned is the caller's own.
+func (o *odbState) packed(p *pack, off int64) (byte, []byte, error) {
+	var chain []chainLink
+	var typ byte
 	var base []byte
-	if h.typ == packOfsDelta {
-		if depth >= maxDeltaDepth {
-			return "", nil, &odbError{p.idxPath, "delta chain too deep"}
+	for {
+		if len(chain) > maxDeltaDepth {
+			return 0, nil, &odbError{p.idxPath, "delta chain too deep"}
 		}
-		kind, base, err = o.packed(p, h.baseOff, depth+1)
-	} else {
-		var found bool
-		kind, base, found, err = o.lookup(h.baseID, depth+1)
-		if err == nil && !found {
-			err = &odbError{p.idxPath, "delta base missing"}
+		if t, data, ok := o.cache.get(p, off); ok {
+			typ, base = t, data
+			if len(chain) == 0 {
+				base = bytes.Clone(data)
+			}
+			break
+		}
+		if err := p.openData(); err != nil {
+			return 0, nil, err
+		}
+		h, err := p.header(off, o.hashLen, o.hdr[:])
+		if err != nil {
+			return 0, nil, err
+		}
+		if h.typ < packOfsDelta {
+			keep := len(chain) > 0 && o.cache.admit(p, off)
+			var dst []byte
+			if len(chain) > 0 && !keep {
+				dst = o.bottom[:0]
+			}
+			if base, err = o.inflateEntry(p, h, dst); err != nil {
+				return 0, nil, err
+			}
+			typ = h.typ
+			if keep {
+				o.cache.add(p, off, typ, base)
+			} else if len(chain) > 0 {
+				o.keep(&o.bottom, base)
+			}
+			break
+		}
+		chain = append(chain, chainLink{p, off, h})
+		if h.typ == packOfsDelta {
+			off = h.baseOff
+			continue
+		}
+		bp, boff, found, err := o.findPacked(h.baseID)
+		if err != nil {
+			return 0, nil, err
+		}
+		if !found {
+			kind, data, found, err := o.loose(hex.EncodeToString(h.baseID))
+			if err == nil && !found {
+				err = &odbError{p.idxPath, "delta base missing"}
+			}
+			if err != nil {
+				return 0, nil, err
+			}
+			typ, base = kindType(kind), data
+			break
+		}
+		p, off = bp, boff
+	}
+	// The objects between the base and the result are rebuilt into two
+	// buffers used in turn; the one the result is a delta of is kept in
+	// the cache (once admitted), as the base most likely shared with
+	// other deltas.
+	for i := len(chain) - 1; i >= 0; i-- {
+		l := chain[i]
+		delta, err := o.inflateEntry(l.p, l.h, o.scratch[:0])
+		if err != nil {
+			return 0, nil, err
+		}
+		var dst []byte
+		if i > 0 {
+			dst = o.rebuilt[i%2][:0]
+		}
+		out, err := applyDelta(base, delta, dst)
+		if err != nil {
+			return 0, nil, &odbError{l.p.idxPath, err.Error()}
+		}
+		o.keep(&o.scratch, delta)
+		if i > 0 {
+			o.keep(&o.rebuilt[i%2], out)
+		}
+		if i == 1 && o.cache.admit(l.p, l.off) {
+			out = bytes.Clone(out)
+			o.cache.add(l.p, l.off, typ, out)
+		}
+		base = out
+	}
+	return typ, base, nil
+}
+
+// keep makes b the buffer *buf reuses, unless it is larger than
+// maxScratch.
+func (o *odbState) keep(buf *[]byte, b []byte) {
+	if cap(b) <= maxScratch {
+		*buf = b[:0]
+	}
+}
+
+// maxScratch bounds the buffer kept for inflating deltas.
+const maxScratch = 1 << 20
+
+// kindType is the pack type number of an object kind.
+func kindType(kind string) byte {
+	for i, k := range objectKinds {
+		if k == kind && i > 0 {
+			return byte(i)
 		}
 	}
-	if err != nil {
-		return "", nil, err
-	}
-	out, err := applyDelta(base, data)
-	if err != nil {
-		return "", nil, &odbError{p.idxPath, err.Error()}
-	}
-	return kind, out, nil
+	return 0
 }
 
 // applyDelta rebuilds an object from its base and a git delta: the base
 // and result sizes as little-endian base-128 numbers, then instructions that
-// copy a range of the base or insert literal bytes.
-func applyDelta(base, delta []byte) ([]byte, error) {
+// copy a range of the base or insert literal bytes. The result is built in
+// dst's memory when it is large enough.
+func applyDelta(base, delta, dst []byte) ([]byte, error) {
 	bad := errors.New("bad delta")
 	srcSize, delta, ok := deltaSize(delta)
 	if !ok || srcSize != uint64(len(base)) {
@@ -279,7 +387,10 @@ func applyDelta(base, delta []byte) ([]byte, error) {
 	if !ok {
 		return nil, bad
 	}
-	out := make([]byte, 0, min(size, 64<<20)) // a corrupt size must not allocate
+	out := dst[:0]
+	if uint64(cap(dst)) < size {
+		out = make([]byte, 0, min(size, 64<<20)) // a corrupt size must not allocate
+	}
 	for len(delta) > 0 {
 		op := delta[0]
 		delta = delta[1:]

@@ -1,14 +1,9 @@
 package gitutil
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/hex"
 	"io"
-	"os"
 	"os/exec"
-	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -55,23 +50,23 @@ func peelCheck(dir string, env []string, rev string) (kind, hash string, ok bool
 	return kind, hash, true, nil
 }
 
-// info is the type and size of the object name from its header alone
-// ("" when the reader cannot tell; size -1 for a pack entry stored as a
-// delta): a loose object's "<type> <size>" prefix, or a pack entry's type,
-// following a chain of offset deltas to its base.
+// info is the type and size of the object name from headers alone
+// ("" and -1 when the reader cannot tell): a loose object's
+// "<type> <size>" prefix, or a pack entry's (packedInfo).
 func (o *odbState) info(name string) (kind string, size int64) {
-	id, err := hex.DecodeString(name)
-	if err != nil || len(id) != o.hashLen {
+	var id [32]byte
+	if len(name) != 2*o.hashLen || !isHash(name) {
 		return "", -1
 	}
-	for _, p := range o.packs {
-		off, ok, err := p.find(id, o.hashLen)
-		if err != nil {
-			return "", -1
-		}
-		if ok {
-			return o.packedInfo(p, off)
-		}
+	if _, err := hex.Decode(id[:], []byte(name)); err != nil {
+		return "", -1
+	}
+	p, off, found, err := o.findPacked(id[:o.hashLen])
+	if err != nil {
+		return "", -1
+	}
+	if found {
+		return o.packedInfo(p, off)
 	}
 	return o.looseInfo(name)
 }
@@ -82,47 +77,70 @@ func (o *odbState) kind(name string) string {
 	return kind
 }
 
-// maxDeltaChain bounds the offset deltas packedInfo follows, as git's
-// own pack writer does (depth 4095 at most).
+// maxDeltaChain bounds the deltas packedInfo follows, as git's own pack
+// writer does (depth 4095 at most).
 const maxDeltaChain = 4096
 
+// packedInfo is the type and size of the object at off in p, read as git
+// reads them, without rebuilding anything: the size from the entry's
+// header, or for a delta from the delta's own header (the size of the
+// object it rebuilds, its first bytes inflated); the type from the end of
+// the delta chain, following offset deltas in the pack and reference
+// deltas by name through the headers alone.
 func (o *odbState) packedInfo(p *pack, off int64) (kind string, size int64) {
-	if err := p.openData(); err != nil {
-		return "", -1
-	}
 	size = -1
 	for i := range maxDeltaChain {
-		h, err := p.header(off, o.hashLen)
-		if err != nil || h.typ == packRefDelta {
+		if err := p.openData(); err != nil {
 			return "", -1
 		}
-		if h.typ != packOfsDelta {
-			if i == 0 && h.size <= 1<<62 {
-				size = int64(h.size)
+		h, err := p.header(off, o.hashLen, o.hdr[:])
+		if err != nil {
+			return "", -1
+		}
+		if i == 0 {
+			if size = o.entrySize(p, h); size < 0 {
+				return "", -1
 			}
+		}
+		switch h.typ {
+		case packOfsDelta:
+			off = h.baseOff
+		case packRefDelta:
+			var found bool
+			if p, off, found, err = o.findPacked(h.baseID); err != nil {
+				return "", -1
+			} else if !found {
+				kind, _ := o.looseInfo(hex.EncodeToString(h.baseID))
+				return kind, size
+			}
+		default:
 			return objectKinds[h.typ], size
 		}
-		off = h.baseOff
 	}
 	return "", -1
 }
 
-func (o *odbState) looseInfo(name string) (kind string, size int64) {
-	f, err := os.Open(o.dir + "/" + name[:2] + "/" + name[2:])
-	if err != nil {
-		return "", -1
+// entrySize is the size of the object the entry h holds or, for a delta,
+// rebuilds: -1 when the header does not tell.
+func (o *odbState) entrySize(p *pack, h entryHeader) int64 {
+	if h.typ < packOfsDelta {
+		if h.size > 1<<62 {
+			return -1
+		}
+		return int64(h.size)
 	}
-	defer f.Close()
-	if err := o.resetZlib(bufio.NewReaderSize(io.LimitReader(f, headerInput), headerInput)); err != nil {
-		return "", -1
+	if err := o.entryStream(p, h, headerInput); err != nil {
+		return -1
 	}
-	var buf [32]byte
+	var buf [20]byte
 	n, _ := io.ReadFull(o.zr, buf[:])
-	hdr, _, ok := bytes.Cut(buf[:n], []byte{0})
-	kind, sz, _ := strings.Cut(string(hdr), " ")
-	size, err = strconv.ParseInt(sz, 10, 64)
-	if !ok || err != nil || size < 0 || !slices.Contains(objectKinds[1:], kind) {
-		return "", -1
+	_, rest, ok := deltaSize(buf[:n])
+	if !ok {
+		return -1
 	}
-	return kind, size
+	size, _, ok := deltaSize(rest)
+	if !ok || size > 1<<62 {
+		return -1
+	}
+	return int64(size)
 }

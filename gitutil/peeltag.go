@@ -23,6 +23,12 @@ func (r *Repo) peelStored(name string) (kind, hash string, ok bool) {
 	if o.off != nil || !isHash(name) {
 		return "", "", false
 	}
+	o.guard(func() { kind, hash, ok = o.peel(name) })
+	return kind, hash, ok && o.off == nil
+}
+
+// peel is peelStored's walk through the tags.
+func (o *odbState) peel(name string) (kind, hash string, ok bool) {
 	want := ""
 	for range maxTagChain {
 		kind, size := o.info(name)

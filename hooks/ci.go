@@ -13,10 +13,11 @@ import (
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
-// CI checks every commit in base..head: secrets in the lines each adds,
-// REMNANT.md committed anywhere, and the memory rules on the memory files
-// each changes; then, over the whole range, Decisions append-only from
-// base to head and stale memory. Each finding names its commit and is
+// CI checks every commit in base..head (or, for a whole history, every
+// commit head reaches; docs/ci.md tells which range each CI event gives):
+// secrets in the lines each adds, REMNANT.md committed anywhere, and the
+// memory rules on the memory files each changes; then, over the whole
+// range, Decisions append-only from base to head and stale memory. Each finding names its commit and is
 // reported once, at the commit that introduced it.
 //
 // The configuration, the ignore file and a gitleaks config are read from
@@ -40,15 +41,21 @@ func CI(opt CIOptions) (*report.Report, Range, error) {
 	if err != nil {
 		return nil, Range{}, err
 	}
+	// A whole history is judged by the head's configuration: it has no
+	// base.
+	cfgRev, revs := rng.Base, rng.Base+".."+rng.Head
+	if rng.WholeHistory() {
+		cfgRev, revs = rng.Head, rng.Head
+	}
 	if log == nil {
-		log = startLog(repo, rng.Base+".."+rng.Head)
+		log = startLog(repo, revs)
 		defer log.stop()
 	}
-	cfg, err := revisionConfig(opt.Options, repo, rng.Base)
+	cfg, err := revisionConfig(opt.Options, repo, cfgRev)
 	if err != nil {
 		return nil, rng, err
 	}
-	hc, err := newHistoryCheck(repo, cfg, opt.Options, revisionFiles(repo, rng.Base), rng.Head)
+	hc, err := newHistoryCheck(repo, cfg, opt.Options, revisionFiles(repo, cfgRev), rng.Head)
 	if err != nil {
 		return nil, rng, err
 	}

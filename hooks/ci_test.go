@@ -34,14 +34,15 @@ func TestGitHubEvent(t *testing.T) {
 		}
 		return p
 	}
-	rng, ok, err := githubEvent(write("pr.json", `{"pull_request":{"base":{"sha":"b1"},"head":{"sha":"h1"}}}`))
-	if err != nil || !ok || rng.Base != "b1" || rng.Head != "h1" {
+	b1, h1 := strings.Repeat("b1", 20), strings.Repeat("a1", 20)
+	rng, ok, err := githubRange(nil, write("pr.json", `{"pull_request":{"base":{"sha":"`+b1+`"},"head":{"sha":"`+h1+`"}}}`), "")
+	if err != nil || !ok || rng.Base != b1 || rng.Head != h1 {
 		t.Fatalf("pull request event: %+v %v %v", rng, ok, err)
 	}
-	if _, ok, err := githubEvent(write("push.json", `{"before":"x"}`)); ok || err != nil {
-		t.Fatalf("push event: %v %v", ok, err)
+	if _, ok, err := githubRange(nil, write("other.json", `{"action":"published"}`), "release"); ok || err != nil {
+		t.Fatalf("release event: %v %v", ok, err)
 	}
-	if _, _, err := githubEvent(write("bad.json", `{`)); err == nil {
+	if _, _, err := githubRange(nil, write("bad.json", `{`), ""); err == nil {
 		t.Fatal("broken event accepted")
 	}
 }

@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/remnant-guard/remnant-guard/gitutil"
 )
 
 // FuzzParsePushUpdates feeds pre-push input to its parser: what it accepts
@@ -54,7 +57,20 @@ func FuzzGitHubEvent(f *testing.F) {
 	f.Add([]byte(`{"pull_request":{"base":{"sha":1}}}`))
 	f.Add([]byte(`[]`))
 	f.Add([]byte{0xff, '{'})
+	f.Add([]byte(`{"before":"` + strings.Repeat("0", 40) + `","after":"` + h + `","ref":"refs/heads/x","repository":{"default_branch":"main"}}`))
+	f.Add([]byte(`{"merge_group":{"base_sha":"` + h + `","head_sha":"` + h + `"}}`))
 	dir := f.TempDir()
+	repoDir := filepath.Join(dir, "repo")
+	for _, args := range [][]string{{"init", "-q", repoDir}, {"-C", repoDir, "-c", "user.name=A", "-c", "user.email=a@example.com", "commit", "-q", "--allow-empty", "-m", "one"}} {
+		if out, err := exec.Command("git", args...).CombinedOutput(); err != nil {
+			f.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	repo, err := gitutil.OpenHistory(repoDir)
+	if err != nil {
+		f.Fatal(err)
+	}
+	defer repo.Close()
 	n := 0
 	f.Fuzz(func(t *testing.T, data []byte) {
 		n++
@@ -63,12 +79,17 @@ func FuzzGitHubEvent(f *testing.F) {
 			t.Fatal(err)
 		}
 		defer os.Remove(name)
-		rng, ok, err := githubEvent(name)
+		rng, ok, err := githubRange(repo, name, "")
 		if err != nil && ok {
 			t.Fatalf("ok with an error: %v", err)
 		}
-		if ok && (rng.Base == "" || !bytes.Contains(data, []byte(`"`))) {
-			t.Fatalf("a pull request without a base: %+v", rng)
+		for _, rev := range []string{rng.Base, rng.Head} {
+			if ok && rev != "" && rev != "HEAD" && !isHex(rev) {
+				t.Fatalf("a range of a name that is not a hash: %+v", rng)
+			}
+		}
+		if ok && !bytes.Contains(data, []byte(`"`)) {
+			t.Fatalf("a range from an event without a string: %+v", rng)
 		}
 	})
 }

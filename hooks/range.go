@@ -2,11 +2,11 @@ package hooks
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
@@ -24,7 +24,13 @@ type Range struct {
 	MergeBase string
 	From      string // "--base", "the GitHub pull request", ...
 	Commits   int    // commits in the range
+	// behindOK makes a head that is an ancestor of its base an empty
+	// range rather than an error: a push that moves a branch back.
+	behindOK bool
 }
+
+// WholeHistory tells whether the range is every commit Head reaches.
+func (r Range) WholeHistory() bool { return r.Base == "" }
 
 // CIOptions are the settings of a CI run.
 type CIOptions struct {
@@ -60,6 +66,9 @@ func findRange(repo *gitutil.Repo, opt CIOptions, log *logStream) (Range, error)
 	if rng.Head == "" {
 		rng.Head = "HEAD"
 	}
+	if rng.WholeHistory() {
+		return wholeHistory(repo, rng)
+	}
 	// Without a log, git merge-base runs while the two names are
 	// resolved: it resolves them by the same rules, and its answer is
 	// read only once both have resolved to commits. With one, the list of
@@ -83,8 +92,28 @@ func findRange(repo *gitutil.Repo, opt CIOptions, log *logStream) (Range, error)
 		}
 		mb = askMergeBase(repo, rng.Base, rng.Head)
 	}
-	if rng.MergeBase, err = mergeBase(repo, rng.Base, rng.Head, <-mb); err != nil {
+	r := <-mb
+	if rng.behindOK && r.err == nil && r.ok && r.hash == rng.Head {
+		rng.MergeBase = rng.Head // nothing new: base..head is empty
+		return rng, nil
+	}
+	if rng.MergeBase, err = mergeBase(repo, rng.Base, rng.Head, r); err != nil {
 		return Range{}, err
+	}
+	return rng, nil
+}
+
+// wholeHistory resolves the head of a range of every commit it reaches,
+// which a shallow clone does not hold.
+func wholeHistory(repo *gitutil.Repo, rng Range) (Range, error) {
+	var err error
+	if rng.Head, err = resolve(repo, rng.Head); err != nil {
+		return Range{}, err
+	}
+	if shallow, err := repo.IsShallow(); err != nil {
+		return Range{}, err
+	} else if shallow {
+		return Range{}, &gitutil.ShallowError{Commit: rng.Head}
 	}
 	return rng, nil
 }
@@ -144,23 +173,24 @@ func resolve(repo *gitutil.Repo, rev string) (string, error) {
 	} else if shallow {
 		return "", &gitutil.ShallowError{Commit: rev}
 	}
-	return "", fmt.Errorf("%q is not a commit in this repository", rev)
+	return "", fmt.Errorf("%s is not a commit in this repository", clip(rev))
 }
 
-// discoverBase reads the base (and head) of a GitHub pull request or a
-// GitLab merge request from the environment, or else takes the merge base
+// discoverBase works out the range from the CI event (cievent.go): a
+// GitHub event file, a GitLab pipeline's variables, or else the merge base
 // of HEAD and origin/HEAD.
 func discoverBase(repo *gitutil.Repo, getenv func(string) string) (Range, error) {
+	name := getenv("GITHUB_EVENT_NAME")
 	if p := getenv("GITHUB_EVENT_PATH"); p != "" {
-		rng, ok, err := githubEvent(p)
+		rng, ok, err := githubRange(repo, p, name)
 		if err != nil || ok {
 			return rng, err
 		}
+	} else if slices.Contains(githubEvents, name) {
+		return Range{}, &EventError{Source: "GITHUB_EVENT_NAME " + clip(name), What: "GITHUB_EVENT_PATH is not set"}
 	}
-	for _, v := range []string{"CI_MERGE_REQUEST_DIFF_BASE_SHA", "CI_MERGE_REQUEST_TARGET_BRANCH_SHA"} {
-		if base := getenv(v); base != "" {
-			return Range{Base: base, Head: getenv("CI_COMMIT_SHA"), From: "the GitLab merge request (" + v + ")"}, nil
-		}
+	if rng, ok, err := gitlabRange(repo, getenv); err != nil || ok {
+		return rng, err
 	}
 	if _, ok, err := repo.ResolveCommit("origin/HEAD"); err != nil {
 		return Range{}, err
@@ -183,28 +213,6 @@ func discoverBase(repo *gitutil.Repo, getenv func(string) string) (Range, error)
 // maxEventSize bounds the GitHub event file; a pull request's event is
 // far smaller.
 const maxEventSize = safefile.MaxReadLimit
-
-// githubEvent reads pull_request.base.sha and head.sha from a GitHub
-// event file; ok is false for an event that is not about a pull request.
-func githubEvent(path string) (Range, bool, error) {
-	data, err := safefile.ReadFile(path, maxEventSize)
-	if err != nil {
-		return Range{}, false, fmt.Errorf("reading the GitHub event: %w", err)
-	}
-	var ev struct {
-		PullRequest *struct {
-			Base struct{ SHA string } `json:"base"`
-			Head struct{ SHA string } `json:"head"`
-		} `json:"pull_request"`
-	}
-	if err := json.Unmarshal(data, &ev); err != nil {
-		return Range{}, false, fmt.Errorf("%s: %w", path, err)
-	}
-	if ev.PullRequest == nil || ev.PullRequest.Base.SHA == "" {
-		return Range{}, false, nil
-	}
-	return Range{Base: ev.PullRequest.Base.SHA, Head: ev.PullRequest.Head.SHA, From: "the GitHub pull request"}, true, nil
-}
 
 // PushUpdate is one line git gives a pre-push hook on stdin.
 type PushUpdate struct {

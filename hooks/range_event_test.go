@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -22,7 +23,7 @@ func TestGitHubEventBounded(t *testing.T) {
 		t.Fatal(err)
 	}
 	done := make(chan error, 1)
-	go func() { _, _, err := githubEvent(fifo); done <- err }()
+	go func() { _, _, err := githubRange(nil, fifo, ""); done <- err }()
 	select {
 	case err := <-done:
 		var nr *safefile.NotRegularError
@@ -41,14 +42,15 @@ func TestGitHubEventBounded(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
-	_, _, err = githubEvent(big)
+	_, _, err = githubRange(nil, big, "")
 	var tl *safefile.TooLargeError
 	if !errors.As(err, &tl) {
 		t.Errorf("an event file over %d bytes: %v, want a TooLargeError", maxEventSize, err)
 	}
 	ok := filepath.Join(dir, "ok.json")
-	os.WriteFile(ok, []byte(`{"pull_request":{"base":{"sha":"b"},"head":{"sha":"h"}}}`), 0o600)
-	if r, found, err := githubEvent(ok); err != nil || !found || r.Base != "b" || r.Head != "h" {
+	b, h := strings.Repeat("b", 40), strings.Repeat("a", 40)
+	os.WriteFile(ok, []byte(`{"pull_request":{"base":{"sha":"`+b+`"},"head":{"sha":"`+h+`"}}}`), 0o600)
+	if r, found, err := githubRange(nil, ok, "pull_request"); err != nil || !found || r.Base != b || r.Head != h {
 		t.Errorf("a pull request event: %+v %v %v", r, found, err)
 	}
 }

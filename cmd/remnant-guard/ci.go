@@ -29,7 +29,7 @@ func runCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	rf := reportFlags{acceptHint: acceptHintCI}
 	fs := newFlagSet("ci", "ci [--base REV] [--head REV] [flags]", stderr)
 	rf.register(fs)
-	base := fs.String("base", "", "check the commits after `rev` (default: the pull or merge request's base, or the merge base with origin/HEAD)")
+	base := fs.String("base", "", "check the commits after `rev` (default: worked out from the CI event, see docs/ci.md, or the merge base with origin/HEAD)")
 	head := fs.String("head", "", "check the commits up to `rev` (default: HEAD)")
 	pos, opt, failOn, code, ok := rf.parse(fs, args, stderr)
 	if !ok {
@@ -42,8 +42,13 @@ func runCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return historyError(stderr, err)
 	}
-	fmt.Fprintf(stderr, "remnant-guard: checking %s..%s (%s, base from %s; compared with the merge base %s)\n",
-		report.ShortRev(rng.Base), report.ShortRev(rng.Head), report.Plural(rng.Commits, "commit"), rng.From, report.ShortRev(rng.MergeBase))
+	if rng.WholeHistory() {
+		fmt.Fprintf(stderr, "remnant-guard: checking the whole history of %s (%s, from %s)\n",
+			report.ShortRev(rng.Head), report.Plural(rng.Commits, "commit"), rng.From)
+	} else {
+		fmt.Fprintf(stderr, "remnant-guard: checking %s..%s (%s, base from %s; compared with the merge base %s)\n",
+			report.ShortRev(rng.Base), report.ShortRev(rng.Head), report.Plural(rng.Commits, "commit"), rng.From, report.ShortRev(rng.MergeBase))
+	}
 	return writeResult(rep, rf, failOn, stdout, stderr)
 }
 
