@@ -27,6 +27,8 @@
 //	tp = ["GITHUB_TOKEN=ghp_..."]            # must be found by this rule
 //	fp = ["ghp_xxxx..."]                     # must not be
 //	example_path = "config.php"              # path the examples are scanned as
+//	[rules.fp_at]                            # (also tp_at) examples scanned as a given path
+//	"client.ts" = ["private apiKey: ApiKeyProvider;"]
 //
 // A rule with a path and no regex flags files by path alone (key stores);
 // its examples are paths. A regex named group "name" gives checks the

@@ -98,7 +98,8 @@ func quoted(in *checkInput) bool {
 }
 
 // codeExts are source files, where an unquoted value is an expression.
-var codeExts = []string{".go", ".js", ".jsx", ".ts", ".tsx", ".py", ".java", ".kt", ".c", ".h", ".cc", ".cpp", ".rs", ".rb", ".php", ".cs", ".swift", ".scala", ".m"}
+var codeExts = []string{".go", ".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs", ".mts", ".cts", ".map", ".vue", ".svelte",
+	".py", ".java", ".kt", ".c", ".h", ".cc", ".cpp", ".rs", ".rb", ".php", ".cs", ".swift", ".scala", ".m"}
 
 // looksLikeCode tells an unquoted value that is an expression: a literal,
 // a call or an index, or, in a source file, a plain identifier.
@@ -106,12 +107,7 @@ func looksLikeCode(v, path string) bool {
 	if strings.ContainsAny(v, "{([") || v[0] == '&' || v[0] == '*' {
 		return true
 	}
-	for _, ext := range codeExts {
-		if strings.HasSuffix(path, ext) {
-			return identifier().MatchString(v)
-		}
-	}
-	return false
+	return inCode(path) && identifier().MatchString(v)
 }
 
 var identifier = lazyRegexp(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*$`)

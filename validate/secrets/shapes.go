@@ -1,0 +1,248 @@
+package secrets
+
+import (
+	"bytes"
+	"strings"
+)
+
+// Shapes of values that sit where a secret could, under a secret's name,
+// and are something else: code, prose, digests, encrypted blobs, public
+// identifiers.
+
+// notASecretShape tells a value the generic rule drops whatever its name:
+// see the helpers below.
+func notASecretShape(in *checkInput) bool {
+	v := in.secret
+	switch {
+	case nonASCII(v), v[0] == '!', constantName(v), namesItself(v), labelledDigest(v):
+		return true
+	case wordList(v) && !passwordName(in.name):
+		return true // grpc-previous-rpc-attempts: a header's or a setting's name
+	case in.op == opSpace && wordIdentifier(v):
+		return true // prose or a declaration: "Pass requireTLSExtension", "activateKey addEventHandler"
+	case !quoted(in) && inCode(in.path) && identifier().MatchString(v) && (wordIdentifier(v) || charClasses(v)&classDigit == 0):
+		return true // an unquoted name in code is a variable or a type (AWSSDKCredentialProvider)
+	case in.op == opComma && len(v) < 8:
+		return true // f("mysql_native_password", "latin1"): an argument, not a default secret
+	case hexOnly(v) && keyFingerprintLine(in.line):
+		return true
+	case badgeToken(in.line, v):
+		return true
+	case encryptedBlob(in, v):
+		return true
+	}
+	return false
+}
+
+// labelledDigest tells a digest that says what it is (hmac-sha256:<hex>,
+// sha256:<hex>), as audit logs and image references write them: the
+// output of a hash, not the key.
+func labelledDigest(v string) bool {
+	alg, sum, ok := strings.Cut(strings.ToLower(v), ":")
+	if !ok || len(sum) < 32 || !hexOnly(sum) {
+		return false
+	}
+	alg = strings.TrimPrefix(alg, "hmac-")
+	switch alg {
+	case "md5", "sha1", "sha224", "sha256", "sha384", "sha512", "sha3-256", "blake2b", "blake3":
+		return true
+	}
+	return false
+}
+
+// nonASCII tells text with letters outside ASCII: a translation (忘记密码)
+// under a password's message key, not a credential.
+func nonASCII(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if v[i] >= 0x80 {
+			return true
+		}
+	}
+	return false
+}
+
+// constantName tells a value that is the name of a constant or an
+// environment variable (ANTHROPIC_API_KEY, PRISMA_INSTRUMENTATION,
+// CLOUDFLARE_DURABLE_OBJECT_QUERY_BINDINGS): upper-case words joined by
+// underscores, most of its letters in word-like parts.
+func constantName(v string) bool {
+	if strings.IndexByte(v, '_') <= 0 || v[len(v)-1] == '_' {
+		return false
+	}
+	letters, inWords, digits := 0, 0, 0
+	for _, part := range strings.Split(v, "_") {
+		if part == "" {
+			return false
+		}
+		for i := 0; i < len(part); i++ {
+			switch c := part[i]; {
+			case 'A' <= c && c <= 'Z':
+				letters++
+			case '0' <= c && c <= '9':
+				digits++
+			default:
+				return false
+			}
+		}
+		if isLetters(part) && (len(part) <= 4 || wordLike(part)) {
+			inWords += len(part)
+		}
+	}
+	return letters > 0 && digits <= 3 && inWords*10 >= letters*7
+}
+
+// wordList tells lower-case words joined by dashes or underscores
+// (grpc-previous-rpc-attempts): three or more parts of letters alone, short
+// ones or words.
+func wordList(v string) bool {
+	parts := strings.FieldsFunc(v, func(r rune) bool { return r == '-' || r == '_' })
+	if len(parts) < 3 || strings.Trim(v, "abcdefghijklmnopqrstuvwxyz-_") != "" {
+		return false
+	}
+	for _, p := range parts {
+		if len(p) > 4 && !wordLike(p) {
+			return false
+		}
+	}
+	return true
+}
+
+// namesItself tells a stand-in that spells out what it stands for:
+// mypersonalaccesstoken123, authpassword, supersecretkey.
+func namesItself(v string) bool {
+	low := strings.ToLower(v)
+	for _, w := range []string{"password", "passwd", "token", "secret", "apikey", "api_key", "accesskey"} {
+		if strings.Contains(low, w) && charClasses(v)&classUpper == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// wordIdentifier tells an identifier made of words (requireTLSExtensionEnabled,
+// add3DENConnection, AWSSDKCredentialProvider): camel-case parts that read
+// as words cover most of its letters, and it has few digits.
+func wordIdentifier(v string) bool {
+	if !isIdentifier(v) {
+		return false
+	}
+	letters, inWords, digits, parts := 0, 0, 0, 0
+	for _, c := range identParts(v) {
+		if c[0] >= '0' && c[0] <= '9' {
+			digits += len(c)
+			continue
+		}
+		letters += len(c)
+		parts++
+		if len(c) >= 3 && wordLike(c) {
+			inWords += len(c)
+		}
+	}
+	return parts >= 2 && digits <= 2 && inWords*10 >= letters*7
+}
+
+// identParts splits an identifier at underscores, at letter-digit
+// changes, before an upper-case letter after a lower-case one, and before
+// the last capital of an acronym that starts a word (URLExternal: URL,
+// External).
+func identParts(v string) []string {
+	var out []string
+	start := 0
+	for i := 1; i <= len(v); i++ {
+		if i == len(v) {
+			break
+		}
+		p, c := v[i-1], v[i]
+		split := c == '_' || p == '_' ||
+			isDigitByte(p) != isDigitByte(c) ||
+			isLower(p) && isUpper(c) ||
+			isUpper(p) && isUpper(c) && i+1 < len(v) && isLower(v[i+1])
+		if split {
+			if part := strings.Trim(v[start:i], "_"); part != "" {
+				out = append(out, part)
+			}
+			start = i
+		}
+	}
+	if part := strings.Trim(v[start:], "_"); part != "" {
+		out = append(out, part)
+	}
+	return out
+}
+
+func isDigitByte(c byte) bool { return '0' <= c && c <= '9' }
+
+// wordLike is isWordChunk with room for the consonant clusters of longer
+// words (attempts, instrumentation) and for acronyms of three or four
+// letters (URL, SMTP, AWS).
+func wordLike(c string) bool {
+	if isWordChunk(c) {
+		return true
+	}
+	if len(c) <= 4 && strings.ToUpper(c) == c {
+		return true
+	}
+	low := strings.ToLower(c)
+	if len(c) < 5 || c != low && c[1:] != low[1:] && strings.ToUpper(c) != c {
+		return false
+	}
+	vowels, run := 0, 0
+	for i := 0; i < len(low); i++ {
+		if strings.IndexByte("aeiouy", low[i]) >= 0 {
+			vowels++
+			run = 0
+		} else if run++; run > 4 {
+			return false
+		}
+	}
+	return vowels*4 >= len(low)
+}
+
+// keyFingerprintLine tells a line that gives a public key's fingerprint
+// or ID (Release GPG key: 9554F04D..., pub rsa4096/...): hex there names
+// a key, it is not one.
+func keyFingerprintLine(line []byte) bool {
+	low := bytes.ToLower(line)
+	for _, w := range []string{"gpg", "pgp", "fingerprint", "keyid", "key id", "signing key"} {
+		if bytes.Contains(low, []byte(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// badgeToken tells a token in the query of a badge image's URL (a
+// coverage or rating badge in a README): the service shows it to every
+// reader of the page by design.
+func badgeToken(line []byte, v string) bool {
+	i := bytes.Index(line, []byte(v))
+	if i < 0 {
+		return false
+	}
+	start := bytes.LastIndex(line[:i], []byte("://"))
+	if start < 0 {
+		return false
+	}
+	url := bytes.ToLower(line[start:i])
+	return bytes.Contains(url, []byte("badge")) || bytes.Contains(url, []byte(".svg?")) || bytes.Contains(url, []byte("/graph/"))
+}
+
+// encryptedBlob tells a value kept encrypted in the file: an Ansible Vault
+// payload, a SealedSecret's encrypted data.
+func encryptedBlob(in *checkInput, v string) bool {
+	if strings.HasPrefix(v, "$ANSIBLE_VAULT") || bytes.Contains(in.line, []byte("!vault")) {
+		return true
+	}
+	return strings.HasPrefix(v, "Ag") && len(v) >= 200 && bytes.Contains(in.whole, []byte("kind: SealedSecret"))
+}
+
+// inCode tells a source file (or a source map, which holds source files),
+// where a literal is always quoted.
+func inCode(path string) bool {
+	for _, ext := range codeExts {
+		if strings.HasSuffix(path, ext) {
+			return true
+		}
+	}
+	return false
+}
