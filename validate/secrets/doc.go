@@ -21,7 +21,7 @@
 //	gate = "assignment"                      # named fast line test, see below
 //	extract = "assignments"                  # named pair parser instead of a regex
 //	keep_fakes = false                       # true: keep xxxxxxxx-like values
-//	fallback = false                         # true: yields to a specific rule's finding
+//	fallback = false                         # true: a broad rule, yields to a specific one
 //	window = 0                               # lines after the keyword line the regex sees
 //	fingerprint_body = false                 # fingerprint the text after the match too (a key's body)
 //	tp = ["GITHUB_TOKEN=ghp_..."]            # must be found by this rule
@@ -63,6 +63,11 @@
 //
 //	remnant-guard:allow, gitleaks:allow, pragma: allowlist secret      on the line
 //	remnant-guard:allow-next-line, pragma: allowlist nextline secret   on the line above
+//
+// One secret is one finding: of the hits whose spans overlap, only the
+// most specific rule's is reported. A provider's rule beats a broad
+// (fallback) one; of two providers' rules, the one whose match took in
+// more of the text; otherwise the rule listed first.
 //
 // ScanFile skips files over the size limit (default 10 MiB) and files with
 // a NUL byte in their first 8000 bytes, and says so. ScanLines scans the

@@ -62,7 +62,7 @@ func checkGeneric(in *checkInput) bool {
 		return false
 	case isTestPath(in.path), notASecretValue(v), !quoted(in) && looksLikeCode(v, in.path):
 		return false
-	case encodedData(v):
+	case encodedData(v), publishableKey(v):
 		return false
 	}
 	return looksRandom(v)

@@ -14,7 +14,7 @@ import (
 func notASecretShape(in *checkInput) bool {
 	v := in.secret
 	switch {
-	case nonASCII(v), v[0] == '!', constantName(v), namesItself(v), labelledDigest(v):
+	case nonASCII(v), v[0] == '!', constantName(v), namesItself(v), labelledDigest(v), publishableKey(v):
 		return true
 	case wordList(v) && !passwordName(in.name):
 		return true // grpc-previous-rpc-attempts: a header's or a setting's name
@@ -32,6 +32,18 @@ func notASecretShape(in *checkInput) bool {
 		return true
 	}
 	return false
+}
+
+// publishableKey tells a key made to be published: a Stripe publishable
+// key (pk_live_..., in both cases of letters) goes into every page that
+// takes a payment. Others' secrets share the prefix in one case (Courier's
+// pk_test_M9KF...).
+func publishableKey(v string) bool {
+	rest, ok := strings.CutPrefix(v, "pk_live_")
+	if !ok {
+		rest, ok = strings.CutPrefix(v, "pk_test_")
+	}
+	return ok && charClasses(rest)&(classLower|classUpper) == classLower|classUpper
 }
 
 // labelledDigest tells a digest that says what it is (hmac-sha256:<hex>,
