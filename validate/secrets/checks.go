@@ -33,6 +33,7 @@ var checkFuncs = sync.OnceValue(func() map[string]checkFunc {
 		"basic-auth":      checkBasicAuth,
 		"not-lockfile":    func(in *checkInput) bool { return !isLockfile(in.path) },
 		"k8s-secret":      checkK8sSecret,
+		"mixed-token":     checkMixedToken,
 	}
 })
 

@@ -46,8 +46,10 @@
 // hex, names about a secret such as token_count, obvious fakes),
 // "userinfo" (a password that is not a stand-in), "basic-auth" (Basic
 // credentials decode to user:password), "not-lockfile", "k8s-secret" (the
-// file is a Kubernetes Secret). Gates: "assignment", "long-string",
-// "userinfo".
+// file is a Kubernetes Secret), "mixed-token" (a token's random part has
+// both cases and digits). Gates: "assignment", "long-string", "userinfo",
+// "twilio-sid", "vault-s" (gate_format.go: the whole format on the line,
+// for keywords as common as "sk" and "s.").
 //
 // Every rule unless keep_fakes drops values with a run of eight of one
 // character or six consecutive letters of the alphabet.
