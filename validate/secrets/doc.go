@@ -37,7 +37,8 @@
 // An extract finds name/value pairs itself: "assignments" reads the
 // assignments of code, configuration, shell, logs, XML and URLs, starting
 // from the secret words on a line (extract.go), and hands each pair to the
-// rule's checks with its kind of syntax.
+// rule's checks with its kind of syntax; "csv-columns" reads the cells of a
+// table under a header cell that names a secret (extract_csv.go).
 //
 // Checks: "assigned" (the generic rule's judgement of a pair: the name,
 // the value's shape and randomness, see assigned.go), "jwt" (the header decodes to JSON with alg or typ), "pem-body"
