@@ -104,8 +104,8 @@ func (r *rule) keep(in *checkInput) bool {
 		if r.def.Entropy > 0 && entropy(in.secret) < r.def.Entropy {
 			return false
 		}
-		if !r.def.KeepFakes && looksFake(in.secret) {
-			return false
+		if !r.def.KeepFakes && (looksFake(in.secret) || !r.password() && wordIdentifier(in.secret)) {
+			return false // a name made of words (OAuth2CredentialProviderVendor) is a password's shape, not a token's
 		}
 	}
 	low := strings.ToLower(in.secret)
@@ -130,6 +130,11 @@ func (r *rule) keep(in *checkInput) bool {
 		}
 	}
 	return true
+}
+
+// password tells a rule about passwords, which people make of words.
+func (r *rule) password() bool {
+	return strings.Contains(r.def.ID, "password") || strings.Contains(strings.ToLower(r.def.Description), "password")
 }
 
 // suppressed reports an allow comment on the line starting at ls, or an

@@ -62,8 +62,10 @@ func checkGeneric(in *checkInput) bool {
 		return false
 	case isTestPath(in.path), notASecretValue(v), !quoted(in) && looksLikeCode(v, in.path):
 		return false
-	case encodedData(v), publishableKey(v):
+	case encodedData(v), publishableKey(v), wordyValue(v), wordIdentifier(v):
 		return false
+	case inCode(in.path) && len(strings.Trim(in.name, `"'`)) < 3:
+		return false // minified code: r="...", a data table, not a name given to a secret
 	}
 	return looksRandom(v)
 }

@@ -16,12 +16,14 @@ func notASecretShape(in *checkInput) bool {
 	switch {
 	case nonASCII(v), v[0] == '!', constantName(v), namesItself(v), labelledDigest(v), publishableKey(v):
 		return true
-	case wordList(v) && !passwordName(in.name):
-		return true // grpc-previous-rpc-attempts: a header's or a setting's name
+	case (wordList(v) || wordIdentifier(v) || wordyValue(v)) && !passwordName(in.name):
+		return true // grpc-previous-rpc-attempts, knownLayoutAlgorithms: a name, not a secret
 	case in.op == opSpace && wordIdentifier(v):
 		return true // prose or a declaration: "Pass requireTLSExtension", "activateKey addEventHandler"
-	case !quoted(in) && inCode(in.path) && identifier().MatchString(v) && (wordIdentifier(v) || charClasses(v)&classDigit == 0):
-		return true // an unquoted name in code is a variable or a type (AWSSDKCredentialProvider)
+	case !quoted(in) && inCode(in.path) && unquotedCode(in, v):
+		return true
+	case textEscape(v), charClass(v), standInOfName(v, in.name):
+		return true
 	case in.op == opComma && len(v) < 8:
 		return true // f("mysql_native_password", "latin1"): an argument, not a default secret
 	case hexOnly(v) && keyFingerprintLine(in.line):
@@ -36,14 +38,60 @@ func notASecretShape(in *checkInput) bool {
 
 // publishableKey tells a key made to be published: a Stripe publishable
 // key (pk_live_..., in both cases of letters) goes into every page that
-// takes a payment. Others' secrets share the prefix in one case (Courier's
+// takes a payment, a PostHog project key (phc_) into every page it
+// measures. Others' secrets share the prefix in one case (Courier's
 // pk_test_M9KF...).
 func publishableKey(v string) bool {
+	if strings.HasPrefix(v, "phc_") {
+		return true
+	}
 	rest, ok := strings.CutPrefix(v, "pk_live_")
 	if !ok {
 		rest, ok = strings.CutPrefix(v, "pk_test_")
 	}
 	return ok && charClasses(rest)&(classLower|classUpper) == classLower|classUpper
+}
+
+// unquotedCode tells an unquoted value in code that is not a literal: a
+// declaration (private attachToELBv2), an expression (value}get,
+// e?e.ctrlKey:!1, exports.Result=void), or a name made of words or with no
+// digit (AWSSDKCredentialProvider).
+func unquotedCode(in *checkInput, v string) bool {
+	if in.op == opSpace || strings.ContainsAny(v, "{}()[]?:!&|<>;,") {
+		return true
+	}
+	if lhs, _, ok := strings.Cut(v, "="); ok && strings.IndexByte(lhs, '.') > 0 && identifier().MatchString(lhs) {
+		return true // a chained assignment: exports.Pass=exports.Result=void 0
+	}
+	return identifier().MatchString(v) && (wordIdentifier(v) || charClasses(v)&classDigit == 0)
+}
+
+// textEscape tells text written with escapes (\u00fd, \x41): prose or a
+// translation, not a token.
+func textEscape(v string) bool {
+	i := strings.IndexByte(v, '\\')
+	return i >= 0 && i+1 < len(v) && (v[i+1] == 'u' || v[i+1] == 'x')
+}
+
+// charClass tells a regular expression's character class (a-zA-Z0-9).
+func charClass(v string) bool {
+	return strings.Contains(v, "a-z") || strings.Contains(v, "A-Z") || strings.Contains(v, "0-9")
+}
+
+// standInOfName tells a value that is its own name, or "my" and its name
+// ("recaptchaToken": "my_recaptchaToken"): a generated example.
+func standInOfName(v, name string) bool {
+	name = strings.ToLower(strings.Trim(name, `"'`))
+	if len(name) < 4 {
+		return false
+	}
+	low := strings.ToLower(v)
+	for _, prefix := range []string{"", "my_", "my-", "my", "your_", "your-", "your"} {
+		if low == prefix+name {
+			return true
+		}
+	}
+	return false
 }
 
 // labelledDigest tells a digest that says what it is (hmac-sha256:<hex>,
@@ -100,19 +148,20 @@ func constantName(v string) bool {
 			inWords += len(part)
 		}
 	}
-	return letters > 0 && digits <= 3 && inWords*10 >= letters*7
+	return letters > 0 && digits*2 <= letters && inWords*10 >= letters*7
 }
 
 // wordList tells lower-case words joined by dashes or underscores
-// (grpc-previous-rpc-attempts): three or more parts of letters alone, short
-// ones or words.
+// (grpc-previous-rpc-attempts, turbopack-bootstrap): three or more parts
+// of letters alone, short ones or words, or two words.
 func wordList(v string) bool {
 	parts := strings.FieldsFunc(v, func(r rune) bool { return r == '-' || r == '_' })
-	if len(parts) < 3 || strings.Trim(v, "abcdefghijklmnopqrstuvwxyz-_") != "" {
+	if len(parts) < 2 || strings.Trim(v, "abcdefghijklmnopqrstuvwxyz-_") != "" {
 		return false
 	}
 	for _, p := range parts {
-		if len(p) > 4 && !wordLike(p) {
+		word := wordLike(p) || vowelShare(p, 4, 1) // attempts
+		if len(parts) == 2 && (len(p) < 5 || !word) || len(p) > 4 && !word {
 			return false
 		}
 	}
@@ -132,25 +181,88 @@ func namesItself(v string) bool {
 }
 
 // wordIdentifier tells an identifier made of words (requireTLSExtensionEnabled,
-// add3DENConnection, AWSSDKCredentialProvider): camel-case parts that read
-// as words cover most of its letters, and it has few digits.
+// add3DENConnection, AWSSDKCredentialProvider): words, and short acronyms
+// beside them, cover most of its letters, and it has few digits.
 func wordIdentifier(v string) bool {
 	if !isIdentifier(v) {
 		return false
 	}
-	letters, inWords, digits, parts := 0, 0, 0, 0
+	letters, words, long, acronyms, digits, parts, short := 0, 0, 0, 0, 0, 0, 0
 	for _, c := range identParts(v) {
-		if c[0] >= '0' && c[0] <= '9' {
+		if isDigitByte(c[0]) {
 			digits += len(c)
 			continue
 		}
 		letters += len(c)
 		parts++
-		if len(c) >= 3 && wordLike(c) {
-			inWords += len(c)
+		switch kind := chunkKind(c); {
+		case kind == chunkWord:
+			words += len(c)
+			if len(c) >= 5 {
+				long += len(c)
+			}
+		case kind == chunkAcronym:
+			acronyms += len(c)
+		case len(c) <= 2:
+			short++
 		}
 	}
-	return parts >= 2 && digits <= 2 && inWords*10 >= letters*7
+	if words < 4 {
+		acronyms = 0 // acronyms alone are random capitals as often
+	}
+	// Random mixed case splits into short chunks (Be, On, Qvo); names have
+	// long words in them.
+	return parts >= 2 && digits <= 2 && short <= 1 && long*10 >= letters*4 && (words+acronyms)*10 >= letters*7
+}
+
+// wordyValue tells a value made of words, acronyms and version numbers
+// joined by separators (Windows_Server-2022-English-Full-ECS_Optimized,
+// elasticfilesystem:ClientRootAccess): every part is one, and words hold
+// at least half of its letters.
+func wordyValue(v string) bool {
+	parts := strings.FieldsFunc(v, func(r rune) bool { return strings.ContainsRune("_-.:/ ", r) })
+	if len(parts) < 2 || len(v) < 8 {
+		return false
+	}
+	letters, words := 0, 0
+	for _, p := range parts {
+		for _, c := range identParts(p) {
+			if isDigitByte(c[0]) {
+				if len(c) > 4 {
+					return false
+				}
+				continue
+			}
+			letters += len(c)
+			switch chunkKind(c) {
+			case chunkWord:
+				words += len(c)
+			case chunkOther:
+				return false
+			}
+		}
+	}
+	return letters > 0 && words*2 >= letters
+}
+
+// Kinds of the letter chunks of a name.
+const (
+	chunkOther   = iota
+	chunkWord    // three or more letters that read as a word, lower-case or capitalised
+	chunkAcronym // up to four capitals
+)
+
+func chunkKind(c string) int {
+	low := strings.ToLower(c)
+	switch {
+	case len(c) <= 4 && strings.ToUpper(c) == c:
+		return chunkAcronym
+	case len(c) >= 3 && (c == low || c[1:] == low[1:]) && wordLike(c):
+		return chunkWord
+	case len(c) >= 5 && strings.ToUpper(c) == c && isWordChunk(c):
+		return chunkWord
+	}
+	return chunkOther
 }
 
 // identParts splits an identifier at underscores, at letter-digit
@@ -198,6 +310,12 @@ func wordLike(c string) bool {
 	if len(c) < 5 || c != low && c[1:] != low[1:] && strings.ToUpper(c) != c {
 		return false
 	}
+	return vowelShare(low, 10, 3)
+}
+
+// vowelShare tells a lower-case word whose vowels are at least num in
+// den of its letters, with no more than four consonants in a row.
+func vowelShare(low string, den, num int) bool {
 	vowels, run := 0, 0
 	for i := 0; i < len(low); i++ {
 		if strings.IndexByte("aeiouy", low[i]) >= 0 {
@@ -207,7 +325,7 @@ func wordLike(c string) bool {
 			return false
 		}
 	}
-	return vowels*4 >= len(low)
+	return vowels*den >= len(low)*num
 }
 
 // keyFingerprintLine tells a line that gives a public key's fingerprint
