@@ -196,7 +196,7 @@ func checkUserinfo(in *checkInput) bool {
 		return false
 	}
 	weak := len(pass) < 8 || strings.ToLower(pass) == pass
-	if namesItself(pass) || wordAndCount(pass) || weak && exampleHost(hostAfter(in.line, in.secret)) {
+	if namesItself(pass) || wordAndCount(pass) || textEscape(pass) || weak && exampleHost(hostAfter(in.line, in.secret)) {
 		return false // authpassword, key_1234, user:pw@example.com: a stand-in in documentation
 	}
 	return maxRun(pass) < 4

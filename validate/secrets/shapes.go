@@ -212,7 +212,8 @@ func wordIdentifier(v string) bool {
 	}
 	// Random mixed case splits into short chunks (Be, On, Qvo); names have
 	// long words in them.
-	return parts >= 2 && digits <= 2 && short <= 1 && long*10 >= letters*4 && (words+acronyms)*10 >= letters*7
+	longEnough := long*10 >= letters*4 || digits == 0 && len(v) <= 16 // ansiToHtml
+	return parts >= 2 && digits <= 2 && short <= 1 && longEnough && (words+acronyms)*10 >= letters*7
 }
 
 // wordyValue tells a value made of words, acronyms and version numbers
@@ -252,10 +253,21 @@ const (
 	chunkAcronym // up to four capitals
 )
 
+// techAcronym tells an acronym that names write capitalised (ansiToHtml,
+// parseJson, getHttpClient).
+func techAcronym(low string) bool {
+	switch low {
+	case "html", "http", "https", "json", "xml", "url", "uri", "api", "sql", "dns", "tcp", "udp",
+		"ssl", "tls", "jwt", "css", "svg", "pdf", "csv", "utf", "ssh":
+		return true
+	}
+	return false
+}
+
 func chunkKind(c string) int {
 	low := strings.ToLower(c)
 	switch {
-	case len(c) <= 4 && strings.ToUpper(c) == c:
+	case len(c) <= 4 && strings.ToUpper(c) == c, techAcronym(low):
 		return chunkAcronym
 	case len(c) >= 3 && (c == low || c[1:] == low[1:]) && wordLike(c):
 		return chunkWord
