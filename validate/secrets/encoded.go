@@ -16,7 +16,10 @@ func encodedData(v string) bool {
 	if len(dec) < 16 {
 		return false
 	}
-	for _, magic := range fileMagic {
+	for _, magic := range [...]string{
+		"\x89PNG", "GIF8", "\xff\xd8\xff", "\x00asm", "wOFF", "wOF2", "OTTO", "\x00\x01\x00\x00",
+		"%PDF", "PK\x03\x04", "\x1f\x8b", "RIFF", "<svg", "<?xml",
+	} { // images, fonts, WebAssembly, documents, archives, audio
 		if bytes.HasPrefix(dec, []byte(magic)) {
 			return true
 		}
@@ -25,13 +28,6 @@ func encodedData(v string) bool {
 		return false
 	}
 	return dec[0] == '{' || dec[0] == '[' || len(dec) >= 256
-}
-
-// fileMagic are the leading bytes of formats that are embedded in code
-// as base64.
-var fileMagic = []string{
-	"\x89PNG", "GIF8", "\xff\xd8\xff", "\x00asm", "wOFF", "wOF2", "OTTO", "\x00\x01\x00\x00",
-	"%PDF", "PK\x03\x04", "\x1f\x8b", "RIFF", "<svg", "<?xml", "BM",
 }
 
 func decodeBase64(v string) []byte {

@@ -1,6 +1,9 @@
 package secrets
 
-import "bytes"
+import (
+	"bytes"
+	"strings"
+)
 
 // Gates for token formats whose keyword is too short to be rare (sk, s.):
 // each wants the whole format on the line before the regex runs.
@@ -54,7 +57,7 @@ func isLowerHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= '
 // digits and is not a name made of words (s.ConfigurationValues2).
 func checkMixedToken(in *checkInput) bool {
 	v := in.secret
-	if i := bytes.IndexByte([]byte(v), '.'); i >= 0 {
+	if i := strings.IndexByte(v, '.'); i >= 0 {
 		v = v[i+1:]
 	}
 	return charClasses(v)&(classLower|classUpper|classDigit) == classLower|classUpper|classDigit && !wordIdentifier(v)
