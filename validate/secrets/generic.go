@@ -195,7 +195,7 @@ func checkUserinfo(in *checkInput) bool {
 	if len(pass) < 3 || isPlaceholder(pass) || strings.EqualFold(user, pass) || user == "" && strings.IndexByte(pass, ':') >= 0 {
 		return false
 	}
-	weak := len(pass) < 8 || strings.ToLower(pass) == pass
+	weak := len(pass) < 8 || isLetters(pass) && strings.ToLower(pass) == pass
 	if namesItself(pass) || wordAndCount(pass) || textEscape(pass) || weak && exampleHost(hostAfter(in.line, in.secret)) {
 		return false // authpassword, key_1234, user:pw@example.com: a stand-in in documentation
 	}
