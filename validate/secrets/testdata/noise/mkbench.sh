@@ -10,9 +10,12 @@
 # Then, from the repository root:
 #
 #   go build -o /tmp/rg ./cmd/remnant-guard
-#   (cd DEST/tree && /tmp/rg scan --format json .) > rg.json
+#   (cd DEST/tree && /tmp/rg scan --only secrets --format json --output rg.json .)
 #   gitleaks dir --no-banner --report-format json --report-path gl.json DEST/tree
-#   trufflehog filesystem --no-verification --json DEST/tree > th.json
+#   echo '\.git/' > x.txt
+#   trufflehog filesystem --no-verification --json --no-update --exclude-paths=x.txt DEST/tree > th.json
+#
+# The findings were judged by hand in judgement.tsv beside this script.
 set -eu
 
 dest=${1:-/tmp/noisebench}
