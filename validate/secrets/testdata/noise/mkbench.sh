@@ -10,10 +10,10 @@
 # Then, from the repository root:
 #
 #   go build -o /tmp/rg ./cmd/remnant-guard
-#   (cd DEST/tree && /tmp/rg scan --only secrets --format json --output rg.json .)
-#   gitleaks dir --no-banner --report-format json --report-path gl.json DEST/tree
+#   (cd DEST/tree && /tmp/rg scan --only secrets --format json --output ../rg.json .)
+#   gitleaks dir --no-banner --report-format json --report-path DEST/gl.json DEST/tree
 #   echo '\.git/' > x.txt
-#   trufflehog filesystem --no-verification --json --no-update --exclude-paths=x.txt DEST/tree > th.json
+#   trufflehog filesystem --no-verification --json --no-update --exclude-paths=x.txt DEST/tree > DEST/th.json
 #
 # The findings were judged by hand in judgement.tsv beside this script.
 set -eu
