@@ -100,6 +100,8 @@ func checkAssigned(in *checkInput) bool {
 		return false
 	case strings.ContainsAny(v, " \t"), isPlaceholder(v), interpolation().MatchString(v), notAValue(v):
 		return false
+	case notASecretShape(in):
+		return false
 	case !quoted(in) && (strings.ContainsAny(v, "{([") || strings.IndexByte("&*-", v[0]) >= 0 || in.op == opSpace && strings.IndexByte(v, '=') >= 0):
 		return false // an unquoted expression, a flag, or a flag's setting
 	case publicKeyID(in.name) && hexOnly(v):

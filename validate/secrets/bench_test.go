@@ -75,3 +75,26 @@ func benchScanAll(b *testing.B, e *Engine, files []File) {
 		e.ScanAll(files)
 	}
 }
+
+// BenchmarkScanTree scans the files under $REMNANT_GUARD_BENCH_TREE (the
+// noise benchmark's tree, see testdata/noise/mkbench.sh) as scan does.
+func BenchmarkScanTree(b *testing.B) {
+	root := os.Getenv("REMNANT_GUARD_BENCH_TREE")
+	if root == "" {
+		b.Skip("REMNANT_GUARD_BENCH_TREE is not set")
+	}
+	var files []File
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() && d.Name() == ".git" {
+			return filepath.SkipDir
+		}
+		if err == nil && d.Type().IsRegular() {
+			if data, err := os.ReadFile(p); err == nil {
+				rel, _ := filepath.Rel(root, p)
+				files = append(files, File{Path: filepath.ToSlash(rel), Data: data})
+			}
+		}
+		return nil
+	})
+	benchScanAll(b, builtinEngine(b), files)
+}

@@ -33,6 +33,7 @@ var checkFuncs = sync.OnceValue(func() map[string]checkFunc {
 		"basic-auth":      checkBasicAuth,
 		"not-lockfile":    func(in *checkInput) bool { return !isLockfile(in.path) },
 		"k8s-secret":      checkK8sSecret,
+		"mixed-token":     checkMixedToken,
 	}
 })
 
@@ -51,12 +52,14 @@ func checkJWT(in *checkInput) bool {
 }
 
 // checkPEMBody drops a private key block whose body, when its END line is
-// in view, is too short to hold a key. A BEGIN line with no END in view
-// (an added line of a diff) is kept.
+// in view, is too short to hold a key, and a BEGIN line that no body
+// follows: a header in a string that code compares with, or a commented
+// header in a template. A BEGIN line with nothing after it in view (an
+// added line of a diff) is kept.
 func checkPEMBody(in *checkInput) bool {
 	body, _, found := bytes.Cut(in.after, []byte("-----END"))
 	if !found {
-		return true
+		return bodyFollows(in.after)
 	}
 	n := 0
 	for _, c := range body {
@@ -65,6 +68,43 @@ func checkPEMBody(in *checkInput) bool {
 		}
 	}
 	return n >= 32
+}
+
+// bodyFollows tells whether the text after a BEGIN line starts a key's
+// body: on the next line (or after an escaped newline in a string) a
+// header field or a run of base64, past any comment marks or indentation.
+func bodyFollows(after []byte) bool {
+	rest := after
+	if esc := skipBackslashes(rest, 0); esc > 0 && esc < len(rest) && rest[esc] == 'n' {
+		rest = rest[esc+1:] // "-----BEGIN ...-----\nMIIE..." in one string
+	} else {
+		nl := bytes.IndexByte(rest, '\n')
+		if nl < 0 {
+			return len(bytes.TrimSpace(rest)) == 0
+		}
+		if len(bytes.TrimSpace(rest[:nl])) > 0 {
+			return false // text after the header on its line: the header is quoted or named
+		}
+		rest = rest[nl+1:]
+	}
+	if len(bytes.TrimSpace(rest)) == 0 {
+		return true
+	}
+	line := rest[:lineLen(rest)]
+	line = bytes.TrimLeft(line, " \t#/*;+'\"`|>-")
+	for _, f := range []string{"Proc-Type:", "DEK-Info:", "Comment:", "Version:", "Hash:"} {
+		if bytes.HasPrefix(line, []byte(f)) {
+			return true
+		}
+	}
+	run := 0
+	for _, c := range line {
+		if !isBase64Byte(c) {
+			break
+		}
+		run++
+	}
+	return run >= 16
 }
 
 func isBase64Byte(c byte) bool {

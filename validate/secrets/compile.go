@@ -10,6 +10,7 @@ import (
 // once, so a scan that triggers few rules compiles few.
 type rule struct {
 	def       RuleDef
+	order     int // position in the engine's list: earlier is more specific
 	stopwords []string
 	checks    []checkFunc
 	path      *regexp.Regexp // compiled eagerly: needed for every file

@@ -21,12 +21,14 @@
 //	gate = "assignment"                      # named fast line test, see below
 //	extract = "assignments"                  # named pair parser instead of a regex
 //	keep_fakes = false                       # true: keep xxxxxxxx-like values
-//	fallback = false                         # true: yields to a specific rule's finding
+//	fallback = false                         # true: a broad rule, yields to a specific one
 //	window = 0                               # lines after the keyword line the regex sees
 //	fingerprint_body = false                 # fingerprint the text after the match too (a key's body)
 //	tp = ["GITHUB_TOKEN=ghp_..."]            # must be found by this rule
 //	fp = ["ghp_xxxx..."]                     # must not be
 //	example_path = "config.php"              # path the examples are scanned as
+//	[rules.fp_at]                            # (also tp_at) examples scanned as a given path
+//	"client.ts" = ["private apiKey: ApiKeyProvider;"]
 //
 // A rule with a path and no regex flags files by path alone (key stores);
 // its examples are paths. A regex named group "name" gives checks the
@@ -35,7 +37,8 @@
 // An extract finds name/value pairs itself: "assignments" reads the
 // assignments of code, configuration, shell, logs, XML and URLs, starting
 // from the secret words on a line (extract.go), and hands each pair to the
-// rule's checks with its kind of syntax.
+// rule's checks with its kind of syntax; "csv-columns" reads the cells of a
+// table under a header cell that names a secret (extract_csv.go).
 //
 // Checks: "assigned" (the generic rule's judgement of a pair: the name,
 // the value's shape and randomness, see assigned.go), "jwt" (the header decodes to JSON with alg or typ), "pem-body"
@@ -44,8 +47,10 @@
 // hex, names about a secret such as token_count, obvious fakes),
 // "userinfo" (a password that is not a stand-in), "basic-auth" (Basic
 // credentials decode to user:password), "not-lockfile", "k8s-secret" (the
-// file is a Kubernetes Secret). Gates: "assignment", "long-string",
-// "userinfo".
+// file is a Kubernetes Secret), "mixed-token" (a token's random part has
+// both cases and digits). Gates: "assignment", "long-string", "userinfo",
+// "twilio-sid", "vault-s" (gate_format.go: the whole format on the line,
+// for keywords as common as "sk" and "s.").
 //
 // Every rule unless keep_fakes drops values with a run of eight of one
 // character or six consecutive letters of the alphabet.
@@ -61,6 +66,11 @@
 //
 //	remnant-guard:allow, gitleaks:allow, pragma: allowlist secret      on the line
 //	remnant-guard:allow-next-line, pragma: allowlist nextline secret   on the line above
+//
+// One secret is one finding: of the hits whose spans overlap, only the
+// most specific rule's is reported. A provider's rule beats a broad
+// (fallback) one; of two providers' rules, the one whose match took in
+// more of the text; otherwise the rule listed first.
 //
 // ScanFile skips files over the size limit (default 10 MiB) and files with
 // a NUL byte in their first 8000 bytes, and says so. ScanLines scans the

@@ -63,6 +63,7 @@ func NewEngine(defs []RuleDef, opt Options) (*Engine, error) {
 		if err != nil {
 			return nil, err
 		}
+		r.order = len(e.rules)
 		e.rules = append(e.rules, r)
 	}
 	e.index()

@@ -11,10 +11,34 @@ import (
 
 // hit is a finding with the byte span of its secret in the scanned text.
 type hit struct {
-	f        validate.Finding
-	s, e     int
-	fallback bool
-	ignored  bool // matched by the ignore file: not reported
+	f       validate.Finding
+	s, e    int
+	rank    int  // rankSpecific, or rankFallback for a broad rule
+	match   int  // the length of the rule's whole match: the evidence it used
+	order   int  // the rule's position in the engine
+	ignored bool // matched by the ignore file: not reported
+}
+
+// Ranks of a hit.
+const (
+	rankFallback = iota // a broad rule: a name and a random value
+	rankSpecific        // a provider's rule, or a format's
+)
+
+// beats tells whether hit o is more specific than h about the secret they
+// share: a provider's rule beats a broad one; of two providers' rules, the
+// one whose match took in more of the text (the name beside the secret as
+// well as its format: a service account file's "private_key" field against
+// a bare key header); otherwise the rule listed first (the broad rules are
+// listed from the narrowest).
+func (o *hit) beats(h *hit) bool {
+	if o.rank != h.rank {
+		return o.rank > h.rank
+	}
+	if o.rank == rankSpecific && o.match != h.match {
+		return o.match > h.match
+	}
+	return o.order < h.order
 }
 
 // evaluate turns one regex match (offsets m relative to base) into a hit
@@ -53,7 +77,14 @@ func (e *Engine) evaluate(t *text, r *rule, base, end int, m []int, hits []hit) 
 	}
 	// An ignored finding is kept until the end: it still stands in for
 	// the broad rules that overlap it.
-	return append(hits, hit{f: f, s: s, e: en, fallback: r.def.Fallback, ignored: e.ignored(f, t.commit)})
+	return append(hits, hit{f: f, s: s, e: en, rank: rankOf(r), match: m[1] - m[0], order: r.order, ignored: e.ignored(f, t.commit)})
+}
+
+func rankOf(r *rule) int {
+	if r.def.Fallback {
+		return rankFallback
+	}
+	return rankSpecific
 }
 
 func secretSpan(r *rule, m []int) (int, int, bool) {
@@ -73,8 +104,8 @@ func (r *rule) keep(in *checkInput) bool {
 		if r.def.Entropy > 0 && entropy(in.secret) < r.def.Entropy {
 			return false
 		}
-		if !r.def.KeepFakes && looksFake(in.secret) {
-			return false
+		if !r.def.KeepFakes && (looksFake(in.secret) || !r.password() && wordIdentifier(in.secret)) {
+			return false // a name made of words (OAuth2CredentialProviderVendor) is a password's shape, not a token's
 		}
 	}
 	low := strings.ToLower(in.secret)
@@ -99,6 +130,11 @@ func (r *rule) keep(in *checkInput) bool {
 		}
 	}
 	return true
+}
+
+// password tells a rule about passwords, which people make of words.
+func (r *rule) password() bool {
+	return strings.Contains(r.def.ID, "password") || strings.Contains(strings.ToLower(r.def.Description), "password")
 }
 
 // suppressed reports an allow comment on the line starting at ls, or an
@@ -156,12 +192,13 @@ func (t *text) finding(r *rule, secret string, s, en int) validate.Finding {
 	}
 }
 
-// finish drops duplicates and fallback findings that a specific rule's
-// finding overlaps, and orders the rest by position then rule.
+// finish reports one finding per secret: of the hits whose spans overlap,
+// only the most specific rule's (see beats), and a rule's hit on a span
+// once. It orders the findings by position then rule.
 func (e *Engine) finish(hits []hit) []validate.Finding {
 	var out []validate.Finding
 	for i, h := range hits {
-		if h.ignored || duplicate(hits, i) || (h.fallback && overlapped(hits, h)) {
+		if h.ignored || duplicate(hits, i) || outranked(hits, i) {
 			continue
 		}
 		out = append(out, h.f)
@@ -179,9 +216,16 @@ func duplicate(hits []hit, i int) bool {
 	return false
 }
 
-func overlapped(hits []hit, h hit) bool {
+// outranked tells a hit that another rule's hit on an overlapping span
+// beats. An ignored hit still counts: the secret it stands for is accepted,
+// and no broader rule reports it instead.
+func outranked(hits []hit, i int) bool {
+	h := hits[i]
 	for _, o := range hits {
-		if !o.fallback && o.s < h.e && h.s < o.e {
+		if o.f.RuleID == h.f.RuleID || o.e <= h.s || h.e <= o.s {
+			continue
+		}
+		if o.beats(&h) {
 			return true
 		}
 	}

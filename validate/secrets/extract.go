@@ -32,6 +32,7 @@ const (
 var extractFuncs = sync.OnceValue(func() map[string]extractFunc {
 	return map[string]extractFunc{
 		"assignments": extractAssignments,
+		"csv-columns": extractCSVColumns,
 	}
 })
 
@@ -133,8 +134,8 @@ func hasFoldAt(b []byte, i int, w string) bool {
 func pairAfter(line []byte, ns, ne int) []int {
 	j := ne
 	quotedName := false
-	for j < len(line) && isQuote(line[j]) {
-		quotedName = true
+	for j < len(line) && (isQuote(line[j]) || line[j] == '\\' && j+1 < len(line) && isQuote(line[j+1])) {
+		quotedName = true // also \"NAME\" in an escaped string (a notebook's JSON)
 		j++
 	}
 	if j < len(line) && line[j] == ']' {
@@ -153,6 +154,11 @@ func pairAfter(line []byte, ns, ne int) []int {
 	}
 	if op == 0 {
 		return nil
+	}
+	if op == opColon {
+		if e := typedAssignment(line, opEnd); e > 0 {
+			op, opEnd = opAssign, e // const dbPassword: string = "v"
+		}
 	}
 	if op == opSpace && line[ns] == '-' {
 		op = opFlag
@@ -206,6 +212,29 @@ func opAt(line []byte, j, k int, quotedName bool) (byte, int) {
 	}
 	return 0, 0
 }
+
+// typedAssignment reads a type annotation after a name's colon and the
+// "=" after it (TypeScript's const name: string = "v", Python's
+// name: str = "v", Kotlin's val name: String = "v"), returning where the
+// "=" ends, or 0.
+func typedAssignment(line []byte, j int) int {
+	for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
+		j++
+	}
+	k := j
+	for k < len(line) && (isNameByte(line[k]) || bytes.IndexByte([]byte("<>[]|? "), line[k]) >= 0) {
+		k++
+	}
+	if k == j || k >= len(line) || line[k] != '=' || !isAlpha(line[j]) {
+		return 0
+	}
+	if k+1 < len(line) && (line[k+1] == '=' || line[k+1] == '>') {
+		return 0
+	}
+	return k + 1
+}
+
+func isAlpha(c byte) bool { return isLower(c) || isUpper(c) }
 
 // valueSpan is the value after an operator: quoted (up to its closing
 // quote, which must be on the line), or else up to a space or a

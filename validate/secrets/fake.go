@@ -1,11 +1,12 @@
 package secrets
 
 // looksFake reports look-alikes that no real credential contains: a run of
-// eight or more of one character (xxxxxxxx, 00000000, ********), or six or
-// more consecutive lowercase letters of the alphabet (abcdef, mnopqr).
+// eight or more of one character (xxxxxxxx, 00000000, ********), six or
+// more consecutive lowercase letters of the alphabet (abcdef, mnopqr), or a
+// constant's name (CLOUDFLARE_DURABLE_OBJECT_QUERY_BINDINGS).
 // Rules whose real values can hold such runs set keep_fakes.
 func looksFake(s string) bool {
-	if maxRun(s) >= 8 || ascendingRun(s) >= 6 {
+	if maxRun(s) >= 8 || ascendingRun(s) >= 6 || constantName(s) {
 		return true
 	}
 	return interleavedRun(s) >= 5

@@ -15,6 +15,8 @@ var gateFuncs = sync.OnceValue(func() map[string]gateFunc {
 		"assignment":  gateAssignment,
 		"long-string": gateLongString,
 		"userinfo":    gateUserinfo,
+		"twilio-sid":  gateTwilioSID,
+		"vault-s":     gateVaultLegacy,
 	}
 })
 

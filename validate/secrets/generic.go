@@ -26,7 +26,7 @@ var nonSecretWords = sync.OnceValue(func() map[string]bool {
 		"authority": true, "authors": true, "authored": true, "want": true,
 		"expected": true, "expect": true, "got": true, "input": true, "output": true,
 		"data": true, "sum": true, "checksum": true, "signature": true, "sig": true,
-		"nonce": true, "iv": true, "cert": true, "certificate": true, "fingerprint": true,
+		"nonce": true, "iv": true, "kid": true, "thumbprint": true, "x5t": true, "cert": true, "certificate": true, "fingerprint": true,
 		"integrity": true, "etag": true, "sha": true, "md5": true, "sha1": true,
 		"sha256": true, "sha512": true, "commit": true, "revision": true, "rev": true,
 		"srcrev": true, "uuid": true, "guid": true, "pubkey": true, "cipher": true,
@@ -62,6 +62,10 @@ func checkGeneric(in *checkInput) bool {
 		return false
 	case isTestPath(in.path), notASecretValue(v), !quoted(in) && looksLikeCode(v, in.path):
 		return false
+	case encodedData(v), publishableKey(v), wordyValue(v), wordIdentifier(v):
+		return false
+	case inCode(in.path) && len(strings.Trim(in.name, `"'`)) < 3:
+		return false // minified code: r="...", a data table, not a name given to a secret
 	}
 	return looksRandom(v)
 }
@@ -98,7 +102,8 @@ func quoted(in *checkInput) bool {
 }
 
 // codeExts are source files, where an unquoted value is an expression.
-var codeExts = []string{".go", ".js", ".jsx", ".ts", ".tsx", ".py", ".java", ".kt", ".c", ".h", ".cc", ".cpp", ".rs", ".rb", ".php", ".cs", ".swift", ".scala", ".m"}
+var codeExts = []string{".go", ".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs", ".mts", ".cts", ".map", ".vue", ".svelte",
+	".py", ".java", ".kt", ".c", ".h", ".cc", ".cpp", ".rs", ".rb", ".php", ".cs", ".swift", ".scala", ".m"}
 
 // looksLikeCode tells an unquoted value that is an expression: a literal,
 // a call or an index, or, in a source file, a plain identifier.
@@ -106,12 +111,7 @@ func looksLikeCode(v, path string) bool {
 	if strings.ContainsAny(v, "{([") || v[0] == '&' || v[0] == '*' {
 		return true
 	}
-	for _, ext := range codeExts {
-		if strings.HasSuffix(path, ext) {
-			return identifier().MatchString(v)
-		}
-	}
-	return false
+	return inCode(path) && identifier().MatchString(v)
 }
 
 var identifier = lazyRegexp(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*$`)
@@ -195,7 +195,46 @@ func checkUserinfo(in *checkInput) bool {
 	if len(pass) < 3 || isPlaceholder(pass) || strings.EqualFold(user, pass) || user == "" && strings.IndexByte(pass, ':') >= 0 {
 		return false
 	}
+	weak := len(pass) < 8 || isLetters(pass) && strings.ToLower(pass) == pass
+	if namesItself(pass) || wordAndCount(pass) || textEscape(pass) || weak && exampleHost(hostAfter(in.line, in.secret)) {
+		return false // authpassword, key_1234, user:pw@example.com: a stand-in in documentation
+	}
 	return maxRun(pass) < 4
+}
+
+// wordAndCount tells a stand-in made of a lower-case word and a count
+// (key_1234, pass1234): four or more digits that climb.
+func wordAndCount(v string) bool {
+	i := strings.IndexAny(v, "0123456789")
+	if i <= 0 || strings.Trim(v[i:], "0123456789") != "" || !isLetters(strings.TrimRight(v[:i], "_-")) {
+		return false
+	}
+	return strings.ToLower(v) == v && len(v)-i >= 4 && ascending([]byte(v[i:])) >= 4
+}
+
+// hostAfter is the host name after the secret and its "@" on the line.
+func hostAfter(line []byte, secret string) string {
+	i := strings.Index(string(line), secret+"@")
+	if i < 0 {
+		return ""
+	}
+	rest := string(line[i+len(secret)+1:])
+	end := strings.IndexFunc(rest, func(r rune) bool { return !(r == '.' || r == '-' || isAlnum(byte(r)) && r < 0x80) })
+	if end >= 0 {
+		rest = rest[:end]
+	}
+	return strings.ToLower(rest)
+}
+
+// exampleHost tells a host name kept for documentation (RFC 2606) or
+// plainly made up: example.com, db.example, somehost.
+func exampleHost(h string) bool {
+	for _, d := range []string{"example.com", "example.org", "example.net"} {
+		if h == d || strings.HasSuffix(h, "."+d) {
+			return true
+		}
+	}
+	return strings.HasSuffix(h, ".example") || strings.HasSuffix(h, ".invalid") || h == "somehost" || h == "hostname" || h == "yourhost"
 }
 
 // digitRun is the longest run of consecutive ascending digits (123456).

@@ -8,7 +8,7 @@ import (
 // placeholderMarks are substrings that show a value is a reference to a
 // secret kept elsewhere, a template, or a stand-in.
 var placeholderMarks = []string{
-	"${", "{{", "}}", "$(", "%(", "#{", "<%", "***", "...", "xxxx",
+	"${", "{{", "}}", "$(", "%(", "#{", "<%", "***", "...", "…", "xxxx",
 	"changeme", "change_me", "change-me", "example", "placeholder",
 	"your_", "your-", "yourpass", "redacted", "dummy", "insert_", "replace_",
 	"os.environ", "getenv", "process.env", "env(", "env[", "secretkeyref",

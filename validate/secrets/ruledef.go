@@ -52,6 +52,10 @@ type RuleDef struct {
 	TP          []string `toml:"tp"`
 	FP          []string `toml:"fp"`
 	ExamplePath string   `toml:"example_path"`
+	// TPAt and FPAt are more examples, each scanned as the file path it is
+	// listed under: shapes that only some kinds of file give their text.
+	TPAt map[string][]string `toml:"tp_at"`
+	FPAt map[string][]string `toml:"fp_at"`
 
 	// builtin marks a built-in rule, validated by the package tests rather
 	// than each time an engine is made.

@@ -52,6 +52,20 @@ func TestBuiltinRuleExamples(t *testing.T) {
 				t.Errorf("%s: fp[%d] flagged", d.ID, i)
 			}
 		}
+		for path, exs := range d.TPAt {
+			for i, ex := range exs {
+				if fs, _ := e.ScanFile(path, []byte(ex)); len(byRule(fs, d.ID)) == 0 {
+					t.Errorf("%s: tp_at %s[%d] not found (found %v)", d.ID, path, i, ruleIDs(fs))
+				}
+			}
+		}
+		for path, exs := range d.FPAt {
+			for i, ex := range exs {
+				if fs, _ := e.ScanFile(path, []byte(ex)); len(byRule(fs, d.ID)) != 0 {
+					t.Errorf("%s: fp_at %s[%d] flagged", d.ID, path, i)
+				}
+			}
+		}
 	}
 }
 

@@ -19,15 +19,18 @@ type text struct {
 	lastOff, lastIdx int // lineNumber's memo
 }
 
-// candidate is a rule to run on the line starting at offset start.
+// candidate is a rule to run on the line starting at offset start, or,
+// on a long line, on the segment [from, to) around its keywords.
 type candidate struct {
-	start int
-	rule  int32
+	start    int
+	rule     int32
+	from, to int // to == 0: the whole line and the rule's window
 }
 
 // scanState is the reusable memory of one scan.
 type scanState struct {
 	lastLine []int
+	lastCand []int // rule -> index in cands of its candidate on lastLine
 	cands    []candidate
 	active   []bool
 	kwHits   []kwHit
@@ -38,7 +41,7 @@ func (e *Engine) state() *scanState {
 		return s
 	}
 	n := len(e.rules)
-	return &scanState{lastLine: make([]int, n), active: make([]bool, n)}
+	return &scanState{lastLine: make([]int, n), lastCand: make([]int, n), active: make([]bool, n)}
 }
 
 // scanText finds the keyword lines, runs the triggered rules' regexes on
@@ -80,7 +83,9 @@ func (e *Engine) activate(st *scanState, path string) {
 }
 
 // collect turns the keyword occurrences into one candidate per (line,
-// rule) pair, sorted by line.
+// rule) pair, sorted by line. On a line longer than longLine (minified
+// code, a source map) a regex rule runs on the segments around its
+// keywords instead: a whole line per rule would cost each rule the line.
 func (e *Engine) collect(st *scanState, data []byte, kwHits []kwHit, base int, out []candidate) []candidate {
 	lineStart, lineEnd := 0, -1
 	for _, h := range kwHits {
@@ -89,10 +94,24 @@ func (e *Engine) collect(st *scanState, data []byte, kwHits []kwHit, base int, o
 			lineStart = bytes.LastIndexByte(data[:begin], '\n') + 1
 			lineEnd = lineStart + lineLen(data[lineStart:])
 		}
+		long := lineEnd-lineStart > longLine
 		for _, ri := range e.kwRules[h.kw] {
-			if st.active[ri] && st.lastLine[ri] != lineStart {
+			if !st.active[ri] {
+				continue
+			}
+			if long && e.rules[ri].segmentable() {
+				from, to := segment(data, lineStart, lineEnd, begin, int(h.end)-base)
+				if st.lastLine[ri] == lineStart && from <= out[st.lastCand[ri]].to {
+					out[st.lastCand[ri]].to = max(out[st.lastCand[ri]].to, to)
+					continue
+				}
+				st.lastLine[ri], st.lastCand[ri] = lineStart, len(out)
+				out = append(out, candidate{lineStart, ri, from, to})
+				continue
+			}
+			if st.lastLine[ri] != lineStart {
 				st.lastLine[ri] = lineStart
-				out = append(out, candidate{lineStart, ri})
+				out = append(out, candidate{start: lineStart, rule: ri})
 			}
 		}
 	}
@@ -100,10 +119,42 @@ func (e *Engine) collect(st *scanState, data []byte, kwHits []kwHit, base int, o
 		if a.start != b.start {
 			return a.start - b.start
 		}
-		return int(a.rule - b.rule)
+		if a.rule != b.rule {
+			return int(a.rule - b.rule)
+		}
+		return a.from - b.from
 	})
 	return out
 }
+
+// A line longer than longLine is scanned in segments: segBefore bytes
+// before a keyword and segAfter after it, widened to the ends of the
+// tokens they cut (by up to segWiden bytes).
+const (
+	longLine  = 4096
+	segBefore = 512
+	segAfter  = 1024
+	segWiden  = 256
+)
+
+// segmentable tells a rule that may run on segments of a long line: a
+// regex rule of one line (extracts read names themselves, windows span
+// lines).
+func (r *rule) segmentable() bool { return r.extract == nil && r.def.Window == 0 }
+
+// segment is the span of the line [ls, le) around a keyword at [ks, ke).
+func segment(data []byte, ls, le, ks, ke int) (int, int) {
+	from, to := max(ls, ks-segBefore), min(le, ke+segAfter)
+	for n := 0; from > ls && n < segWiden && isTokenByte(data[from-1]); n++ {
+		from--
+	}
+	for n := 0; to < le && n < segWiden && isTokenByte(data[to]); n++ {
+		to++
+	}
+	return from, to
+}
+
+func isTokenByte(c byte) bool { return isBase64Byte(c) || c == '-' || c == '_' || c == '.' }
 
 func lineLen(b []byte) int {
 	if i := bytes.IndexByte(b, '\n'); i >= 0 {
@@ -124,6 +175,9 @@ func windowEnd(data []byte, start, extra int) int {
 // runCandidate runs one rule's regex on one line (and its window).
 func (e *Engine) runCandidate(t *text, c candidate, hits []hit) []hit {
 	r := e.rules[c.rule]
+	if c.to > 0 {
+		return e.runSegment(t, r, c, hits)
+	}
 	if r.gate != nil && !r.gate(t.data[c.start:windowEnd(t.data, c.start, 0)]) {
 		return hits
 	}
@@ -137,6 +191,19 @@ func (e *Engine) runCandidate(t *text, c candidate, hits []hit) []hit {
 	}
 	for _, m := range r.re.FindAllSubmatchIndex(t.data[c.start:end], -1) {
 		hits = e.evaluate(t, r, c.start, end, m, hits)
+	}
+	return hits
+}
+
+// runSegment runs a rule's regex on a segment of a long line.
+func (e *Engine) runSegment(t *text, r *rule, c candidate, hits []hit) []hit {
+	seg := t.data[c.from:c.to]
+	if r.gate != nil && !r.gate(seg) {
+		return hits
+	}
+	r = r.compiled()
+	for _, m := range r.re.FindAllSubmatchIndex(seg, -1) {
+		hits = e.evaluate(t, r, c.from, c.to, m, hits)
 	}
 	return hits
 }

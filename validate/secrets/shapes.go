@@ -1,0 +1,183 @@
+package secrets
+
+import (
+	"bytes"
+	"strings"
+)
+
+// Shapes of values that sit where a secret could, under a secret's name,
+// and are something else: code, prose, digests, encrypted blobs, public
+// identifiers.
+
+// notASecretShape tells a value the generic rule drops whatever its name:
+// see the helpers below.
+func notASecretShape(in *checkInput) bool {
+	v := in.secret
+	switch {
+	case nonASCII(v), v[0] == '!', constantName(v), namesItself(v), labelledDigest(v), publishableKey(v):
+		return true
+	case (wordList(v) || wordIdentifier(v) || wordyValue(v)) && !passwordName(in.name):
+		return true // grpc-previous-rpc-attempts, knownLayoutAlgorithms: a name, not a secret
+	case in.op == opSpace && wordIdentifier(v):
+		return true // prose or a declaration: "Pass requireTLSExtension", "activateKey addEventHandler"
+	case !quoted(in) && inCode(in.path) && unquotedCode(in, v):
+		return true
+	case textEscape(v), charClass(v), standInOfName(v, in.name):
+		return true
+	case in.op == opComma && len(v) < 8:
+		return true // f("mysql_native_password", "latin1"): an argument, not a default secret
+	case hexOnly(v) && keyFingerprintLine(in.line):
+		return true
+	case badgeToken(in.line, v):
+		return true
+	case encryptedBlob(in, v):
+		return true
+	}
+	return false
+}
+
+// publishableKey tells a key made to be published: a Stripe publishable
+// key (pk_live_..., in both cases of letters) goes into every page that
+// takes a payment, a PostHog project key (phc_) into every page it
+// measures. Others' secrets share the prefix in one case (Courier's
+// pk_test_M9KF...).
+func publishableKey(v string) bool {
+	if strings.HasPrefix(v, "phc_") {
+		return true
+	}
+	rest, ok := strings.CutPrefix(v, "pk_live_")
+	if !ok {
+		rest, ok = strings.CutPrefix(v, "pk_test_")
+	}
+	return ok && charClasses(rest)&(classLower|classUpper) == classLower|classUpper
+}
+
+// unquotedCode tells an unquoted value in code that is not a literal: a
+// declaration (private attachToELBv2), an expression (value}get,
+// e?e.ctrlKey:!1, exports.Result=void), or a name made of words or with no
+// digit (AWSSDKCredentialProvider).
+func unquotedCode(in *checkInput, v string) bool {
+	if in.op == opSpace || strings.ContainsAny(v, "{}()[]?:!&|<>;,") {
+		return true
+	}
+	if lhs, _, ok := strings.Cut(v, "="); ok && strings.IndexByte(lhs, '.') > 0 && identifier().MatchString(lhs) {
+		return true // a chained assignment: exports.Pass=exports.Result=void 0
+	}
+	return identifier().MatchString(v) && (wordIdentifier(v) || charClasses(v)&classDigit == 0)
+}
+
+// textEscape tells text written with escapes (\u00fd, \x41): prose or a
+// translation, not a token.
+func textEscape(v string) bool {
+	i := strings.IndexByte(v, '\\')
+	return i >= 0 && i+1 < len(v) && (v[i+1] == 'u' || v[i+1] == 'x')
+}
+
+// charClass tells a regular expression's character class (a-zA-Z0-9).
+func charClass(v string) bool {
+	return strings.Contains(v, "a-z") || strings.Contains(v, "A-Z") || strings.Contains(v, "0-9")
+}
+
+// standInOfName tells a value that is its own name, or "my" and its name
+// ("recaptchaToken": "my_recaptchaToken"): a generated example.
+func standInOfName(v, name string) bool {
+	name = strings.ToLower(strings.Trim(name, `"'`))
+	if len(name) < 4 {
+		return false
+	}
+	low := strings.ToLower(v)
+	for _, prefix := range []string{"", "my_", "my-", "my", "your_", "your-", "your"} {
+		if low == prefix+name {
+			return true
+		}
+	}
+	return false
+}
+
+// labelledDigest tells a digest that says what it is (hmac-sha256:<hex>,
+// sha256:<hex>), as audit logs and image references write them: the
+// output of a hash, not the key.
+func labelledDigest(v string) bool {
+	alg, sum, ok := strings.Cut(strings.ToLower(v), ":")
+	if !ok || len(sum) < 32 || !hexOnly(sum) {
+		return false
+	}
+	alg = strings.TrimPrefix(alg, "hmac-")
+	switch alg {
+	case "md5", "sha1", "sha224", "sha256", "sha384", "sha512", "sha3-256", "blake2b", "blake3":
+		return true
+	}
+	return false
+}
+
+// nonASCII tells text with letters outside ASCII: a translation (忘记密码)
+// under a password's message key, not a credential.
+func nonASCII(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if v[i] >= 0x80 {
+			return true
+		}
+	}
+	return false
+}
+
+// namesItself tells a stand-in that spells out what it stands for:
+// mypersonalaccesstoken123, authpassword, supersecretkey.
+func namesItself(v string) bool {
+	low := strings.ToLower(v)
+	for _, w := range []string{"password", "passwd", "token", "secret", "apikey", "api_key", "accesskey"} {
+		if strings.Contains(low, w) && charClasses(v)&classUpper == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// keyFingerprintLine tells a line that gives a public key's fingerprint
+// or ID (Release GPG key: 9554F04D..., pub rsa4096/...): hex there names
+// a key, it is not one.
+func keyFingerprintLine(line []byte) bool {
+	low := bytes.ToLower(line)
+	for _, w := range []string{"gpg", "pgp", "fingerprint", "keyid", "key id", "signing key"} {
+		if bytes.Contains(low, []byte(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// badgeToken tells a token in the query of a badge image's URL (a
+// coverage or rating badge in a README): the service shows it to every
+// reader of the page by design.
+func badgeToken(line []byte, v string) bool {
+	i := bytes.Index(line, []byte(v))
+	if i < 0 {
+		return false
+	}
+	start := bytes.LastIndex(line[:i], []byte("://"))
+	if start < 0 {
+		return false
+	}
+	url := bytes.ToLower(line[start:i])
+	return bytes.Contains(url, []byte("badge")) || bytes.Contains(url, []byte(".svg?")) || bytes.Contains(url, []byte("/graph/"))
+}
+
+// encryptedBlob tells a value kept encrypted in the file: an Ansible Vault
+// payload, a SealedSecret's encrypted data.
+func encryptedBlob(in *checkInput, v string) bool {
+	if strings.HasPrefix(v, "$ANSIBLE_VAULT") || bytes.Contains(in.line, []byte("!vault")) {
+		return true
+	}
+	return strings.HasPrefix(v, "Ag") && len(v) >= 200 && bytes.Contains(in.whole, []byte("kind: SealedSecret"))
+}
+
+// inCode tells a source file (or a source map, which holds source files),
+// where a literal is always quoted.
+func inCode(path string) bool {
+	for _, ext := range codeExts {
+		if strings.HasSuffix(path, ext) {
+			return true
+		}
+	}
+	return false
+}
