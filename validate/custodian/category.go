@@ -30,7 +30,7 @@ var taskNames = sync.OnceValue(func() map[string]string {
 func ResolveTask(task string) string { return taskNames()[task] }
 
 func resolveTask(task, protocol string) string {
-	if task == "review" && protocol >= "0.7" {
+	if task == "review" && protocol >= "0.6" {
 		return "implementation"
 	}
 	return taskNames()[task]

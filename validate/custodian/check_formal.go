@@ -242,6 +242,16 @@ func (c *checker) entrySubject(e *FormalEntry, status string, subjects map[strin
 		}
 		return
 	}
+	if owns(e) && c.protocol >= "0.7" {
+		// From 0.7 an owner without its identity is an invalid owner to
+		// the conflict analysis (0.6 had none).
+		if subj == "" {
+			bad(RuleEntrySubject, "active owner must declare a non-empty Subject that resolves exactly once to an active registry entry")
+		}
+		if facet == "" {
+			bad(RuleEntrySubject, "active owner must declare a non-empty Facet")
+		}
+	}
 	if subj == "" && facet == "" {
 		if owns(e) {
 			c.add(RuleSubjectCoverage, e.File, e.Line, 1, "%s legacy Subject/Facet coverage is incomplete: an active entry names no Subject and Facet", e.ID)

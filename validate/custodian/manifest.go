@@ -36,7 +36,7 @@ type Manifest struct {
 	IndexLine  int
 	IndexLines []int
 	Index      map[string]int
-	// Lex is the Markdown lexing (protocol 0.7 and later; nil before).
+	// Lex is the Markdown lexing (protocol 0.6 and later; nil before).
 	Lex *validate.Lexed
 	// Unknown are `###` headings under `## Load by task` that are no
 	// canonical route heading.
@@ -88,14 +88,22 @@ func ParseManifest(src []byte) *Manifest {
 	f := ParseFile("manifest.md", src)
 	m := &Manifest{File: f, Text: f.Text, Lines: f.Lines, UTF8: f.UTF8}
 	m.parse()
-	if v, _ := m.Version(); v == "0.7" || v == "0.8" {
-		// Protocol 0.7 and later read the manifest with Markdown lexing.
+	if v, _ := m.Version(); lexedVersion(v) {
+		// Protocol 0.6 and later are read with Markdown lexing, as the
+		// 0.12 CLI reads every manifest.
 		lx := lex(m.Lines)
 		m.Lex = &lx
 		m.Lines = lx.Visible(m.Lines)
 		m.parse()
 	}
 	return m
+}
+
+// lexedVersion reports a protocol_version after 0.5: the manifests read
+// with Markdown lexing.
+func lexedVersion(v string) bool {
+	c, ok := compareVersion(v, ProtocolVersion)
+	return ok && c > 0
 }
 
 func (m *Manifest) parse() {

@@ -22,6 +22,8 @@ type Module struct {
 	Activation string
 	Tasks      []string
 	Paths      []string
+	// settings is set when the declaration has indented settings lines.
+	settings bool
 }
 
 // activations are the modes each module kind may use.
@@ -36,9 +38,18 @@ var activations = sync.OnceValue(func() map[string][]string {
 var moduleLineRE = validate.LazyRegexp("^- `([^`]+)`(.*)$")
 var moduleKeyRE = validate.LazyRegexp(`^  - ([A-Za-z_-]+):(.*)$`)
 
-// modules parses the optional module index of a 0.7+ manifest and
-// returns the declarations and the grammar problems.
+// legacyLineRE is the tail of a protocol 0.6 one-line declaration:
+// "- `areas/x.md`: trigger prose".
+var legacyLineRE = validate.LazyRegexp(`^\s*:\s*(.*)$`)
+
+// modules parses the optional module index and returns the declarations
+// and the grammar problems. The grammar is the nested one of protocol 0.7
+// for every manifest; before 0.7 a declaration may also be the one-line
+// form, "- `areas/x.md`: trigger prose", and a declaration without
+// settings is explicit-only, as upstream's read keeps them.
 func (m *Manifest) modules() ([]Module, []routeProblem) {
+	v, _ := m.Version()
+	legacy := v != "0.7" && v != "0.8"
 	var mods []Module
 	var probs []routeProblem
 	bad := func(line int, format string, args ...any) {
@@ -78,6 +89,7 @@ func (m *Manifest) modules() ([]Module, []routeProblem) {
 				bad(i+1, "duplicate optional module key %q for %s", key, cur.Path)
 			}
 			keys[key] = true
+			cur.settings = true
 			switch key {
 			case "activation":
 				cur.Activation = val
@@ -113,6 +125,9 @@ func (m *Manifest) modules() ([]Module, []routeProblem) {
 			continue
 		}
 		g := moduleLineRE().FindStringSubmatch(l)
+		if g != nil && g[2] != "" && legacy && legacyLineRE().MatchString(g[2]) {
+			g[2] = ""
+		}
 		if g == nil || g[2] != "" {
 			bad(i+1, "module line %q must be a bare `- `<type>/<name>.md`` line with its settings indented below", short(pyStrip(l)))
 			continue
@@ -135,6 +150,9 @@ func (m *Manifest) modules() ([]Module, []routeProblem) {
 		keys = map[string]bool{}
 	}
 	for i := range mods {
+		if legacy && mods[i].Activation == "" && !mods[i].settings {
+			mods[i].Activation = "explicit-only"
+		}
 		probs = append(probs, mods[i].problems()...)
 	}
 	return mods, probs

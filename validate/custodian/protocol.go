@@ -93,3 +93,33 @@ func versionParts(v string) ([]int, bool) {
 	}
 	return out, true
 }
+
+// readRefusal returns why upstream's 0.12 read refuses to route by the
+// manifest's Protocol section, or nil: the section names no
+// protocol_version, or one that is not a number, is newer than 0.8, or is
+// 0.8 not written canonically (`0.8.0`, `00.8`). A manifest without the
+// section is legacy memory and routes by the 0.5 rules.
+func readRefusal(m *Manifest) *routeProblem {
+	if m.ProtocolLine == 0 && len(m.protocolTraces()) == 0 {
+		return nil
+	}
+	p := &routeProblem{category: "general", blocks: true, rule: RuleProtocolVersion, line: m.ProtocolLine}
+	v, line := m.Version()
+	if line == 0 {
+		p.msg = "the MemoryCustodian Protocol section has no protocol_version; the memory cannot be routed"
+		return p
+	}
+	p.line = line
+	c, ok := compareVersion(v, NewestProtocol)
+	switch {
+	case !ok:
+		p.msg = fmt.Sprintf("invalid protocol_version %q; the memory cannot be routed", v)
+	case c > 0:
+		p.msg = fmt.Sprintf("protocol_version %s is newer than %s, the newest protocol this tool supports; update remnant-guard", v, NewestProtocol)
+	case c == 0 && v != NewestProtocol:
+		p.msg = fmt.Sprintf("protocol_version %q must be written canonically as %s; the memory cannot be routed", v, NewestProtocol)
+	default:
+		return nil
+	}
+	return p
+}

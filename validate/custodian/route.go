@@ -11,12 +11,12 @@ import (
 )
 
 // ExitCode is the exit status of upstream's read for this result. Up to
-// protocol 0.6: 0 when something loaded and no required file is missing,
-// 1 otherwise. From 0.7: 1 when the conflict status is CONFLICT or
+// protocol 0.5: 0 when something loaded and no required file is missing,
+// 1 otherwise. From 0.6: 1 when the conflict status is CONFLICT or
 // INVALID; when Strict, also for an INCOMPLETE route and for REVIEW
 // conflicts of a substantial task; else 0.
 func (r *RouteResult) ExitCode() int {
-	if r.Protocol >= "0.7" {
+	if r.Protocol >= "0.6" {
 		if r.ConflictStatus == "CONFLICT" || r.ConflictStatus == "INVALID" {
 			return 1
 		}
@@ -48,6 +48,9 @@ func Route(fsys fs.FS, req RouteRequest) (*RouteResult, error) {
 		return nil, &ManifestError{Rule: RuleNotUTF8, Line: invalidLine(m.File.Src), Message: "manifest.md is not valid UTF-8 text"}
 	}
 	proto, _ := protocolOf(m)
+	if p := readRefusal(m); p != nil {
+		return nil, &ManifestError{Line: p.line, Rule: p.rule, Message: p.msg}
+	}
 	cat := resolveTask(req.Task, proto)
 	if cat == "" {
 		return nil, &UnknownTaskError{Task: req.Task, Valid: validTasks()}
@@ -77,11 +80,11 @@ func Route(fsys fs.FS, req RouteRequest) (*RouteResult, error) {
 		}
 		err = errors.Join(err, r.add(e.Path, src, reason, e.Required))
 	}
-	if proto >= "0.7" {
+	if proto >= "0.6" {
 		err = errors.Join(err, r.declared(m, cat, req))
 	} else {
 		if len(req.Paths) > 0 || len(req.Rules) > 0 {
-			return nil, &ModuleNameError{Kind: "path", Name: strings.Join(append(req.Paths, req.Rules...), ", "), Reason: "--path and --rule need protocol 0.7 or later (this manifest is " + proto + ")"}
+			return nil, &ModuleNameError{Kind: "path", Name: strings.Join(append(req.Paths, req.Rules...), ", "), Reason: "--path and --rule need protocol 0.6 or later (this manifest is " + proto + ")"}
 		}
 		err = errors.Join(err, r.modules("profile", "profiles", req.Profiles), r.modules("area", "areas", req.Areas))
 	}
@@ -194,12 +197,19 @@ func (r *router) declared(m *Manifest, cat string, req RouteRequest) error {
 	asked := map[string]bool{}
 	for kind, names := range map[string][]string{"rules": req.Rules, "profiles": req.Profiles, "areas": req.Areas} {
 		for _, n := range names {
+			n = strings.TrimSpace(n)
 			if !safeName().MatchString(n) {
 				return &ModuleNameError{Kind: strings.TrimSuffix(kind, "s"), Name: n, Reason: "want letters, digits, '.', '_' or '-', starting with a letter or digit"}
 			}
+			if strings.EqualFold(n, "readme") {
+				return &ModuleNameError{Kind: strings.TrimSuffix(kind, "s"), Name: n, Reason: "README.md is documentation, not a module"}
+			}
 			p := kind + "/" + n + ".md"
-			if !declaredModule(mods, p) {
-				return &ModuleNameError{Kind: strings.TrimSuffix(kind, "s"), Name: n, Reason: p + " is not declared in the optional module index"}
+			if !declaredModule(mods, p) && !asked[p] {
+				// Upstream lists a module asked for but not declared as a
+				// missing optional file, with a warning, and loads nothing.
+				r.res.SkippedOptional = append(r.res.SkippedOptional, p)
+				r.dispose(p, "missing-optional", "MC-MISSING-OPTIONAL")
 			}
 			asked[p] = true
 		}
