@@ -65,4 +65,3 @@ func migrated07(p06 memTree) memTree {
 	tr.files["manifest.md"] = m
 	return tr
 }
-
