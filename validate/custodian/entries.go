@@ -59,8 +59,12 @@ func (e *FormalEntry) One(name string) string {
 
 var idPattern = `MC-(DEC|CON|DNU|PREF|AREA|INBOX|TOMB|SUBJ|REC)-[0-9]{8}-[0-9a-f]{8}`
 
+// Entry IDs compare case-insensitively, as upstream matches them.
 var (
-	entryIDRE = validate.LazyRegexp(`\b` + idPattern + `\b`)
+	entryIDRE = validate.LazyRegexp(`(?i)\b` + idPattern + `\b`)
+	wholeIDRE = validate.LazyRegexp(`(?i)^` + idPattern + `$`)
+	// closingHashesRE is a title ending in closing hashes.
+	closingHashesRE = validate.LazyRegexp(`(?:^|[ \t])#+$`)
 )
 
 // field kinds.
@@ -139,7 +143,12 @@ func parseFormal(f *File, schema int) formalFile {
 			continue
 		}
 		if name, rest, ok := fieldLine(l); ok {
-			val := pyStrip(rest)
+			// Upstream keeps trailing blanks: `Status: active ` is not
+			// `active`.
+			val := strings.TrimLeft(rest, " \t\f\v")
+			if pyStrip(val) == "" {
+				val = ""
+			}
 			if !scalarFields[name] && !listFields[name] && !bodyFields[name] {
 				cur.Problems = append(cur.Problems, entryProblem{i + 1, cur.ID + " has unknown field " + name})
 				curField = nil
@@ -255,30 +264,27 @@ func fieldLine(l string) (name, rest string, ok bool) {
 // entryTypes are the entry types of Entry IDs.
 var entryTypes = []string{"DEC", "CON", "DNU", "PREF", "AREA", "INBOX", "TOMB", "SUBJ", "REC"}
 
-// entryHeading parses a canonical Entry heading, `## <ID> — <title>`
-// (ID MC-<TYPE>-<YYYYMMDD>-<8 lower-case hex>, an em dash with one space
-// each side, a title that is not only hashes).
+// entryHeading parses a canonical Entry heading, `## <ID> — <title>`:
+// the ID (MC-<TYPE>-<YYYYMMDD>-<8 hex digits>, in any case) right after
+// "## ", an em dash with one space each side, a title without outer white
+// space or closing hashes. typ is the type in upper case.
 func entryHeading(l string) (id, typ, title string, ok bool) {
 	l = strings.TrimRight(l, " \t")
-	rest, found := strings.CutPrefix(l, "## MC-")
+	rest, found := strings.CutPrefix(l, "## ")
 	if !found {
 		return "", "", "", false
 	}
-	dash := strings.IndexByte(rest, '-')
-	if dash < 0 || !contains(entryTypes, rest[:dash]) {
+	sp := strings.IndexAny(rest, " \t")
+	if sp <= 0 {
 		return "", "", "", false
 	}
-	typ = rest[:dash]
-	tail := rest[dash+1:]
-	if len(tail) < 18 || tail[8] != '-' || !allIn(tail[:8], "0123456789") || !allIn(tail[9:17], "0123456789abcdef") {
+	id, t := rest[:sp], rest[sp:]
+	g := wholeIDRE().FindStringSubmatch(id)
+	t, found = strings.CutPrefix(t, " — ")
+	if g == nil || !found || t == "" || t != strings.TrimSpace(t) || closingHashesRE().MatchString(t) {
 		return "", "", "", false
 	}
-	id = "MC-" + typ + "-" + tail[:17]
-	t, found := strings.CutPrefix(tail[17:], " — ")
-	if !found || t == "" || t[0] == ' ' || t[0] == '\t' || strings.Trim(t, "# ") == "" || strings.HasPrefix(t, "#") {
-		return "", "", "", false
-	}
-	return id, typ, pyStrip(t), true
+	return id, strings.ToUpper(g[1]), t, true
 }
 
 func allIn(s, set string) bool {

@@ -51,6 +51,12 @@ func Route(fsys fs.FS, req RouteRequest) (*RouteResult, error) {
 	if p := readRefusal(m); p != nil {
 		return nil, &ManifestError{Line: p.line, Rule: p.rule, Message: p.msg}
 	}
+	if proto >= "0.6" {
+		// The 0.12 CLI reads every memory file before it routes.
+		if name := firstNotUTF8(mem); name != "" {
+			return nil, &ManifestError{Rule: RuleNotUTF8, Line: invalidLine(mem.Files[name].Src), Message: name + " is not valid UTF-8 text; the memory cannot be routed"}
+		}
+	}
 	cat := resolveTask(req.Task, proto)
 	if cat == "" {
 		return nil, &UnknownTaskError{Task: req.Task, Valid: validTasks()}
@@ -102,6 +108,21 @@ func Route(fsys fs.FS, req RouteRequest) (*RouteResult, error) {
 		res.Packed = r.pack()
 	}
 	return res, nil
+}
+
+// firstNotUTF8 returns the first memory file, by name, that is not UTF-8.
+func firstNotUTF8(mem *Memory) string {
+	var names []string
+	for name, f := range mem.Files {
+		if !f.UTF8 {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	if len(names) == 0 {
+		return ""
+	}
+	return names[0]
 }
 
 type router struct {
@@ -256,12 +277,12 @@ func moduleReason(md Module, cat string, paths []string, asked bool) (string, bo
 			return "MC-SKIP-TASK-MISMATCH", true
 		}
 	case "areas":
-		if strings.HasPrefix(md.Activation, "path") {
-			for _, p := range paths {
-				for _, g := range md.Paths {
-					if globMatch(g, p) {
-						return "MC-ROUTE-PATH", false
-					}
+		// A path that matches loads the area whatever its activation
+		// (an explicit-only area may keep paths), as upstream routes it.
+		for _, p := range paths {
+			for _, g := range md.Paths {
+				if globMatch(g, p) {
+					return "MC-ROUTE-PATH", false
 				}
 			}
 		}

@@ -6,9 +6,9 @@ import (
 	"sync"
 )
 
-// RouteConflict is one conflict finding that bears on a route (0.7+): in a
-// loaded file, in subjects.md or reconciliations.md, or between two
-// matched areas.
+// RouteConflict is one conflict finding that bears on a route (0.7+): an
+// owner conflict in a loaded file, any other conflict finding of the
+// memory, or two matched areas owning one Subject and Facet.
 type RouteConflict struct {
 	// Code is MC-CONFLICT-001..010, or MC-CONFLICT-007 for a schema or
 	// lexing problem of a loaded file.
@@ -48,12 +48,21 @@ func (r *router) conflicts() {
 	for _, f := range check(r.mem, Options{}, nil) {
 		code, ok := conflictCode(f.RuleID, f.Message)
 		name := strings.TrimPrefix(f.Path, prefix)
-		if !ok || !scope[name] {
+		if !ok || ownerFinding(f.RuleID, f.Message) && !scope[name] {
 			continue
 		}
 		r.conflict(code, name, f.Line, f.Message)
 	}
 	r.matchedAreas()
+}
+
+// ownerFinding reports a finding about owners, which upstream's read
+// weighs in the loaded files only: two owners of one identity, and an
+// owner without its Subject. Every other conflict finding (schema,
+// Subject references, relations, duplicate IDs, the registry) bears on
+// every read, loaded or not.
+func ownerFinding(rule, msg string) bool {
+	return rule == RuleConflict || rule == RuleConflictReview || strings.Contains(msg, "active owner must declare")
 }
 
 // conflictCode returns the MC-CONFLICT code of a check finding, and false
