@@ -10,6 +10,11 @@ import "fmt"
 // refuses only the tasks it affects.
 func (m *Manifest) problems(proto string) []routeProblem {
 	out := m.routeProblems()
+	if proto >= "0.6" {
+		for i := range out {
+			out[i].blocks = true // duplicate paths too
+		}
+	}
 	if proto < "0.6" {
 		if m.Lex != nil && m.Lex.Problem != "" {
 			// Lexed for a later version that the lexing itself then hid.

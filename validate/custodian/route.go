@@ -56,6 +56,11 @@ func Route(fsys fs.FS, req RouteRequest) (*RouteResult, error) {
 		if name := firstNotUTF8(mem); name != "" {
 			return nil, &ManifestError{Rule: RuleNotUTF8, Line: invalidLine(mem.Files[name].Src), Message: name + " is not valid UTF-8 text; the memory cannot be routed"}
 		}
+		for _, l := range mem.Links {
+			if refusedLink(l) {
+				return nil, &ManifestError{Rule: RuleSymlink, Message: l + " is a symbolic link; the memory cannot be routed"}
+			}
+		}
 	}
 	cat := resolveTask(req.Task, proto)
 	if cat == "" {

@@ -56,13 +56,12 @@ func (r *router) conflicts() {
 	r.matchedAreas()
 }
 
-// ownerFinding reports a finding about owners, which upstream's read
-// weighs in the loaded files only: two owners of one identity, and an
-// owner without its Subject. Every other conflict finding (schema,
-// Subject references, relations, duplicate IDs, the registry) bears on
-// every read, loaded or not.
+// ownerFinding reports a finding about two owners of one identity, which
+// upstream's read weighs in the loaded files only. Every other conflict
+// finding (schema, Subject references, relations, duplicate IDs, the
+// registry) bears on every read, loaded or not.
 func ownerFinding(rule, msg string) bool {
-	return rule == RuleConflict || rule == RuleConflictReview || strings.Contains(msg, "active owner must declare")
+	return rule == RuleConflict || rule == RuleConflictReview
 }
 
 // conflictCode returns the MC-CONFLICT code of a check finding, and false
