@@ -157,7 +157,9 @@ func parseFormal(f *File, schema int) formalFile {
 			cur.Fields[name] = append(cur.Fields[name], Field{Name: name, Value: val, Line: i + 1})
 			fs := cur.Fields[name]
 			curField = &fs[len(fs)-1]
-			if listFields[name] && val != "" {
+			if listFields[name] && val != "" && cur.Type == "SUBJ" {
+				// (an Entry's list field may carry a value, which upstream
+				// ignores; a Subject's may not)
 				cur.Problems = append(cur.Problems, entryProblem{i + 1, cur.ID + " " + name + " block heading must not contain a value"})
 			}
 			if bodyFields[name] && val != "" {

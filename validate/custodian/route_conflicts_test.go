@@ -56,8 +56,9 @@ func TestRouteConflicts(t *testing.T) {
 			req: RouteRequest{Task: "implementation", Paths: []string{"cli/app.py"}, Strict: true}, status: "REVIEW", codes: "MC-CONFLICT-002", exit: 1},
 		{name: "project/area overlap with exception", edit: areaBackend, files: overlapFiles("Exception-To: MC-CON-20260801-11111111\n"),
 			req: RouteRequest{Task: "implementation", Paths: []string{"cli/app.py"}, Strict: true}, status: "CLEAR", exit: 0},
+		// upstream: MC-CONFLICT-006 and the relation issues (MC-CONFLICT-008) of the missing target
 		{name: "invalid exception fails a plain read", edit: areaBackend, files: overlapFiles("Exception-To: MC-CON-20260801-ffffffff\n"),
-			req: RouteRequest{Task: "implementation", Paths: []string{"cli/app.py"}}, status: "INVALID", codes: "MC-CONFLICT-006", exit: 1},
+			req: RouteRequest{Task: "implementation", Paths: []string{"cli/app.py"}}, status: "INVALID", codes: "MC-CONFLICT-006 MC-CONFLICT-008", exit: 1},
 		// test_reconciliation_distinct_rejects_duplicate_structural_owner
 		{name: "duplicate owner", files: map[string]string{"subjects.md": regA, "constraints.md": "# Constraints\n\n" +
 			activeEntry("MC-CON-20260801-11111111", "A", "Constraint", "A.", "project", subjA, "behavior", "") + "\n" +
