@@ -25,7 +25,7 @@ func protocolOf(m *Manifest) (string, *routeProblem) {
 	v, line := m.Version()
 	switch {
 	case len(m.Meta) == 0:
-		p.msg = "manifest has no MemoryCustodian Protocol metadata (`## MemoryCustodian Protocol` with `- protocol_version: ...`)"
+		p.msg = "manifest has no MemoryCustodian Protocol metadata (`## MemoryCustodian Protocol` with `- protocol_version: ...`); memory from before protocol 0.5 is migrated by `memory-custodian migrate --apply`"
 		return ProtocolVersion, p
 	case line == 0:
 		p.msg = "protocol metadata has no protocol_version"
