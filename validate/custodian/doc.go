@@ -74,6 +74,7 @@
 //	custodian-conflict                [error]   two owners of one Scope+Subject+Facet, bad Exception-To
 //	custodian-conflict-review         [warning] area and project owner overlap without Exception-To
 //	custodian-evidence-legacy         [warning] 0.6+: Evidence still the migration's legacy-unverified
+//	custodian-migration-available     [warning] 0.6 or 0.7 memory, which MemoryCustodian 0.12 fails until migrated to 0.8
 //	custodian-symlink                 [error]   0.6+: a memory file or module folder is a symlink
 //	custodian-entry-order             [warning] decisions or tombstones not newest first
 //	custodian-agent-file-entry        [warning] agent entry file too long, with a memory section, or importing memory
