@@ -33,7 +33,7 @@ func (c *checker) formal() {
 			c.add(RuleEntrySchema, name, p.line, 1, "%s", p.msg)
 		}
 		st, canonical := storageOf(name)
-		if c.protocol >= "0.8" && ff.legacy > 0 && canonical && name != "inbox.md" {
+		if schema >= 3 && ff.legacy > 0 && canonical && name != "inbox.md" {
 			c.add(RuleLegacyEntry, name, 0, 0, "%d active legacy %s remain readable but are not Protocol 0.8 compliant; migrate them to structured entries", ff.legacy, plural(ff.legacy, "entry", "entries"))
 		}
 		for _, e := range ff.entries {
@@ -137,6 +137,11 @@ func (c *checker) evidence(e *FormalEntry, status string, bad func(string, strin
 			bad(RuleEntrySchema, "Evidence must not contain empty items")
 		case g == nil || (g[1] != "" && pathUnsafe(g[1])):
 			bad(RuleEntrySchema, "has invalid Evidence schema or unsafe source path %s", quote(short(it)))
+		case candidateEvidence[it] && status != "candidate" && status != "promoted":
+			// upstream admits candidate-grade Evidence on candidates only
+			bad(RuleEntrySchema, "has invalid Evidence schema or unsafe source path: %s is candidate-grade Evidence on a %s entry", quote(it), quote(status))
+		case it == "legacy-unverified" && (status == "candidate" || status == "promoted"):
+			bad(RuleEntrySchema, "has invalid Evidence schema or unsafe source path: legacy-unverified is reserved for migrated entries")
 		case it == "legacy-unverified":
 			confirmed = true
 			c.add(RuleEvidenceLegacy, e.File, fs[0].Line, 1, "%s uses migration-only legacy-unverified Evidence; confirm it (user-confirmed, repo:PATH, ...)", e.ID)

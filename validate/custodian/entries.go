@@ -177,6 +177,9 @@ func parseFormal(f *File, schema int) formalFile {
 		}
 		switch {
 		case listFields[curField.Name]:
+			if l == "-" && cur.Type != "SUBJ" {
+				continue // not an item, nor the end of the list, to upstream
+			}
 			if strings.HasPrefix(l, "- ") || l == "-" {
 				item := pyStrip(strings.TrimPrefix(l, "-"))
 				curField.Items = append(curField.Items, item)

@@ -94,7 +94,14 @@ func ParseManifest(src []byte) *Manifest {
 		lx := lex(m.Lines)
 		m.Lex = &lx
 		m.Lines = lx.Visible(m.Lines)
+		loose, looseLine := m.Meta, m.ProtocolLine
 		m.parse()
+		if m.ProtocolLine == 0 && looseLine > 0 && !lx.Hidden(looseLine) {
+			// A Protocol heading the lexing does not take as one (a
+			// closing hash without a space, say) still names the
+			// protocol its contract errors are judged by.
+			m.Meta = loose
+		}
 	}
 	return m
 }
@@ -114,29 +121,52 @@ func (m *Manifest) parse() {
 	m.routeSections()
 }
 
-// h2At returns the normalized title when line i is a "## " heading.
-func (m *Manifest) h2At(i int) (string, bool) {
-	s := pyStrip(m.Lines[i])
-	if !strings.HasPrefix(s, "## ") {
-		return "", false
+// atxRE is an ATX heading as upstream's 0.12 CLI reads it: up to three
+// spaces, one to six hashes, then white space or the end of the line.
+var atxRE = validate.LazyRegexp(`^ {0,3}(#{1,6})(?:[ \t]+|$)(.*)$`)
+
+// closingRE is a heading's closing sequence.
+var closingRE = validate.LazyRegexp(`[ \t]+#+[ \t]*$`)
+
+// heading returns the level and normalized title of line i, 0 when it is
+// no heading. A lexed manifest (0.6+) is read as the 0.12 CLI reads it:
+// any ATX heading, its closing hashes removed, stripped and case-folded.
+// Otherwise as the 0.9.1 CLI: a line that, stripped, starts "## " or
+// "### ".
+func (m *Manifest) heading(i int) (int, string) {
+	if m.Lex != nil {
+		g := atxRE().FindStringSubmatch(m.Lines[i])
+		if g == nil {
+			return 0, ""
+		}
+		return len(g[1]), strings.ToLower(pyStrip(closingRE().ReplaceAllString(g[2], "")))
 	}
-	return normalizeHeading(s), true
+	s := pyStrip(m.Lines[i])
+	switch {
+	case strings.HasPrefix(s, "### "):
+		return 3, normalizeHeading(s)
+	case strings.HasPrefix(s, "## "):
+		return 2, normalizeHeading(s)
+	}
+	return 0, ""
+}
+
+// h2At returns the normalized title when line i is a level-2 heading.
+func (m *Manifest) h2At(i int) (string, bool) {
+	lvl, t := m.heading(i)
+	return t, lvl == 2
 }
 
 func (m *Manifest) h3At(i int) (string, bool) {
-	s := pyStrip(m.Lines[i])
-	if !strings.HasPrefix(s, "### ") {
-		return "", false
-	}
-	return normalizeHeading(s), true
+	lvl, t := m.heading(i)
+	return t, lvl == 3
 }
 
-// sectionEnd returns the index of the next "## " heading after i (or of
-// the next "###" heading too when h3), or len(Lines).
+// sectionEnd returns the index of the next heading of level 2 or higher
+// after i (level 3 too when h3), or len(Lines).
 func (m *Manifest) sectionEnd(i int, h3 bool) int {
 	for j := i + 1; j < len(m.Lines); j++ {
-		s := pyStrip(m.Lines[j])
-		if strings.HasPrefix(s, "## ") || (h3 && strings.HasPrefix(s, "### ")) {
+		if lvl, _ := m.heading(j); lvl > 0 && (lvl <= 2 || h3 && lvl == 3) {
 			return j
 		}
 	}

@@ -35,12 +35,15 @@ var protoBulletRE = validate.LazyRegexp(`^- ([^:]+):(.*)$`)
 
 var protoKeyRE = validate.LazyRegexp(`^[A-Za-z_]+$`)
 
-// entrySchema returns the entry schema a manifest selects: 3 for 0.8, 1
-// or 2 for 0.7 as written, 1 otherwise.
+// entrySchema returns the entry schema a manifest selects: 3 for 0.8 with
+// entry_schema_version 3, 1 or 2 for 0.7 as written, 1 otherwise (a 0.8
+// manifest still on schema 1 is read with schema 1 until its migration).
 func entrySchema(m *Manifest, proto string) int {
 	switch proto {
 	case "0.8":
-		return 3
+		if m.Meta["entry_schema_version"].Value == "3" {
+			return 3
+		}
 	case "0.7":
 		if m.Meta["entry_schema_version"].Value == "2" {
 			return 2

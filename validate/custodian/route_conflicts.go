@@ -44,6 +44,9 @@ func (r *router) conflicts() {
 	for _, f := range res.Loaded {
 		scope[f.Path] = true
 	}
+	if _, ok := r.mem.Files["subjects.md"]; !ok {
+		r.conflict("MC-CONFLICT-010", "subjects.md", 0, "MC-CONFLICT-010: subjects.md: missing managed Subject registry")
+	}
 	prefix := DefaultDir + "/"
 	for _, f := range check(r.mem, Options{}, nil) {
 		code, ok := conflictCode(f.RuleID, f.Message)

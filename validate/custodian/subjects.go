@@ -42,6 +42,9 @@ func (c *checker) subjects() map[string]*subject {
 			continue
 		}
 		for _, p := range e.Problems {
+			if strings.HasPrefix(p.msg, "ambiguous column-zero bullet") {
+				continue // a bullet after a list is one of its items, or a stray line
+			}
 			c.add(RuleSubjectRegistry, f.Name, p.line, 1, "MC-CONFLICT-010: %s", p.msg)
 		}
 		for name, fs := range e.Fields {

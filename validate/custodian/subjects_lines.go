@@ -14,7 +14,8 @@ var subjectListFields = []string{"Aliases", "Evidence", "Merged-From"}
 
 // subjectStrayLines returns the visible lines of a Subject section that
 // are neither a field nor an item of a list field (a table row, a
-// sentence): upstream's registry reader refuses each.
+// sentence), and the `##` headings that are no Subject heading:
+// upstream's registry reader refuses each.
 func subjectStrayLines(f *File) []entryProblem {
 	lx := lex(f.Lines)
 	vis := lx.Visible(f.Lines)
@@ -25,6 +26,8 @@ func subjectStrayLines(f *File) []entryProblem {
 			id, list = "", ""
 			if eid, typ, _, ok := entryHeading(l); ok && typ == "SUBJ" {
 				id = eid
+			} else if !entryIDRE().MatchString(l) {
+				out = append(out, entryProblem{i + 1, "malformed Subject heading " + quote(short(pyStrip(l))) + "; expected `## <SUBJECT_ID> — <title>`"})
 			}
 			continue
 		}
