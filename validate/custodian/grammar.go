@@ -1,6 +1,9 @@
 package custodian
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // problems returns every problem of the manifest's structure for the
 // protocol it is judged by. From 0.6 on the whole manifest is validated
@@ -22,6 +25,7 @@ func (m *Manifest) problems(proto string) []routeProblem {
 		}
 		return out
 	}
+	out = append(out, m.dotSegments()...)
 	out = append(out, metaProblems(m, proto)...)
 	if m.Lex != nil && m.Lex.Problem != "" {
 		out = append(out, routeProblem{category: "general", blocks: true, rule: RuleManifestGrammar, line: m.Lex.ProblemLine, msg: m.Lex.Problem})
@@ -31,6 +35,35 @@ func (m *Manifest) problems(proto string) []routeProblem {
 	out = append(out, mods...)
 	for i := range out {
 		out[i].category = "general"
+	}
+	return out
+}
+
+// dotSegments reports route paths with an empty or `.` segment
+// (`./brief.md`, `a//b.md`), which the 0.12 CLI refuses as unsafe; the
+// 0.9.1 CLI read them as the plain path.
+func (m *Manifest) dotSegments() []routeProblem {
+	var out []routeProblem
+	check := func(s Section) {
+		for _, e := range s.Entries {
+			if pathProblem(e.Path) != "" {
+				continue // reported as such
+			}
+			for _, part := range strings.Split(e.Path, "/") {
+				if part == "" || part == "." {
+					out = append(out, routeProblem{"general", true, RuleUnsafeRoutePath, e.Line, fmt.Sprintf("route path %q: empty or `.` segment in path", e.Path)})
+					break
+				}
+			}
+		}
+	}
+	for _, a := range m.Always {
+		check(a)
+	}
+	for _, c := range canonicalRoutes {
+		if rs := m.Routes[c.category]; len(rs) == 1 {
+			check(rs[0])
+		}
 	}
 	return out
 }

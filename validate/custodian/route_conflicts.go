@@ -51,7 +51,10 @@ func (r *router) conflicts() {
 	for _, f := range check(r.mem, Options{}, nil) {
 		code, ok := conflictCode(f.RuleID, f.Message)
 		name := strings.TrimPrefix(f.Path, prefix)
-		if !ok || ownerFinding(f.RuleID, f.Message) && !scope[name] {
+		if !ok || ownerFinding(f.RuleID, f.Message) && !scope[name] || name == "do-not-use.md" && strings.HasPrefix(f.Message, "ambiguous column-zero bullet") {
+			// do-not-use.md may mix a new formal guard and older legacy
+			// bullets: the ambiguous bullet fails check, but is no
+			// conflict to upstream's read.
 			continue
 		}
 		r.conflict(code, name, f.Line, f.Message)
