@@ -170,6 +170,21 @@ func mutSubject12(rng *rand.Rand, tr memTree) string {
 	if _, ok := tr.files["subjects.md"]; !ok {
 		return "subjects(none)"
 	}
+	if rng.Intn(6) == 0 { // a Subject without its Aliases block
+		ls := lines(tr.files["subjects.md"])
+		for i, l := range ls {
+			if l == "Aliases:" {
+				j := i + 1
+				for j < len(ls) && strings.HasPrefix(ls[j], "- ") {
+					j++
+				}
+				ls = append(ls[:i], ls[j:]...)
+				break
+			}
+		}
+		tr.files["subjects.md"] = join(ls)
+		return "subject-no-aliases"
+	}
 	if rng.Intn(5) == 0 {
 		tr.files["subjects.md"] = append(tr.files["subjects.md"], []byte("\n## MC-SUBJ-20261020-9f8e7d6c — Extra\n\nStatus: active\nKind: concept\nEvidence:\n- user-confirmed\n\n| a | b |\n")...)
 		return "subject+table"

@@ -208,7 +208,13 @@ var allowedCheckExtra = map[string]bool{
 	RuleNotUTF8:         true, // also memory files the reference does not read
 }
 
+// ourCheck is `remnant-guard check DIR` outside a commit: nothing for a
+// directory that is not MemoryCustodian memory (IsMemory), the findings
+// of Check otherwise.
 func ourCheck(root, mem string) []validate.Finding {
+	if !IsMemory(os.DirFS(mem)) {
+		return nil
+	}
 	agents := map[string][]byte{}
 	for _, n := range []string{"AGENTS.md", "CLAUDE.md", "GEMINI.md"} {
 		if b, err := os.ReadFile(filepath.Join(root, n)); err == nil {
