@@ -114,7 +114,7 @@ func metaProblems(m *Manifest, proto string) []routeProblem {
 		switch {
 		case kv[0] == "entry_schema_version" && proto == "0.7":
 		case kv[0] == "entry_schema_version" && proto == "0.8" && f.Value == "1":
-			add(false, f.Line, "Protocol 0.8 manifest still uses Entry schema 1: a staged migration to Entry schema 3 is available; run `memory-custodian migrate --prepare`")
+			add(false, f.Line, "Project uses an earlier Entry schema (entry_schema_version: 1); staged migration to Entry schema 3 is available: run `memory-custodian migrate --prepare` after reviewing the preview")
 		case !ok:
 			add(values, m.ProtocolLine, "Protocol %s requires %s: %s; manifest has missing", proto, kv[0], kv[1])
 		case f.Value != kv[1]:
