@@ -62,7 +62,6 @@ var idPattern = `MC-(DEC|CON|DNU|PREF|AREA|INBOX|TOMB|SUBJ|REC)-[0-9]{8}-[0-9a-f
 // Entry IDs compare case-insensitively, as upstream matches them.
 var (
 	entryIDRE = validate.LazyRegexp(`(?i)\b` + idPattern + `\b`)
-	wholeIDRE = validate.LazyRegexp(`(?i)^` + idPattern + `$`)
 	// closingHashesRE is a title ending in closing hashes.
 	closingHashesRE = validate.LazyRegexp(`(?:^|[ \t])#+$`)
 )
@@ -284,12 +283,31 @@ func entryHeading(l string) (id, typ, title string, ok bool) {
 		return "", "", "", false
 	}
 	id, t := rest[:sp], rest[sp:]
-	g := wholeIDRE().FindStringSubmatch(id)
+	typ = idType(id)
 	t, found = strings.CutPrefix(t, " — ")
-	if g == nil || !found || t == "" || t != strings.TrimSpace(t) || closingHashesRE().MatchString(t) {
+	if typ == "" || !found || t == "" || t != strings.TrimSpace(t) || closingHashesRE().MatchString(t) {
 		return "", "", "", false
 	}
-	return id, strings.ToUpper(g[1]), t, true
+	return id, typ, t, true
+}
+
+// idType returns the type, in upper case, of a whole Entry ID in any
+// case (MC-<TYPE>-<YYYYMMDD>-<8 hex digits>), or "".
+func idType(id string) string {
+	if len(id) < 3 || !strings.EqualFold(id[:3], "MC-") {
+		return ""
+	}
+	rest := id[3:]
+	dash := strings.IndexByte(rest, '-')
+	if dash < 0 {
+		return ""
+	}
+	typ := strings.ToUpper(rest[:dash])
+	tail := rest[dash+1:]
+	if !contains(entryTypes, typ) || len(tail) != 17 || tail[8] != '-' || !allIn(tail[:8], "0123456789") || !allIn(tail[9:], "0123456789abcdefABCDEF") {
+		return ""
+	}
+	return typ
 }
 
 func allIn(s, set string) bool {

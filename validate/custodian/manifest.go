@@ -41,6 +41,13 @@ type Manifest struct {
 	// Unknown are `###` headings under `## Load by task` that are no
 	// canonical route heading.
 	Unknown []Section
+	// heads are the heading level and title of each line, as read.
+	heads []headInfo
+}
+
+type headInfo struct {
+	level int
+	title string
 }
 
 // MetaField is one protocol metadata field.
@@ -114,6 +121,10 @@ func lexedVersion(v string) bool {
 }
 
 func (m *Manifest) parse() {
+	m.heads = make([]headInfo, len(m.Lines))
+	for i := range m.Lines {
+		m.heads[i].level, m.heads[i].title = m.readHeading(i)
+	}
 	m.ProtocolLine, m.ProtocolLines, m.IndexLine, m.IndexLines = 0, nil, 0, nil
 	m.Always, m.LoadByTask, m.Unknown = nil, nil, nil
 	m.Meta, m.Routes, m.Index = map[string]MetaField{}, map[string][]Section{}, map[string]int{}
@@ -134,6 +145,13 @@ var closingRE = validate.LazyRegexp(`[ \t]+#+[ \t]*$`)
 // Otherwise as the 0.9.1 CLI: a line that, stripped, starts "## " or
 // "### ".
 func (m *Manifest) heading(i int) (int, string) {
+	if i < len(m.heads) {
+		return m.heads[i].level, m.heads[i].title
+	}
+	return m.readHeading(i)
+}
+
+func (m *Manifest) readHeading(i int) (int, string) {
 	if m.Lex != nil {
 		g := atxRE().FindStringSubmatch(m.Lines[i])
 		if g == nil {
