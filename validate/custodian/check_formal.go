@@ -83,7 +83,9 @@ func (c *checker) entry(e *FormalEntry, name string, st storage, canonical bool,
 	if status != "" && !contains(entryStatuses, status) {
 		bad(RuleEntrySchema, "has invalid Status %s", quote(status))
 	}
-	if scope != "" && !validScope(scope) && !(isLocal(name) && contains(localScopes, scope)) {
+	// local-user and local-machine are Scope values anywhere; where an
+	// entry is stored decides whether they fit (storage).
+	if scope != "" && !validScope(scope) && !contains(localScopes, scope) {
 		bad(RuleEntrySchema, "has invalid Scope %s", quote(scope))
 	}
 	c.lifecycle(e, bad)

@@ -62,6 +62,11 @@ func (c *checker) subjects() map[string]*subject {
 				bad("must declare exactly one %s field (found 0)", req)
 			}
 		}
+		if ev := e.Fields["Evidence"]; len(ev) == 1 {
+			if why := subjectEvidence(ev[0].Items); why != "" {
+				bad("%s", why)
+			}
+		}
 		st := pyStrip(e.One("Status"))
 		switch {
 		case st != "active" && st != "merged":

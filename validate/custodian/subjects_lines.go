@@ -51,6 +51,27 @@ func subjectStrayLines(f *File) []entryProblem {
 	return out
 }
 
+// subjectEvidence returns why a Subject's Evidence is invalid, or "":
+// a Subject needs confirmed Evidence, as active memory does, and never
+// the migration's legacy-unverified.
+func subjectEvidence(items []string) string {
+	if len(items) == 0 {
+		return "Evidence must contain at least one item"
+	}
+	for _, it := range items {
+		g := evidenceRE().FindStringSubmatch(it)
+		switch {
+		case g == nil || g[1] != "" && pathUnsafe(g[1]):
+			return "has invalid Evidence " + quote(short(it))
+		case candidateEvidence[it]:
+			return it + " Evidence cannot create an active Subject; use user-confirmed or source-backed Evidence"
+		case it == "legacy-unverified":
+			return "legacy-unverified Evidence is reserved for migrated entries"
+		}
+	}
+	return ""
+}
+
 // simpleRefRE and npmRefRE are the identifiers of a Canonical-Ref.
 var (
 	simpleRefRE = validate.LazyRegexp(`^[a-z0-9][a-z0-9._-]*$`)
