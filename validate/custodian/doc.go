@@ -61,8 +61,8 @@
 //	custodian-phone-number            [warning] phone-number-like digit run in memory
 //	custodian-agent-file-copy         [warning] AGENTS.md/CLAUDE.md/GEMINI.md copies memory lines
 //	custodian-protocol-metadata       [error]   0.6-0.8 metadata contract (keys, values, project_id)
-//	custodian-manifest-grammar        [error]   0.7+ routing grammar and lexing
-//	custodian-module-declaration      [error]   0.7+ module declaration (activation, tasks, paths, globs)
+//	custodian-manifest-grammar        [error]   0.6+ routing grammar and lexing
+//	custodian-module-declaration      [error]   0.6+ module index and declarations (activation, tasks, paths, globs)
 //	custodian-entry-schema            [error]   structured entry schema, body and storage
 //	custodian-entry-evidence          [error]   active entry without confirmed Evidence
 //	custodian-entry-subject           [error]   unknown or inactive Subject, uncontrolled Facet

@@ -35,9 +35,13 @@ func (r *RouteResult) ExitCode() int {
 // as upstream's read does: Always load and the task's route, then the
 // profiles, then the areas asked for. It is deterministic and reads
 // through fsys only. Errors are *UnknownTaskError, *ManifestError and
-// *ModuleNameError; a manifest problem refuses only the tasks it affects,
-// and the protocol version never refuses one. Missing required files do
-// not fail: they are listed in MissingRequired.
+// *ModuleNameError. A Protocol section whose version is missing, not a
+// number, newer than 0.8 or 0.8 not written canonically refuses every
+// task, as upstream's 0.12 read does; from 0.6 so does any problem of the
+// metadata form or the routing contract, a memory file that is not UTF-8
+// and a symbolic link; up to 0.5 a route problem refuses only the tasks
+// it affects. Missing required files do not fail: they are listed in
+// MissingRequired.
 func Route(fsys fs.FS, req RouteRequest) (*RouteResult, error) {
 	mem := Load(fsys)
 	m := mem.Manifest
@@ -207,10 +211,10 @@ func (r *router) dispose(p, disposition, reason string) {
 	r.res.Files = append(r.res.Files, Disposition{Path: p, Disposition: disposition, Reason: reason})
 }
 
-// substantial are the tasks that need their scope (0.7+).
+// substantial are the tasks that need their scope (0.6+).
 var substantial = []string{"planning", "implementation", "artifact", "history"}
 
-// declared routes the declared modules of a 0.7+ manifest: a rule whose
+// declared routes the declared modules of a 0.6+ manifest: a rule whose
 // tasks name the task, an area whose globs match a path, and modules named
 // explicitly whose activation allows it, each as optional.
 func (r *router) declared(m *Manifest, cat string, req RouteRequest) error {
