@@ -322,7 +322,8 @@ func compareWithOracle12(t *testing.T, runnable string, cases []oracle12Case) {
 			// UTF-8, say): a failure remnant-guard must report too.
 			issues = append(issues, firstLines(ref.Err, 1))
 		}
-		if c.proto == "0.6" {
+		proto := protocol12(mem)
+		if proto == "0.6" {
 			issues = withoutConflicts(issues)
 		}
 		errs := errorsOf(ourCheck(c.root, mem))
@@ -346,7 +347,7 @@ func compareWithOracle12(t *testing.T, runnable string, cases []oracle12Case) {
 		for n, k := range c.reads {
 			j, r := read12Jobs[k], results[at[i]+1+n]
 			want, got := parseRead12(r), ourRead12(mem, j)
-			if want.Class == "rejected" && (c.proto == "0.6" || allAliases(want.conflicts)) {
+			if want.Class == "rejected" && (proto == "0.6" || allAliases(want.conflicts)) {
 				want.Class = "ok" // conflicts are analysed from 0.7 on; Aliases may be absent
 			}
 			if want.String() != got.String() {
@@ -381,6 +382,16 @@ func judged12(mem string) bool {
 	}
 	p, _ := protocolOf(m)
 	return p >= "0.6" || readRefusal(m) != nil
+}
+
+// protocol12 is the protocol remnant-guard judges mem by.
+func protocol12(mem string) string {
+	m := Load(os.DirFS(mem)).Manifest
+	if m == nil || !m.UTF8 {
+		return ""
+	}
+	p, _ := protocolOf(m)
+	return p
 }
 
 func firstLines(s string, n int) string {

@@ -94,6 +94,22 @@ func versionParts(v string) ([]int, bool) {
 	return out, true
 }
 
+// strictVersion returns protocol_version as the strict metadata reading
+// takes it, white space around the key allowed ("- protocol_version :
+// 0.5"), and its line; 0 when there is none.
+func (m *Manifest) strictVersion() (string, int) {
+	for i := m.ProtocolLine; i > 0 && i < len(m.Lines); i++ {
+		s := pyStrip(m.Lines[i])
+		if lvl, _ := headingLevel(s); lvl == 1 || lvl == 2 {
+			break
+		}
+		if g := protoBulletRE().FindStringSubmatch(s); g != nil && pyStrip(g[1]) == "protocol_version" && pyStrip(g[2]) != "" {
+			return pyStrip(g[2]), i + 1
+		}
+	}
+	return "", 0
+}
+
 // readRefusal returns why upstream's 0.12 read refuses to route by the
 // manifest's Protocol section, or nil: the section names no
 // protocol_version, or one that is not a number, is newer than 0.8, or is
@@ -105,6 +121,9 @@ func readRefusal(m *Manifest) *routeProblem {
 	}
 	p := &routeProblem{category: "general", blocks: true, rule: RuleProtocolVersion, line: m.ProtocolLine}
 	v, line := m.Version()
+	if line == 0 {
+		v, line = m.strictVersion()
+	}
 	if line == 0 {
 		p.msg = "the MemoryCustodian Protocol section has no protocol_version; the memory cannot be routed"
 		return p
