@@ -33,7 +33,7 @@ func (c *checker) formal() {
 			c.add(RuleEntrySchema, name, p.line, 1, "%s", p.msg)
 		}
 		st, canonical := storageOf(name)
-		if schema >= 3 && ff.legacy > 0 && canonical && name != "inbox.md" {
+		if schema >= 3 && ff.legacy > 0 && canonical && legacyCounted(name) {
 			c.add(RuleLegacyEntry, name, 0, 0, "%d active legacy %s remain readable but are not Protocol 0.8 compliant; migrate them to structured entries", ff.legacy, plural(ff.legacy, "entry", "entries"))
 		}
 		for _, e := range ff.entries {
@@ -49,6 +49,17 @@ func (c *checker) formal() {
 	c.chains(all)
 	c.reconciliations(all, subjects)
 	c.conflicts(all)
+}
+
+// legacyCounted reports a file whose legacy units are errors under Entry
+// schema 3: decisions, constraints, do-not-use, preferences and areas/
+// (rules/ and profiles/ hold prose, and inbox.md only warns).
+func legacyCounted(name string) bool {
+	switch name {
+	case "decisions.md", "constraints.md", "do-not-use.md", "preferences.md":
+		return true
+	}
+	return strings.HasPrefix(name, "areas/")
 }
 
 func plural(n int, one, many string) string {

@@ -154,9 +154,14 @@ func (m *Manifest) protocolTraces() []int {
 		if t != "memorycustodian protocol" {
 			continue
 		}
-		canonical := strings.HasPrefix(l, "## ") && closingHashesOK(s)
+		canonical := strings.HasPrefix(l, "## ") && closingHashesOK(s) && normalizeHeading(s) == "memorycustodian protocol"
+		if m.Lex != nil {
+			// an ATX H2 as the 0.12 CLI reads it (up to three spaces first)
+			lvl, title := m.heading(i)
+			canonical = lvl == 2 && title == "memorycustodian protocol"
+		}
 		switch {
-		case canonical && normalizeHeading(s) == "memorycustodian protocol":
+		case canonical:
 		case strings.HasPrefix(s, "#"):
 			out = append(out, i+1)
 		case i+1 < len(m.Lines) && isSetextUnderline(m.Lines[i+1]):
