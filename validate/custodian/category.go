@@ -26,11 +26,11 @@ var taskNames = sync.OnceValue(func() map[string]string {
 
 // ResolveTask maps a task name or alias to its category ("" if unknown).
 // Names are exact: upstream rejects "Planning" and "artifacts". Protocol
-// 0.7 and later also accept "review" (implementation).
+// 0.6 and later also accept "review" (implementation).
 func ResolveTask(task string) string { return taskNames()[task] }
 
 func resolveTask(task, protocol string) string {
-	if task == "review" && protocol >= "0.7" {
+	if task == "review" && protocol >= "0.6" {
 		return "implementation"
 	}
 	return taskNames()[task]

@@ -33,7 +33,7 @@ func (c *checker) formal() {
 			c.add(RuleEntrySchema, name, p.line, 1, "%s", p.msg)
 		}
 		st, canonical := storageOf(name)
-		if c.protocol >= "0.8" && ff.legacy > 0 && canonical && name != "inbox.md" {
+		if schema >= 3 && ff.legacy > 0 && canonical && legacyCounted(name) {
 			c.add(RuleLegacyEntry, name, 0, 0, "%d active legacy %s remain readable but are not Protocol 0.8 compliant; migrate them to structured entries", ff.legacy, plural(ff.legacy, "entry", "entries"))
 		}
 		for _, e := range ff.entries {
@@ -49,6 +49,17 @@ func (c *checker) formal() {
 	c.chains(all)
 	c.reconciliations(all, subjects)
 	c.conflicts(all)
+}
+
+// legacyCounted reports a file whose legacy units are errors under Entry
+// schema 3: decisions, constraints, do-not-use, preferences and areas/
+// (rules/ and profiles/ hold prose, and inbox.md only warns).
+func legacyCounted(name string) bool {
+	switch name {
+	case "decisions.md", "constraints.md", "do-not-use.md", "preferences.md":
+		return true
+	}
+	return strings.HasPrefix(name, "areas/")
 }
 
 func plural(n int, one, many string) string {
@@ -83,7 +94,9 @@ func (c *checker) entry(e *FormalEntry, name string, st storage, canonical bool,
 	if status != "" && !contains(entryStatuses, status) {
 		bad(RuleEntrySchema, "has invalid Status %s", quote(status))
 	}
-	if scope != "" && !validScope(scope) && !(isLocal(name) && contains(localScopes, scope)) {
+	// local-user and local-machine are Scope values anywhere; where an
+	// entry is stored decides whether they fit (storage).
+	if scope != "" && !validScope(scope) && !contains(localScopes, scope) {
 		bad(RuleEntrySchema, "has invalid Scope %s", quote(scope))
 	}
 	c.lifecycle(e, bad)
@@ -137,6 +150,11 @@ func (c *checker) evidence(e *FormalEntry, status string, bad func(string, strin
 			bad(RuleEntrySchema, "Evidence must not contain empty items")
 		case g == nil || (g[1] != "" && pathUnsafe(g[1])):
 			bad(RuleEntrySchema, "has invalid Evidence schema or unsafe source path %s", quote(short(it)))
+		case candidateEvidence[it] && status != "candidate" && status != "promoted":
+			// upstream admits candidate-grade Evidence on candidates only
+			bad(RuleEntrySchema, "has invalid Evidence schema or unsafe source path: %s is candidate-grade Evidence on a %s entry", quote(it), quote(status))
+		case it == "legacy-unverified" && (status == "candidate" || status == "promoted"):
+			bad(RuleEntrySchema, "has invalid Evidence schema or unsafe source path: legacy-unverified is reserved for migrated entries")
 		case it == "legacy-unverified":
 			confirmed = true
 			c.add(RuleEvidenceLegacy, e.File, fs[0].Line, 1, "%s uses migration-only legacy-unverified Evidence; confirm it (user-confirmed, repo:PATH, ...)", e.ID)
@@ -241,6 +259,16 @@ func (c *checker) entrySubject(e *FormalEntry, status string, subjects map[strin
 			bad(RuleEntrySchema, "must declare Provisional-Subject and Provisional-Facet together")
 		}
 		return
+	}
+	if owns(e) && c.protocol >= "0.7" {
+		// From 0.7 an owner without its identity is an invalid owner to
+		// the conflict analysis (0.6 had none).
+		if subj == "" {
+			bad(RuleEntrySubject, "active owner must declare a non-empty Subject that resolves exactly once to an active registry entry")
+		}
+		if facet == "" {
+			bad(RuleEntrySubject, "active owner must declare a non-empty Facet")
+		}
 	}
 	if subj == "" && facet == "" {
 		if owns(e) {

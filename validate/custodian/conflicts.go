@@ -30,7 +30,31 @@ func (c *checker) relations(all []*FormalEntry, subjects map[string]*subject) {
 				}
 			}
 		}
+		for _, f := range e.Fields["Exception-To"] {
+			ts := byID[strings.ToLower(pyStrip(f.Value))]
+			switch {
+			case len(ts) == 0:
+				c.add(RuleRelation, e.File, f.Line, 1, "%s Exception-To references missing entry %s", e.ID, f.Value)
+			case len(ts) > 1:
+				c.add(RuleRelation, e.File, f.Line, 1, "%s Exception-To target %s resolves to %d entries; relation targets must be unique", e.ID, f.Value, len(ts))
+			}
+			if !validException(e, ts) {
+				c.add(RuleRelation, e.File, f.Line, 1, "%s Exception-To relation is invalid; it must point from an active area owner to a matching project owner", e.ID)
+			}
+		}
 	}
+}
+
+// validException reports an Exception-To from an active area entry to the
+// one active project entry of the same Subject and Facet, which has no
+// Exception-To itself.
+func validException(e *FormalEntry, ts []*FormalEntry) bool {
+	if e.One("Status") != "active" || !strings.HasPrefix(strings.ToLower(e.One("Scope")), "area:") || len(ts) != 1 {
+		return false
+	}
+	t := ts[0]
+	return t.One("Status") == "active" && strings.EqualFold(t.One("Scope"), "project") && t.One("Exception-To") == "" &&
+		strings.EqualFold(e.One("Subject"), t.One("Subject")) && strings.EqualFold(e.One("Facet"), t.One("Facet"))
 }
 
 // candidateTypes maps a Candidate-Type to the entry type it promotes to.

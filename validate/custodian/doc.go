@@ -61,8 +61,8 @@
 //	custodian-phone-number            [warning] phone-number-like digit run in memory
 //	custodian-agent-file-copy         [warning] AGENTS.md/CLAUDE.md/GEMINI.md copies memory lines
 //	custodian-protocol-metadata       [error]   0.6-0.8 metadata contract (keys, values, project_id)
-//	custodian-manifest-grammar        [error]   0.7+ routing grammar and lexing
-//	custodian-module-declaration      [error]   0.7+ module declaration (activation, tasks, paths, globs)
+//	custodian-manifest-grammar        [error]   0.6+ routing grammar and lexing
+//	custodian-module-declaration      [error]   0.6+ module index and declarations (activation, tasks, paths, globs)
 //	custodian-entry-schema            [error]   structured entry schema, body and storage
 //	custodian-entry-evidence          [error]   active entry without confirmed Evidence
 //	custodian-entry-subject           [error]   unknown or inactive Subject, uncontrolled Facet
@@ -74,6 +74,7 @@
 //	custodian-conflict                [error]   two owners of one Scope+Subject+Facet, bad Exception-To
 //	custodian-conflict-review         [warning] area and project owner overlap without Exception-To
 //	custodian-evidence-legacy         [warning] 0.6+: Evidence still the migration's legacy-unverified
+//	custodian-migration-available     [warning] 0.6 or 0.7 memory, which MemoryCustodian 0.12 fails until migrated to 0.8
 //	custodian-symlink                 [error]   0.6+: a memory file or module folder is a symlink
 //	custodian-entry-order             [warning] decisions or tombstones not newest first
 //	custodian-agent-file-entry        [warning] agent entry file too long, with a memory section, or importing memory

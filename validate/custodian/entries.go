@@ -59,8 +59,11 @@ func (e *FormalEntry) One(name string) string {
 
 var idPattern = `MC-(DEC|CON|DNU|PREF|AREA|INBOX|TOMB|SUBJ|REC)-[0-9]{8}-[0-9a-f]{8}`
 
+// Entry IDs compare case-insensitively, as upstream matches them.
 var (
-	entryIDRE = validate.LazyRegexp(`\b` + idPattern + `\b`)
+	entryIDRE = validate.LazyRegexp(`(?i)\b` + idPattern + `\b`)
+	// closingHashesRE is a title ending in closing hashes.
+	closingHashesRE = validate.LazyRegexp(`(?:^|[ \t])#+$`)
 )
 
 // field kinds.
@@ -139,7 +142,12 @@ func parseFormal(f *File, schema int) formalFile {
 			continue
 		}
 		if name, rest, ok := fieldLine(l); ok {
-			val := pyStrip(rest)
+			// Upstream keeps trailing blanks: `Status: active ` is not
+			// `active`.
+			val := strings.TrimLeft(rest, " \t\f\v")
+			if pyStrip(val) == "" {
+				val = ""
+			}
 			if !scalarFields[name] && !listFields[name] && !bodyFields[name] {
 				cur.Problems = append(cur.Problems, entryProblem{i + 1, cur.ID + " has unknown field " + name})
 				curField = nil
@@ -148,7 +156,9 @@ func parseFormal(f *File, schema int) formalFile {
 			cur.Fields[name] = append(cur.Fields[name], Field{Name: name, Value: val, Line: i + 1})
 			fs := cur.Fields[name]
 			curField = &fs[len(fs)-1]
-			if listFields[name] && val != "" {
+			if listFields[name] && val != "" && cur.Type == "SUBJ" {
+				// (an Entry's list field may carry a value, which upstream
+				// ignores; a Subject's may not)
 				cur.Problems = append(cur.Problems, entryProblem{i + 1, cur.ID + " " + name + " block heading must not contain a value"})
 			}
 			if bodyFields[name] && val != "" {
@@ -166,6 +176,9 @@ func parseFormal(f *File, schema int) formalFile {
 		}
 		switch {
 		case listFields[curField.Name]:
+			if l == "-" && cur.Type != "SUBJ" {
+				continue // not an item, nor the end of the list, to upstream
+			}
 			if strings.HasPrefix(l, "- ") || l == "-" {
 				item := pyStrip(strings.TrimPrefix(l, "-"))
 				curField.Items = append(curField.Items, item)
@@ -255,30 +268,46 @@ func fieldLine(l string) (name, rest string, ok bool) {
 // entryTypes are the entry types of Entry IDs.
 var entryTypes = []string{"DEC", "CON", "DNU", "PREF", "AREA", "INBOX", "TOMB", "SUBJ", "REC"}
 
-// entryHeading parses a canonical Entry heading, `## <ID> — <title>`
-// (ID MC-<TYPE>-<YYYYMMDD>-<8 lower-case hex>, an em dash with one space
-// each side, a title that is not only hashes).
+// entryHeading parses a canonical Entry heading, `## <ID> — <title>`:
+// the ID (MC-<TYPE>-<YYYYMMDD>-<8 hex digits>, in any case) right after
+// "## ", an em dash with one space each side, a title without outer white
+// space or closing hashes. typ is the type in upper case.
 func entryHeading(l string) (id, typ, title string, ok bool) {
 	l = strings.TrimRight(l, " \t")
-	rest, found := strings.CutPrefix(l, "## MC-")
+	rest, found := strings.CutPrefix(l, "## ")
 	if !found {
 		return "", "", "", false
 	}
+	sp := strings.IndexAny(rest, " \t")
+	if sp <= 0 {
+		return "", "", "", false
+	}
+	id, t := rest[:sp], rest[sp:]
+	typ = idType(id)
+	t, found = strings.CutPrefix(t, " — ")
+	if typ == "" || !found || t == "" || t != strings.TrimSpace(t) || closingHashesRE().MatchString(t) {
+		return "", "", "", false
+	}
+	return id, typ, t, true
+}
+
+// idType returns the type, in upper case, of a whole Entry ID in any
+// case (MC-<TYPE>-<YYYYMMDD>-<8 hex digits>), or "".
+func idType(id string) string {
+	if len(id) < 3 || !strings.EqualFold(id[:3], "MC-") {
+		return ""
+	}
+	rest := id[3:]
 	dash := strings.IndexByte(rest, '-')
-	if dash < 0 || !contains(entryTypes, rest[:dash]) {
-		return "", "", "", false
+	if dash < 0 {
+		return ""
 	}
-	typ = rest[:dash]
+	typ := strings.ToUpper(rest[:dash])
 	tail := rest[dash+1:]
-	if len(tail) < 18 || tail[8] != '-' || !allIn(tail[:8], "0123456789") || !allIn(tail[9:17], "0123456789abcdef") {
-		return "", "", "", false
+	if !contains(entryTypes, typ) || len(tail) != 17 || tail[8] != '-' || !allIn(tail[:8], "0123456789") || !allIn(tail[9:], "0123456789abcdefABCDEF") {
+		return ""
 	}
-	id = "MC-" + typ + "-" + tail[:17]
-	t, found := strings.CutPrefix(tail[17:], " — ")
-	if !found || t == "" || t[0] == ' ' || t[0] == '\t' || strings.Trim(t, "# ") == "" || strings.HasPrefix(t, "#") {
-		return "", "", "", false
-	}
-	return id, typ, pyStrip(t), true
+	return typ
 }
 
 func allIn(s, set string) bool {

@@ -11,7 +11,7 @@ type File struct {
 	Lines []string
 	// Text is Src decoded as the reference reads it, Lines its lines
 	// (validate.ReadText in the validate.CustodianLines dialect); UTF8 is
-	// false when Src is not valid UTF-8.
+	// false when Src is not valid UTF-8, and Text and Lines are then empty.
 	Text string
 	UTF8 bool
 	// Units are the file's entries in source order: its `##` sections, or
@@ -49,7 +49,13 @@ func (u Unit) Body() string {
 // ParseFile splits src into units. It never fails: any text parses.
 func ParseFile(name string, src []byte) *File {
 	t := validate.ReadText(src, validate.CustodianLines)
-	f := &File{Name: name, Src: src, Text: t.String(), UTF8: t.ValidUTF8(), Lines: t.Lines()}
+	f := &File{Name: name, Src: src, UTF8: t.ValidUTF8()}
+	if !f.UTF8 {
+		// Upstream cannot read it: reported as such (custodian-not-utf8)
+		// and never judged as text.
+		return f
+	}
+	f.Text, f.Lines = t.String(), t.Lines()
 	fence := validate.Lex(f.Lines, validate.CustodianLines).Mask(validate.Hidden)
 	starts := h2Starts(f.Lines, fence)
 	if len(starts) > 0 {

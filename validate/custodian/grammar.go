@@ -1,28 +1,32 @@
 package custodian
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // problems returns every problem of the manifest's structure for the
-// protocol it is judged by. From 0.7 on the whole manifest is validated
-// on every read, so each problem refuses every task; before, a route
-// problem refuses only the tasks it affects.
+// protocol it is judged by. From 0.6 on the whole manifest is validated
+// on every read, as upstream's 0.12 CLI does for every protocol it reads:
+// each problem refuses every task, save the metadata values that only a
+// 0.6 or 0.7 CLI required (see metaProblems). Before, a route problem
+// refuses only the tasks it affects.
 func (m *Manifest) problems(proto string) []routeProblem {
 	out := m.routeProblems()
-	if proto < "0.7" && m.Lex != nil && m.Lex.Problem != "" {
-		// Lexed for a 0.7+ version that the lexing itself then hid.
-		out = append(out, routeProblem{category: "general", blocks: true, rule: RuleManifestGrammar, line: m.Lex.ProblemLine, msg: m.Lex.Problem})
+	if proto >= "0.6" {
+		for i := range out {
+			out[i].blocks = true // duplicate paths too
+		}
 	}
 	if proto < "0.6" {
+		if m.Lex != nil && m.Lex.Problem != "" {
+			// Lexed for a later version that the lexing itself then hid.
+			out = append(out, routeProblem{category: "general", blocks: true, rule: RuleManifestGrammar, line: m.Lex.ProblemLine, msg: m.Lex.Problem})
+		}
 		return out
 	}
-	meta := metaProblems(m, proto)
-	if proto < "0.7" {
-		for i := range meta {
-			meta[i].blocks = false
-		}
-		return append(out, meta...)
-	}
-	out = append(out, meta...)
+	out = append(out, m.dotSegments()...)
+	out = append(out, metaProblems(m, proto)...)
 	if m.Lex != nil && m.Lex.Problem != "" {
 		out = append(out, routeProblem{category: "general", blocks: true, rule: RuleManifestGrammar, line: m.Lex.ProblemLine, msg: m.Lex.Problem})
 	}
@@ -35,7 +39,36 @@ func (m *Manifest) problems(proto string) []routeProblem {
 	return out
 }
 
-// grammar07 checks the task routes of a 0.7+ manifest: exactly one
+// dotSegments reports route paths with an empty or `.` segment
+// (`./brief.md`, `a//b.md`), which the 0.12 CLI refuses as unsafe; the
+// 0.9.1 CLI read them as the plain path.
+func (m *Manifest) dotSegments() []routeProblem {
+	var out []routeProblem
+	check := func(s Section) {
+		for _, e := range s.Entries {
+			if pathProblem(e.Path) != "" {
+				continue // reported as such
+			}
+			for _, part := range strings.Split(e.Path, "/") {
+				if part == "" || part == "." {
+					out = append(out, routeProblem{"general", true, RuleUnsafeRoutePath, e.Line, fmt.Sprintf("route path %q: empty or `.` segment in path", e.Path)})
+					break
+				}
+			}
+		}
+	}
+	for _, a := range m.Always {
+		check(a)
+	}
+	for _, c := range canonicalRoutes {
+		if rs := m.Routes[c.category]; len(rs) == 1 {
+			check(rs[0])
+		}
+	}
+	return out
+}
+
+// grammar07 checks the task routes of a 0.6+ manifest: exactly one
 // `## Load by task`, only canonical `###` headings under it, and no
 // canonical heading outside it.
 func (m *Manifest) grammar07() []routeProblem {

@@ -48,6 +48,7 @@ var hints = sync.OnceValue(func() map[string]string {
 		RuleConflictReview:       "add `Exception-To: <project entry>` to the area entry when the area deliberately differs",
 		RuleAgentFileEntry:       "keep the agent file a short pointer to the memory manifest",
 		RuleEvidenceLegacy:       "replace legacy-unverified with the entry's real source once someone has checked it",
+		RuleMigration:            "run `memory-custodian migrate --apply` with MemoryCustodian 0.12 to move to protocol 0.8; until then this protocol's own rules apply",
 		RuleSymlink:              "replace the link with the file itself",
 		RuleLocalScope:           "give the entry `Scope: local-user` or `Scope: local-machine`, or move it out of local/ into the shared file",
 		RuleEntryOrder:           "move the entry up: newest first",

@@ -48,6 +48,7 @@ const (
 	RuleEntryOrder           = "custodian-entry-order"
 	RuleSymlink              = "custodian-symlink"
 	RuleEvidenceLegacy       = "custodian-evidence-legacy"
+	RuleMigration            = "custodian-migration-available"
 	RuleAgentFileEntry       = "custodian-agent-file-entry"
 	RuleLocalScope           = "custodian-local-scope"
 	RuleUnreadable           = "custodian-unreadable"

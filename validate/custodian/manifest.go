@@ -36,11 +36,18 @@ type Manifest struct {
 	IndexLine  int
 	IndexLines []int
 	Index      map[string]int
-	// Lex is the Markdown lexing (protocol 0.7 and later; nil before).
+	// Lex is the Markdown lexing (protocol 0.6 and later; nil before).
 	Lex *validate.Lexed
 	// Unknown are `###` headings under `## Load by task` that are no
 	// canonical route heading.
 	Unknown []Section
+	// heads are the heading level and title of each line, as read.
+	heads []headInfo
+}
+
+type headInfo struct {
+	level int
+	title string
 }
 
 // MetaField is one protocol metadata field.
@@ -88,17 +95,36 @@ func ParseManifest(src []byte) *Manifest {
 	f := ParseFile("manifest.md", src)
 	m := &Manifest{File: f, Text: f.Text, Lines: f.Lines, UTF8: f.UTF8}
 	m.parse()
-	if v, _ := m.Version(); v == "0.7" || v == "0.8" {
-		// Protocol 0.7 and later read the manifest with Markdown lexing.
+	if v, _ := m.Version(); lexedVersion(v) {
+		// Protocol 0.6 and later are read with Markdown lexing, as the
+		// 0.12 CLI reads every manifest.
 		lx := lex(m.Lines)
 		m.Lex = &lx
 		m.Lines = lx.Visible(m.Lines)
+		loose, looseLine := m.Meta, m.ProtocolLine
 		m.parse()
+		if m.ProtocolLine == 0 && looseLine > 0 && !lx.Hidden(looseLine) {
+			// A Protocol heading the lexing does not take as one (a
+			// closing hash without a space, say) still names the
+			// protocol its contract errors are judged by.
+			m.Meta = loose
+		}
 	}
 	return m
 }
 
+// lexedVersion reports a protocol_version after 0.5: the manifests read
+// with Markdown lexing.
+func lexedVersion(v string) bool {
+	c, ok := compareVersion(v, ProtocolVersion)
+	return ok && c > 0
+}
+
 func (m *Manifest) parse() {
+	m.heads = make([]headInfo, len(m.Lines))
+	for i := range m.Lines {
+		m.heads[i].level, m.heads[i].title = m.readHeading(i)
+	}
 	m.ProtocolLine, m.ProtocolLines, m.IndexLine, m.IndexLines = 0, nil, 0, nil
 	m.Always, m.LoadByTask, m.Unknown = nil, nil, nil
 	m.Meta, m.Routes, m.Index = map[string]MetaField{}, map[string][]Section{}, map[string]int{}
@@ -106,29 +132,59 @@ func (m *Manifest) parse() {
 	m.routeSections()
 }
 
-// h2At returns the normalized title when line i is a "## " heading.
-func (m *Manifest) h2At(i int) (string, bool) {
-	s := pyStrip(m.Lines[i])
-	if !strings.HasPrefix(s, "## ") {
-		return "", false
+// atxRE is an ATX heading as upstream's 0.12 CLI reads it: up to three
+// spaces, one to six hashes, then white space or the end of the line.
+var atxRE = validate.LazyRegexp(`^ {0,3}(#{1,6})(?:[ \t]+|$)(.*)$`)
+
+// closingRE is a heading's closing sequence.
+var closingRE = validate.LazyRegexp(`[ \t]+#+[ \t]*$`)
+
+// heading returns the level and normalized title of line i, 0 when it is
+// no heading. A lexed manifest (0.6+) is read as the 0.12 CLI reads it:
+// any ATX heading, its closing hashes removed, stripped and case-folded.
+// Otherwise as the 0.9.1 CLI: a line that, stripped, starts "## " or
+// "### ".
+func (m *Manifest) heading(i int) (int, string) {
+	if i < len(m.heads) {
+		return m.heads[i].level, m.heads[i].title
 	}
-	return normalizeHeading(s), true
+	return m.readHeading(i)
+}
+
+func (m *Manifest) readHeading(i int) (int, string) {
+	if m.Lex != nil {
+		g := atxRE().FindStringSubmatch(m.Lines[i])
+		if g == nil {
+			return 0, ""
+		}
+		return len(g[1]), strings.ToLower(pyStrip(closingRE().ReplaceAllString(g[2], "")))
+	}
+	s := pyStrip(m.Lines[i])
+	switch {
+	case strings.HasPrefix(s, "### "):
+		return 3, normalizeHeading(s)
+	case strings.HasPrefix(s, "## "):
+		return 2, normalizeHeading(s)
+	}
+	return 0, ""
+}
+
+// h2At returns the normalized title when line i is a level-2 heading.
+func (m *Manifest) h2At(i int) (string, bool) {
+	lvl, t := m.heading(i)
+	return t, lvl == 2
 }
 
 func (m *Manifest) h3At(i int) (string, bool) {
-	s := pyStrip(m.Lines[i])
-	if !strings.HasPrefix(s, "### ") {
-		return "", false
-	}
-	return normalizeHeading(s), true
+	lvl, t := m.heading(i)
+	return t, lvl == 3
 }
 
-// sectionEnd returns the index of the next "## " heading after i (or of
-// the next "###" heading too when h3), or len(Lines).
+// sectionEnd returns the index of the next heading of level 2 or higher
+// after i (level 3 too when h3), or len(Lines).
 func (m *Manifest) sectionEnd(i int, h3 bool) int {
 	for j := i + 1; j < len(m.Lines); j++ {
-		s := pyStrip(m.Lines[j])
-		if strings.HasPrefix(s, "## ") || (h3 && strings.HasPrefix(s, "### ")) {
+		if lvl, _ := m.heading(j); lvl > 0 && (lvl <= 2 || h3 && lvl == 3) {
 			return j
 		}
 	}

@@ -25,14 +25,25 @@ var metaRequired = sync.OnceValue(func() map[string][][2]string {
 
 var uuid4RE = validate.LazyRegexp(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
 
-var metaLineRE = validate.LazyRegexp(`^- ([A-Za-z_]+):(.*)$`)
+// validProjectID is upstream's test: a UUID of version 4 whose canonical
+// form is the value in lower case (so upper case is accepted).
+func validProjectID(v string) bool { return uuid4RE().MatchString(strings.ToLower(v)) }
 
-// entrySchema returns the entry schema a manifest selects: 3 for 0.8, 1
-// or 2 for 0.7 as written, 1 otherwise.
+// protoBulletRE is a metadata line of the strict reading, on the stripped
+// line: "- key: value", the key checked apart.
+var protoBulletRE = validate.LazyRegexp(`^- ([^:]+):(.*)$`)
+
+var protoKeyRE = validate.LazyRegexp(`^[A-Za-z_]+$`)
+
+// entrySchema returns the entry schema a manifest selects: 3 for 0.8 with
+// entry_schema_version 3, 1 or 2 for 0.7 as written, 1 otherwise (a 0.8
+// manifest still on schema 1 is read with schema 1 until its migration).
 func entrySchema(m *Manifest, proto string) int {
 	switch proto {
 	case "0.8":
-		return 3
+		if m.Meta["entry_schema_version"].Value == "3" {
+			return 3
+		}
 	case "0.7":
 		if m.Meta["entry_schema_version"].Value == "2" {
 			return 2
@@ -42,12 +53,17 @@ func entrySchema(m *Manifest, proto string) int {
 }
 
 // metaProblems checks the metadata contract of protocols 0.6 to 0.8: one
-// Protocol heading, every line of the section a "- key: value" field,
-// no key twice, no empty value, and the values the protocol requires.
+// Protocol heading, every visible line of the section a "- key: value"
+// field, no key twice, no empty value, and the values the protocol
+// requires. The form refuses every task, as upstream's 0.12 read does;
+// so do the values of 0.8. The values only a 0.6 or 0.7 CLI required are
+// check errors that do not refuse a read (the 0.12 CLI reads those
+// protocols without them), and a 0.8 manifest still on Entry schema 1 is
+// the pending Entry migration: a check error, read with schema 1.
 func metaProblems(m *Manifest, proto string) []routeProblem {
 	var out []routeProblem
-	add := func(line int, format string, args ...any) {
-		out = append(out, routeProblem{category: "general", blocks: true, rule: RuleProtocolMetadata, line: line, msg: fmt.Sprintf(format, args...)})
+	add := func(blocks bool, line int, format string, args ...any) {
+		out = append(out, routeProblem{category: "general", blocks: blocks, rule: RuleProtocolMetadata, line: line, msg: fmt.Sprintf(format, args...)})
 	}
 	if n := len(m.ProtocolLines) + len(m.protocolTraces()); len(m.ProtocolLines) != 1 || n != 1 {
 		line := 0
@@ -56,59 +72,66 @@ func metaProblems(m *Manifest, proto string) []routeProblem {
 		} else if tr := m.protocolTraces(); len(tr) > 0 {
 			line = tr[0]
 		}
-		add(line, "manifest.md must contain exactly one MemoryCustodian Protocol heading, written as an H2 with canonical whitespace (found %d)", n)
+		add(true, line, "manifest.md must contain exactly one MemoryCustodian Protocol heading, written as an H2 with canonical whitespace (found %d)", n)
 	}
 	seen := map[string]int{}
 	from := m.ProtocolLine
 	for i := from; i > 0 && i < len(m.Lines); i++ {
 		s := pyStrip(m.Lines[i])
-		if strings.HasPrefix(s, "## ") {
+		if lvl, _ := headingLevel(s); lvl == 1 || lvl == 2 {
 			break
 		}
 		if s == "" {
 			continue
 		}
-		g := metaLineRE().FindStringSubmatch(strings.TrimRight(m.Lines[i], " \t"))
-		switch {
-		case g == nil:
-			add(i+1, "Malformed protocol metadata line %q", short(s))
+		g := protoBulletRE().FindStringSubmatch(s)
+		if g == nil {
+			add(true, i+1, "Malformed protocol metadata line %q", short(s))
 			continue
-		case seen[g[1]] > 0:
-			add(i+1, "Duplicate protocol metadata field: %s (first on line %d)", g[1], seen[g[1]])
-		case pyStrip(g[2]) == "":
-			add(i+1, "Protocol metadata field %s must not be empty", g[1])
 		}
-		seen[g[1]] = i + 1
+		key := pyStrip(g[1])
+		switch {
+		case !protoKeyRE().MatchString(key):
+			add(true, i+1, "Malformed protocol metadata field %q", short(key))
+		case seen[key] > 0:
+			add(true, i+1, "Duplicate protocol metadata field: %s (first on line %d)", key, seen[key])
+		case pyStrip(g[2]) == "":
+			add(true, i+1, "Protocol metadata field %s must not be empty", key)
+		}
+		seen[key] = i + 1
 	}
 	if v, line := m.Version(); v != proto {
-		add(line, "Protocol %s must be written canonically: protocol_version: %s (manifest has %s)", proto, proto, v)
+		add(true, line, "Protocol %s must be written canonically: protocol_version: %s (manifest has %s)", proto, proto, v)
 	}
+	values := proto == "0.8" // the values the 0.12 CLI requires, and so refuses to read without
 	for _, k := range []string{"initialized_with", "last_migrated_with"} {
 		if _, ok := m.Meta[k]; !ok {
-			add(m.ProtocolLine, "Protocol %s requires %s; manifest has missing", proto, k)
+			add(values, m.ProtocolLine, "Protocol %s requires %s; manifest has missing", proto, k)
 		}
 	}
 	for _, kv := range metaRequired()[proto] {
 		f, ok := m.Meta[kv[0]]
 		switch {
 		case kv[0] == "entry_schema_version" && proto == "0.7":
+		case kv[0] == "entry_schema_version" && proto == "0.8" && f.Value == "1":
+			add(false, f.Line, "Project uses an earlier Entry schema (entry_schema_version: 1); staged migration to Entry schema 3 is available: run `memory-custodian migrate --prepare` after reviewing the preview")
 		case !ok:
-			add(m.ProtocolLine, "Protocol %s requires %s: %s; manifest has missing", proto, kv[0], kv[1])
+			add(values, m.ProtocolLine, "Protocol %s requires %s: %s; manifest has missing", proto, kv[0], kv[1])
 		case f.Value != kv[1]:
-			add(f.Line, "Protocol %s requires %s: %s; manifest has %s", proto, kv[0], kv[1], short(f.Value))
+			add(values, f.Line, "Protocol %s requires %s: %s; manifest has %s", proto, kv[0], kv[1], short(f.Value))
 		}
 	}
 	if proto == "0.7" {
 		if f := m.Meta["entry_schema_version"]; f.Value != "1" && f.Value != "2" {
-			add(f.Line, "Protocol 0.7 requires entry_schema_version: 1 or 2; manifest has %s", orMissing(f.Value))
+			add(false, f.Line, "Protocol 0.7 requires entry_schema_version: 1 or 2; manifest has %s", orMissing(f.Value))
 		}
 	}
-	if f := m.Meta["project_id"]; !uuid4RE().MatchString(f.Value) {
+	if f := m.Meta["project_id"]; !validProjectID(f.Value) {
 		line := f.Line
 		if line == 0 {
 			line = m.ProtocolLine
 		}
-		add(line, "Protocol %s requires a valid UUIDv4 project_id (lower case); manifest has %s", proto, orMissing(short(f.Value)))
+		add(values, line, "Protocol %s requires a valid UUIDv4 project_id; manifest has %s", proto, orMissing(short(f.Value)))
 	}
 	return out
 }
@@ -131,9 +154,14 @@ func (m *Manifest) protocolTraces() []int {
 		if t != "memorycustodian protocol" {
 			continue
 		}
-		canonical := strings.HasPrefix(l, "## ") && closingHashesOK(s)
+		canonical := strings.HasPrefix(l, "## ") && closingHashesOK(s) && normalizeHeading(s) == "memorycustodian protocol"
+		if m.Lex != nil {
+			// an ATX H2 as the 0.12 CLI reads it (up to three spaces first)
+			lvl, title := m.heading(i)
+			canonical = lvl == 2 && title == "memorycustodian protocol"
+		}
 		switch {
-		case canonical && normalizeHeading(s) == "memorycustodian protocol":
+		case canonical:
 		case strings.HasPrefix(s, "#"):
 			out = append(out, i+1)
 		case i+1 < len(m.Lines) && isSetextUnderline(m.Lines[i+1]):

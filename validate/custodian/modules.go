@@ -22,6 +22,8 @@ type Module struct {
 	Activation string
 	Tasks      []string
 	Paths      []string
+	// keys are the settings the declaration has.
+	keys map[string]bool
 }
 
 // activations are the modes each module kind may use.
@@ -33,12 +35,23 @@ var activations = sync.OnceValue(func() map[string][]string {
 	}
 })
 
-var moduleLineRE = validate.LazyRegexp("^- `([^`]+)`(.*)$")
-var moduleKeyRE = validate.LazyRegexp(`^  - ([A-Za-z_-]+):(.*)$`)
+// moduleLineRE is a declaration line, "- `<type>/<name>.md`", with the
+// one-line trigger of protocol 0.6 after a colon; moduleKeyRE a setting.
+var moduleLineRE = validate.LazyRegexp("^- `([^`]+)`(?:\\s*:\\s*(.*))?$")
+var moduleKeyRE = validate.LazyRegexp(`^  - ([a-z-]+):\s*(.*)$`)
 
-// modules parses the optional module index of a 0.7+ manifest and
-// returns the declarations and the grammar problems.
+// moduleKeys are the settings a declaration may have.
+var moduleKeys = []string{"activation", "tasks", "paths", "description"}
+
+// modules parses the optional module index and returns the declarations
+// and the grammar problems, line by line as upstream's parser reads it.
+// The grammar is the nested one of protocol 0.7 for every manifest;
+// before 0.7 a declaration may also be the one-line form,
+// "- `areas/x.md`: trigger prose", and a declaration without settings is
+// explicit-only, as upstream's read keeps them.
 func (m *Manifest) modules() ([]Module, []routeProblem) {
+	v, _ := m.Version()
+	legacy := v != "0.7" && v != "0.8"
 	var mods []Module
 	var probs []routeProblem
 	bad := func(line int, format string, args ...any) {
@@ -51,93 +64,129 @@ func (m *Manifest) modules() ([]Module, []routeProblem) {
 		return nil, probs
 	}
 	end := m.sectionEnd(m.IndexLine-1, false)
-	sub, subs, sentinel := "", map[string]int{}, false
-	declared := map[string]int{}
+	sub, subs := "", map[string]int{}
+	none, declared := map[string]bool{}, map[string]bool{}
+	seen := map[string]int{}
 	var cur *Module
-	keys := map[string]bool{}
+	flush := func() {
+		if cur != nil {
+			if md, ok := m.declaration(cur, sub, seen, legacy, bad); ok {
+				mods = append(mods, md)
+			}
+		}
+		cur = nil
+	}
 	for i := m.IndexLine; i < end; i++ {
-		l := strings.TrimRight(m.Lines[i], " \t")
+		l := m.Lines[i]
+		s := pyStrip(l)
 		if title, ok := m.h3At(i); ok {
-			cur = nil
-			sub, sentinel = "", false
+			flush()
 			switch title {
 			case "enabled rules", "enabled profiles", "enabled areas":
 				sub = strings.TrimPrefix(title, "enabled ")
 				if first, dup := subs[sub]; dup {
-					bad(i+1, "duplicate optional module subsection %q (first on line %d)", pyStrip(l), first)
+					bad(i+1, "duplicate optional module subsection %q (first on line %d)", s, first)
 				}
 				subs[sub] = i + 1
 			default:
-				bad(i+1, "unknown optional module subsection %q", pyStrip(l))
+				sub = ""
+				bad(i+1, "unknown optional module subsection %q", s)
 			}
 			continue
 		}
-		if g := moduleKeyRE().FindStringSubmatch(l); g != nil && cur != nil {
-			key, val := g[1], pyStrip(g[2])
-			if keys[key] {
-				bad(i+1, "duplicate optional module key %q for %s", key, cur.Path)
-			}
-			keys[key] = true
-			switch key {
-			case "activation":
-				cur.Activation = val
-			case "tasks":
-				cur.Tasks = splitList(val)
-			case "paths":
-				cur.Paths = codeSpans(val)
-				if len(cur.Paths) == 0 || strings.Trim(stripCodeSpans(val), ", ") != "" {
-					bad(i+1, "paths of %s must be a comma-separated list of code spans", cur.Path)
-				}
-			case "description":
-			default:
-				bad(i+1, "unknown optional module key %q", key)
-			}
+		if s == "" {
 			continue
 		}
-		if !strings.HasPrefix(l, "-") {
-			if pyStrip(l) != "" && cur != nil {
-				bad(i+1, "unexpected line after module %s", cur.Path)
+		mod := moduleLineRE().FindStringSubmatch(l)
+		key := moduleKeyRE().FindStringSubmatch(l)
+		switch {
+		case sub == "":
+			if mod != nil || key != nil || strings.HasPrefix(s, "- ") || strings.HasPrefix(l, "  - ") {
+				bad(i+1, "optional module declaration appears outside a canonical subsection: %q", short(l))
 			}
-			continue
-		}
-		cur = nil
-		if sub == "" {
-			bad(i+1, "module line %q is outside a canonical subsection", short(pyStrip(l)))
-			continue
-		}
-		if l == "- None enabled." {
-			if len(declaredIn(mods, sub)) > 0 {
+		case s == "- None enabled.":
+			flush()
+			if none[sub] || declared[sub] {
 				bad(i+1, "contradictory optional module sentinel in Enabled %s", sub)
 			}
-			sentinel = true
-			continue
+			none[sub] = true
+		case mod != nil:
+			if none[sub] {
+				bad(i+1, "contradictory optional module sentinel in Enabled %s", sub)
+			}
+			flush()
+			declared[sub] = true
+			cur = &Module{Path: mod[1], Kind: sub, Line: i + 1}
+			if pyStrip(mod[2]) != "" && !legacy {
+				bad(i+1, "%s: Protocol 0.7 module line may not contain inline metadata", mod[1])
+			}
+		case key != nil && cur != nil:
+			k, val := key[1], pyStrip(key[2])
+			switch {
+			case !contains(moduleKeys, k):
+				bad(i+1, "%s: unknown optional module key %q", cur.Path, k)
+			case cur.keys[k]:
+				bad(i+1, "%s: duplicate optional module key %q", cur.Path, k)
+			default:
+				cur.set(k, val, i+1, bad)
+			}
+		case strings.HasPrefix(s, "- ") || strings.HasPrefix(l, "  - "):
+			bad(i+1, "malformed optional module declaration: %q", short(l))
+		case cur != nil:
+			bad(i+1, "%s: continuation lines are not allowed", cur.Path)
 		}
-		g := moduleLineRE().FindStringSubmatch(l)
-		if g == nil || g[2] != "" {
-			bad(i+1, "module line %q must be a bare `- `<type>/<name>.md`` line with its settings indented below", short(pyStrip(l)))
-			continue
-		}
-		if sentinel {
-			bad(i+1, "contradictory optional module sentinel in Enabled %s", sub)
-		}
-		kind, name, ok := strings.Cut(g[1], "/")
-		if !ok || kind != sub || strings.Contains(name, "/") || !strings.HasSuffix(name, ".md") || pathProblem(g[1]) != "" {
-			bad(i+1, "module %s must be a .md file directly in %s/", g[1], sub)
-			continue
-		}
-		if first, dup := declared[g[1]]; dup {
-			bad(i+1, "duplicate optional module declaration %s (first on line %d)", g[1], first)
-			continue
-		}
-		declared[g[1]] = i + 1
-		mods = append(mods, Module{Path: g[1], Kind: kind, Name: strings.TrimSuffix(name, ".md"), Line: i + 1})
-		cur = &mods[len(mods)-1]
-		keys = map[string]bool{}
 	}
-	for i := range mods {
-		probs = append(probs, mods[i].problems()...)
-	}
+	flush()
 	return mods, probs
+}
+
+// set records one setting of a declaration.
+func (md *Module) set(key, val string, line int, bad func(int, string, ...any)) {
+	if md.keys == nil {
+		md.keys = map[string]bool{}
+	}
+	md.keys[key] = true
+	switch key {
+	case "activation":
+		md.Activation = val
+	case "tasks":
+		md.Tasks = strings.Split(val, ",")
+		for i := range md.Tasks {
+			md.Tasks[i] = strings.TrimSpace(md.Tasks[i])
+		}
+	case "paths":
+		md.Paths = codeSpans(val)
+		if len(md.Paths) == 0 || strings.TrimSpace(strings.ReplaceAll(stripCodeSpans(val), ",", "")) != "" {
+			bad(line, "%s: paths must be comma-separated Markdown code spans", md.Path)
+		}
+	}
+}
+
+// declaration checks a declaration once its settings are read: its path,
+// its folder, that it is declared once, and its settings against its kind.
+func (m *Manifest) declaration(md *Module, sub string, seen map[string]int, legacy bool, bad func(int, string, ...any)) (Module, bool) {
+	kind, name, ok := strings.Cut(md.Path, "/")
+	switch {
+	case pathProblem(md.Path) != "" || !strings.HasSuffix(md.Path, ".md"):
+		bad(md.Line, "unsafe or malformed memory path %q", md.Path)
+		return Module{}, false
+	case !ok || kind != sub || strings.Contains(name, "/"):
+		bad(md.Line, "%s: module path does not match %s/", md.Path, sub)
+		return Module{}, false
+	}
+	if first, dup := seen[md.Path]; dup {
+		bad(md.Line, "duplicate optional module declaration: %s (first on line %d)", md.Path, first)
+		return Module{}, false
+	}
+	seen[md.Path] = md.Line
+	md.Name = strings.TrimSuffix(name, ".md")
+	if legacy && len(md.keys) == 0 {
+		md.Activation = "explicit-only"
+	}
+	for _, p := range md.problems() {
+		bad(p.line, "%s", p.msg)
+	}
+	return *md, true
 }
 
 func declaredIn(mods []Module, kind string) []Module {

@@ -74,6 +74,10 @@ func mutDeleteFile(rng *rand.Rand, tr memTree) string {
 	if rng.Intn(3) == 0 {
 		n = pick(rng, []string{"manifest.md", "brief.md", "inbox.md", "constraints.md", "decisions.md"})
 	}
+	if rng.Intn(4) == 0 {
+		tr.files[n] = nil
+		return "empty " + n
+	}
 	delete(tr.files, n)
 	return "delete " + n
 }

@@ -208,7 +208,13 @@ var allowedCheckExtra = map[string]bool{
 	RuleNotUTF8:         true, // also memory files the reference does not read
 }
 
+// ourCheck is `remnant-guard check DIR` outside a commit: nothing for a
+// directory that is not MemoryCustodian memory (IsMemory), the findings
+// of Check otherwise.
 func ourCheck(root, mem string) []validate.Finding {
+	if !IsMemory(os.DirFS(mem)) {
+		return nil
+	}
 	agents := map[string][]byte{}
 	for _, n := range []string{"AGENTS.md", "CLAUDE.md", "GEMINI.md"} {
 		if b, err := os.ReadFile(filepath.Join(root, n)); err == nil {
@@ -242,14 +248,17 @@ func newerOnly(out string) bool {
 }
 
 // declaresNewer reports whether the manifest names protocol 0.6, 0.7 or
-// 0.8, which this package judges by their own rules.
+// 0.8, which this package judges by their own rules, or has a Protocol
+// section whose version the 0.12 CLI refuses to read by (missing, not a
+// number, newer than 0.8): such memory is never routed, where the 0.9.1
+// CLI still read it by its 0.5 rules (docs/custodian.md).
 func declaresNewer(mem string) bool {
 	m := Load(os.DirFS(mem)).Manifest
 	if m == nil || !m.UTF8 {
 		return false
 	}
 	p, _ := protocolOf(m)
-	return p > ProtocolVersion
+	return p > ProtocolVersion || readRefusal(m) != nil
 }
 
 func errorsOf(fs []validate.Finding) []validate.Finding {

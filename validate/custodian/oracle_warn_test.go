@@ -51,7 +51,7 @@ var ownWarnings = map[string]bool{
 	RuleNearBudget: true, RuleDecisionNoReason: true, RuleTombstoneNoReason: true,
 	RuleDuplicateUnit: true, RulePersonalEmail: true, RulePhoneNumber: true,
 	RuleAgentFileCopy: true, RuleEntryOrder: true, RuleSubjectCoverage: true,
-	RuleConflictReview: true, RuleEvidenceLegacy: true, RuleStale: true,
+	RuleConflictReview: true, RuleEvidenceLegacy: true, RuleStale: true, RuleMigration: true,
 }
 
 // refLocalPath is the reference's machine-specific path pattern

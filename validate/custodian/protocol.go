@@ -25,7 +25,7 @@ func protocolOf(m *Manifest) (string, *routeProblem) {
 	v, line := m.Version()
 	switch {
 	case len(m.Meta) == 0:
-		p.msg = "manifest has no MemoryCustodian Protocol metadata (`## MemoryCustodian Protocol` with `- protocol_version: ...`)"
+		p.msg = "manifest has no MemoryCustodian Protocol metadata (`## MemoryCustodian Protocol` with `- protocol_version: ...`); memory from before protocol 0.5 is migrated by `memory-custodian migrate --apply`"
 		return ProtocolVersion, p
 	case line == 0:
 		p.msg = "protocol metadata has no protocol_version"
@@ -92,4 +92,53 @@ func versionParts(v string) ([]int, bool) {
 		out[i], _ = strconv.Atoi(f)
 	}
 	return out, true
+}
+
+// strictVersion returns protocol_version as the strict metadata reading
+// takes it, white space around the key allowed ("- protocol_version :
+// 0.5"), and its line; 0 when there is none.
+func (m *Manifest) strictVersion() (string, int) {
+	for i := m.ProtocolLine; i > 0 && i < len(m.Lines); i++ {
+		s := pyStrip(m.Lines[i])
+		if lvl, _ := headingLevel(s); lvl == 1 || lvl == 2 {
+			break
+		}
+		if g := protoBulletRE().FindStringSubmatch(s); g != nil && pyStrip(g[1]) == "protocol_version" && pyStrip(g[2]) != "" {
+			return pyStrip(g[2]), i + 1
+		}
+	}
+	return "", 0
+}
+
+// readRefusal returns why upstream's 0.12 read refuses to route by the
+// manifest's Protocol section, or nil: the section names no
+// protocol_version, or one that is not a number, is newer than 0.8, or is
+// 0.8 not written canonically (`0.8.0`, `00.8`). A manifest without the
+// section is legacy memory and routes by the 0.5 rules.
+func readRefusal(m *Manifest) *routeProblem {
+	if m.ProtocolLine == 0 && len(m.protocolTraces()) == 0 {
+		return nil
+	}
+	p := &routeProblem{category: "general", blocks: true, rule: RuleProtocolVersion, line: m.ProtocolLine}
+	v, line := m.Version()
+	if line == 0 {
+		v, line = m.strictVersion()
+	}
+	if line == 0 {
+		p.msg = "the MemoryCustodian Protocol section has no protocol_version; the memory cannot be routed"
+		return p
+	}
+	p.line = line
+	c, ok := compareVersion(v, NewestProtocol)
+	switch {
+	case !ok:
+		p.msg = fmt.Sprintf("invalid protocol_version %q; the memory cannot be routed", v)
+	case c > 0:
+		p.msg = fmt.Sprintf("protocol_version %s is newer than %s, the newest protocol this tool supports; update remnant-guard", v, NewestProtocol)
+	case c == 0 && v != NewestProtocol:
+		p.msg = fmt.Sprintf("protocol_version %q must be written canonically as %s; the memory cannot be routed", v, NewestProtocol)
+	default:
+		return nil
+	}
+	return p
 }

@@ -11,12 +11,12 @@ import (
 )
 
 // ExitCode is the exit status of upstream's read for this result. Up to
-// protocol 0.6: 0 when something loaded and no required file is missing,
-// 1 otherwise. From 0.7: 1 when the conflict status is CONFLICT or
+// protocol 0.5: 0 when something loaded and no required file is missing,
+// 1 otherwise. From 0.6: 1 when the conflict status is CONFLICT or
 // INVALID; when Strict, also for an INCOMPLETE route and for REVIEW
 // conflicts of a substantial task; else 0.
 func (r *RouteResult) ExitCode() int {
-	if r.Protocol >= "0.7" {
+	if r.Protocol >= "0.6" {
 		if r.ConflictStatus == "CONFLICT" || r.ConflictStatus == "INVALID" {
 			return 1
 		}
@@ -35,9 +35,13 @@ func (r *RouteResult) ExitCode() int {
 // as upstream's read does: Always load and the task's route, then the
 // profiles, then the areas asked for. It is deterministic and reads
 // through fsys only. Errors are *UnknownTaskError, *ManifestError and
-// *ModuleNameError; a manifest problem refuses only the tasks it affects,
-// and the protocol version never refuses one. Missing required files do
-// not fail: they are listed in MissingRequired.
+// *ModuleNameError. A Protocol section whose version is missing, not a
+// number, newer than 0.8 or 0.8 not written canonically refuses every
+// task, as upstream's 0.12 read does; from 0.6 so does any problem of the
+// metadata form or the routing contract, a memory file that is not UTF-8
+// and a symbolic link; up to 0.5 a route problem refuses only the tasks
+// it affects. Missing required files do not fail: they are listed in
+// MissingRequired.
 func Route(fsys fs.FS, req RouteRequest) (*RouteResult, error) {
 	mem := Load(fsys)
 	m := mem.Manifest
@@ -48,6 +52,20 @@ func Route(fsys fs.FS, req RouteRequest) (*RouteResult, error) {
 		return nil, &ManifestError{Rule: RuleNotUTF8, Line: invalidLine(m.File.Src), Message: "manifest.md is not valid UTF-8 text"}
 	}
 	proto, _ := protocolOf(m)
+	if p := readRefusal(m); p != nil {
+		return nil, &ManifestError{Line: p.line, Rule: p.rule, Message: p.msg}
+	}
+	if proto >= "0.6" {
+		// The 0.12 CLI reads every memory file before it routes.
+		if name := firstNotUTF8(mem); name != "" {
+			return nil, &ManifestError{Rule: RuleNotUTF8, Line: invalidLine(mem.Files[name].Src), Message: name + " is not valid UTF-8 text; the memory cannot be routed"}
+		}
+		for _, l := range mem.Links {
+			if refusedLink(l) {
+				return nil, &ManifestError{Rule: RuleSymlink, Message: l + " is a symbolic link; the memory cannot be routed"}
+			}
+		}
+	}
 	cat := resolveTask(req.Task, proto)
 	if cat == "" {
 		return nil, &UnknownTaskError{Task: req.Task, Valid: validTasks()}
@@ -77,11 +95,11 @@ func Route(fsys fs.FS, req RouteRequest) (*RouteResult, error) {
 		}
 		err = errors.Join(err, r.add(e.Path, src, reason, e.Required))
 	}
-	if proto >= "0.7" {
+	if proto >= "0.6" {
 		err = errors.Join(err, r.declared(m, cat, req))
 	} else {
 		if len(req.Paths) > 0 || len(req.Rules) > 0 {
-			return nil, &ModuleNameError{Kind: "path", Name: strings.Join(append(req.Paths, req.Rules...), ", "), Reason: "--path and --rule need protocol 0.7 or later (this manifest is " + proto + ")"}
+			return nil, &ModuleNameError{Kind: "path", Name: strings.Join(append(req.Paths, req.Rules...), ", "), Reason: "--path and --rule need protocol 0.6 or later (this manifest is " + proto + ")"}
 		}
 		err = errors.Join(err, r.modules("profile", "profiles", req.Profiles), r.modules("area", "areas", req.Areas))
 	}
@@ -99,6 +117,21 @@ func Route(fsys fs.FS, req RouteRequest) (*RouteResult, error) {
 		res.Packed = r.pack()
 	}
 	return res, nil
+}
+
+// firstNotUTF8 returns the first memory file, by name, that is not UTF-8.
+func firstNotUTF8(mem *Memory) string {
+	var names []string
+	for name, f := range mem.Files {
+		if !f.UTF8 {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	if len(names) == 0 {
+		return ""
+	}
+	return names[0]
 }
 
 type router struct {
@@ -178,10 +211,10 @@ func (r *router) dispose(p, disposition, reason string) {
 	r.res.Files = append(r.res.Files, Disposition{Path: p, Disposition: disposition, Reason: reason})
 }
 
-// substantial are the tasks that need their scope (0.7+).
+// substantial are the tasks that need their scope (0.6+).
 var substantial = []string{"planning", "implementation", "artifact", "history"}
 
-// declared routes the declared modules of a 0.7+ manifest: a rule whose
+// declared routes the declared modules of a 0.6+ manifest: a rule whose
 // tasks name the task, an area whose globs match a path, and modules named
 // explicitly whose activation allows it, each as optional.
 func (r *router) declared(m *Manifest, cat string, req RouteRequest) error {
@@ -194,12 +227,19 @@ func (r *router) declared(m *Manifest, cat string, req RouteRequest) error {
 	asked := map[string]bool{}
 	for kind, names := range map[string][]string{"rules": req.Rules, "profiles": req.Profiles, "areas": req.Areas} {
 		for _, n := range names {
+			n = strings.TrimSpace(n)
 			if !safeName().MatchString(n) {
 				return &ModuleNameError{Kind: strings.TrimSuffix(kind, "s"), Name: n, Reason: "want letters, digits, '.', '_' or '-', starting with a letter or digit"}
 			}
+			if strings.EqualFold(n, "readme") {
+				return &ModuleNameError{Kind: strings.TrimSuffix(kind, "s"), Name: n, Reason: "README.md is documentation, not a module"}
+			}
 			p := kind + "/" + n + ".md"
-			if !declaredModule(mods, p) {
-				return &ModuleNameError{Kind: strings.TrimSuffix(kind, "s"), Name: n, Reason: p + " is not declared in the optional module index"}
+			if !declaredModule(mods, p) && !asked[p] {
+				// Upstream lists a module asked for but not declared as a
+				// missing optional file, with a warning, and loads nothing.
+				r.res.SkippedOptional = append(r.res.SkippedOptional, p)
+				r.dispose(p, "missing-optional", "MC-MISSING-OPTIONAL")
 			}
 			asked[p] = true
 		}
@@ -246,12 +286,12 @@ func moduleReason(md Module, cat string, paths []string, asked bool) (string, bo
 			return "MC-SKIP-TASK-MISMATCH", true
 		}
 	case "areas":
-		if strings.HasPrefix(md.Activation, "path") {
-			for _, p := range paths {
-				for _, g := range md.Paths {
-					if globMatch(g, p) {
-						return "MC-ROUTE-PATH", false
-					}
+		// A path that matches loads the area whatever its activation
+		// (an explicit-only area may keep paths), as upstream routes it.
+		for _, p := range paths {
+			for _, g := range md.Paths {
+				if globMatch(g, p) {
+					return "MC-ROUTE-PATH", false
 				}
 			}
 		}

@@ -125,7 +125,6 @@ func TestRoute07Invalid(t *testing.T) {
 	}{
 		{name: "invalid profile name", req: RouteRequest{Task: "implementation", Profiles: []string{"../backend"}}},
 		{name: "invalid area name", req: RouteRequest{Task: "implementation", Areas: []string{"../backend"}}},
-		{name: "undeclared area", req: RouteRequest{Task: "implementation", Areas: []string{"backend"}}},
 		{name: "path outside the project", req: RouteRequest{Task: "implementation", Paths: []string{"../x.go"}}},
 		{name: "exclusive-group is unknown", edit: func(s string) string {
 			return strings.Replace(areaBackend(s), "  - paths: `cli/**`\n", "  - paths: `cli/**`\n  - exclusive-group: runtime\n", 1)
@@ -147,6 +146,19 @@ func TestRoute07Invalid(t *testing.T) {
 				t.Errorf("err = %v, want an invalid route", err)
 			}
 		})
+	}
+}
+
+// TestRouteUndeclaredModule: a module asked for by name that the index
+// does not declare loads nothing and is listed as a missing optional
+// file, as upstream's read lists it (with a warning), not refused.
+func TestRouteUndeclaredModule(t *testing.T) {
+	r, err := Route(init08(nil, nil), RouteRequest{Task: "implementation", Areas: []string{"backend"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(r.SkippedOptional, "areas/backend.md") || slices.Contains(loadedPaths(r), "areas/backend.md") || reasons(r)["areas/backend.md"] != "missing-optional MC-MISSING-OPTIONAL" {
+		t.Errorf("skipped %q, loaded %q, reasons %v", r.SkippedOptional, loadedPaths(r), reasons(r))
 	}
 }
 

@@ -33,8 +33,9 @@ func TestRouteConflicts(t *testing.T) {
 		// test_strict_read_reports_unclosed_fence_in_matched_optional_entry_module
 		{name: "unclosed fence in matched area", edit: areaBackend, files: map[string]string{"areas/backend.md": "# Backend\n" + unclosed},
 			req: RouteRequest{Task: "implementation", Paths: []string{"cli/example.py"}, Strict: true}, status: "INVALID", codes: "MC-CONFLICT-007", exit: 1},
+		// upstream's read weighs the schema of every canonical file, loaded or not
 		{name: "unclosed fence in an area not loaded", edit: areaBackend, files: map[string]string{"areas/backend.md": "# Backend\n" + unclosed},
-			req: RouteRequest{Task: "implementation", Paths: []string{"src/x.go"}, Strict: true}, status: "CLEAR", exit: 0},
+			req: RouteRequest{Task: "implementation", Paths: []string{"src/x.go"}, Strict: true}, status: "INVALID", codes: "MC-CONFLICT-007", exit: 1},
 		{name: "two matched areas own one Subject+Facet", edit: twoAreas,
 			files: map[string]string{"subjects.md": regA, "areas/backend.md": areaEntry("MC-CON-20260801-22222222", "backend", "behavior"), "areas/cli.md": areaEntry("MC-CON-20260801-33333333", "cli", "behavior")},
 			req:   RouteRequest{Task: "implementation", Paths: []string{"cli/app.py"}, Strict: true}, status: "REVIEW", codes: "MC-CONFLICT-009", exit: 1},
@@ -55,8 +56,9 @@ func TestRouteConflicts(t *testing.T) {
 			req: RouteRequest{Task: "implementation", Paths: []string{"cli/app.py"}, Strict: true}, status: "REVIEW", codes: "MC-CONFLICT-002", exit: 1},
 		{name: "project/area overlap with exception", edit: areaBackend, files: overlapFiles("Exception-To: MC-CON-20260801-11111111\n"),
 			req: RouteRequest{Task: "implementation", Paths: []string{"cli/app.py"}, Strict: true}, status: "CLEAR", exit: 0},
+		// upstream: MC-CONFLICT-006 and the relation issues (MC-CONFLICT-008) of the missing target
 		{name: "invalid exception fails a plain read", edit: areaBackend, files: overlapFiles("Exception-To: MC-CON-20260801-ffffffff\n"),
-			req: RouteRequest{Task: "implementation", Paths: []string{"cli/app.py"}}, status: "INVALID", codes: "MC-CONFLICT-006", exit: 1},
+			req: RouteRequest{Task: "implementation", Paths: []string{"cli/app.py"}}, status: "INVALID", codes: "MC-CONFLICT-006 MC-CONFLICT-008", exit: 1},
 		// test_reconciliation_distinct_rejects_duplicate_structural_owner
 		{name: "duplicate owner", files: map[string]string{"subjects.md": regA, "constraints.md": "# Constraints\n\n" +
 			activeEntry("MC-CON-20260801-11111111", "A", "Constraint", "A.", "project", subjA, "behavior", "") + "\n" +

@@ -14,9 +14,9 @@ type RouteRequest struct {
 	Budget bool
 	// Budgets overrides token budgets as Options.Budgets does.
 	Budgets map[string]int
-	// Paths are the repository files the task touches (protocol 0.7+):
+	// Paths are the repository files the task touches (protocol 0.6+):
 	// areas whose `paths` globs match one load. Rules name rules/NAME.md
-	// explicitly (0.7+).
+	// explicitly (0.6+).
 	Paths, Rules []string
 	// Project is the repository's working tree, to tell whether Paths
 	// exist; nil leaves that unknown.
@@ -43,7 +43,7 @@ type RouteResult struct {
 	Protocol string `json:"protocol"`
 	// Completeness is COMPLETE, or INCOMPLETE when a required file is
 	// missing or a substantial task with path-routed areas was given
-	// neither paths nor areas (0.7+). An invalid route is an error.
+	// neither paths nor areas (0.6+). An invalid route is an error.
 	Completeness string `json:"completeness"`
 	// Files are every file the route considered, with what became of it
 	// and why, in upstream's reason codes.

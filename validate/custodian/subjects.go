@@ -28,6 +28,9 @@ func (c *checker) subjects() map[string]*subject {
 	for _, p := range ff.malformed {
 		c.add(RuleSubjectRegistry, f.Name, p.line, 1, "MC-CONFLICT-010: %s", p.msg)
 	}
+	for _, p := range subjectStrayLines(f) {
+		c.add(RuleSubjectRegistry, f.Name, p.line, 1, "MC-CONFLICT-010: %s", p.msg)
+	}
 	aliases, refs := map[string]string{}, map[string]string{}
 	defer c.mergedFrom(f, ff.entries)
 	for _, e := range ff.entries {
@@ -39,6 +42,9 @@ func (c *checker) subjects() map[string]*subject {
 			continue
 		}
 		for _, p := range e.Problems {
+			if strings.HasPrefix(p.msg, "ambiguous column-zero bullet") {
+				continue // a bullet after a list is one of its items, or a stray line
+			}
 			c.add(RuleSubjectRegistry, f.Name, p.line, 1, "MC-CONFLICT-010: %s", p.msg)
 		}
 		for name, fs := range e.Fields {
@@ -56,7 +62,12 @@ func (c *checker) subjects() map[string]*subject {
 				bad("must declare exactly one %s field (found 0)", req)
 			}
 		}
-		st := e.One("Status")
+		if ev := e.Fields["Evidence"]; len(ev) == 1 {
+			if why := subjectEvidence(ev[0].Items); why != "" {
+				bad("%s", why)
+			}
+		}
+		st := pyStrip(e.One("Status"))
 		switch {
 		case st != "active" && st != "merged":
 			bad("has invalid Status %s", quote(st))
@@ -65,7 +76,7 @@ func (c *checker) subjects() map[string]*subject {
 		case st == "active" && e.One("Merged-Into") != "":
 			bad("is active but declares Merged-Into")
 		}
-		if k := e.One("Kind"); k != "" && !contains(subjectKinds, k) {
+		if k := pyStrip(e.One("Kind")); k != "" && !contains(subjectKinds, strings.ToLower(k)) {
 			bad("has invalid Kind %s", quote(k))
 		}
 		key := strings.ToLower(e.ID)
@@ -73,15 +84,19 @@ func (c *checker) subjects() map[string]*subject {
 			bad("is a duplicate Subject ID")
 			continue
 		}
-		out[key] = &subject{id: e.ID, status: st, title: e.Title, into: e.One("Merged-Into"), line: e.Line}
+		out[key] = &subject{id: e.ID, status: st, title: e.Title, into: pyStrip(e.One("Merged-Into")), line: e.Line}
 		if st != "active" {
 			continue
 		}
-		if ref := strings.ToLower(e.One("Canonical-Ref")); ref != "" {
-			if other, dup := refs[ref]; dup {
-				c.add(RuleSubjectRegistry, f.Name, e.Line, 1, "MC-CONFLICT-003: %s and %s share Canonical-Ref %s", other, e.ID, e.One("Canonical-Ref"))
+		if raw := pyStrip(e.One("Canonical-Ref")); raw != "" {
+			if ref, why := canonicalRef(raw); why != "" {
+				bad("%s", why)
+			} else {
+				if other, dup := refs[ref]; dup {
+					c.add(RuleSubjectRegistry, f.Name, e.Line, 1, "MC-CONFLICT-003: %s and %s share Canonical-Ref %s", other, e.ID, raw)
+				}
+				refs[ref] = e.ID
 			}
-			refs[ref] = e.ID
 		}
 		names := []string{e.Title}
 		if a := e.Fields["Aliases"]; len(a) > 0 {
