@@ -19,10 +19,14 @@ const gitleaksIgnoreName = ".gitleaksignore"
 // and no error for a file that does not exist.
 type configFiles func(name string) ([]byte, error)
 
-// workingFiles reads them from the working tree at root.
+// workingFiles reads them from the working tree at root, and never through
+// a symbolic link out of it: a cloned repository cannot make the scanner
+// read a file outside it (an ignore file, or a gitleaks config or its
+// [extend] path).
 func workingFiles(root string) configFiles {
+	r := safefile.Root{Dir: root}
 	return func(name string) ([]byte, error) {
-		return safefile.ReadSideFile(filepath.Join(root, filepath.FromSlash(name)))
+		return r.ReadSideFile(filepath.Join(root, filepath.FromSlash(name)))
 	}
 }
 

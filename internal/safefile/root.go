@@ -311,3 +311,15 @@ func (r Root) ReadDir(path string) ([]fs.DirEntry, error) {
 	entries, err := fs.ReadDir(root.FS(), filepath.ToSlash(rel))
 	return entries, r.wrap(path, err)
 }
+
+// Unlink deletes the name path itself inside the tree: a symbolic link is
+// removed, never what it names; a parent folder that leads out of the
+// tree is refused.
+func (r Root) Unlink(path string) error {
+	root, rel, err := r.open(path)
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	return r.wrap(path, root.Remove(rel))
+}
