@@ -101,6 +101,11 @@ func (r Root) wrap(path string, err error) error {
 	case errors.Is(err, syscall.ELOOP):
 		return &NotRegularError{Path: path, Kind: "symbolic link loop"}
 	}
+	// os.Root names the file relative to the root: name it as the caller did.
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return &fs.PathError{Op: pe.Op, Path: path, Err: pe.Err}
+	}
 	return err
 }
 
