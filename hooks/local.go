@@ -160,6 +160,11 @@ func (l *localRemnant) mapStale(doc *remnant.RemnantDoc) ([]validate.Finding, er
 }
 
 func (l *localRemnant) decisions(doc *remnant.RemnantDoc) ([]validate.Finding, error) {
+	if remnant.CROnly(l.src) {
+		// Its lines cannot be read: the parse error says so, and the
+		// entries are neither compared nor recorded.
+		return nil, nil
+	}
 	store := decisionStore{dir: l.repo.GitPath("remnant-guard")}
 	cur := entryHashes(doc.Decisions)
 	old, recorded, err := store.load(l.rel)
