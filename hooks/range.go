@@ -218,7 +218,9 @@ func isZeroHash(h string) bool { return strings.Trim(h, "0") == "" }
 func ParsePushUpdates(r io.Reader) ([]PushUpdate, error) {
 	var out []PushUpdate
 	sc := bufio.NewScanner(r)
-	for n := 1; sc.Scan(); n++ {
+	sc.Buffer(nil, maxPushLine)
+	n := 1
+	for ; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
 		if line == "" {
 			continue
@@ -229,8 +231,15 @@ func ParsePushUpdates(r io.Reader) ([]PushUpdate, error) {
 		}
 		out = append(out, PushUpdate{f[0], f[1], f[2], f[3]})
 	}
+	if errors.Is(sc.Err(), bufio.ErrTooLong) {
+		return nil, fmt.Errorf("pre-push input line %d: over %d bytes: want <local ref> <local sha> <remote ref> <remote sha>", n, maxPushLine)
+	}
 	return out, sc.Err()
 }
+
+// maxPushLine bounds a line of the pre-push input: two refs and two
+// hashes, where git caps a ref name far below it.
+const maxPushLine = 64 << 10
 
 // revs selects the commits an update pushes: remote..local, or, for a new
 // branch (or a remote commit not fetched here), the commits that none of
