@@ -189,6 +189,14 @@ func Parse(path string, data []byte, known []validate.Rule) (*Config, error) {
 		}
 		return nil, decodeError(path, err)
 	}
+	// The decoder leaves a table given another type (rules = 1) empty
+	// without a word: every other wrong type is an error, so is this.
+	for _, k := range []toml.Key{{"rules"}, {"custodian", "areas"}, {"custodian", "budgets"}} {
+		if md.IsDefined(k...) && md.Type(k...) != "Hash" {
+			return nil, &Error{Path: path, Line: tomlcheck.KeyLine(data, k),
+				Msg: fmt.Sprintf("%q must be a table (%s = { ... } or [%s]), not %s", k.String(), k.String(), k.String(), tomlTypeName(md.Type(k...)))}
+		}
+	}
 	c.Custodian.named = md.IsDefined("custodian", "dir")
 	if und := md.Undecoded(); len(und) > 0 {
 		k := und[0]
@@ -198,6 +206,23 @@ func Parse(path string, data []byte, known []validate.Rule) (*Config, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// tomlTypeName is a TOML type as the TOML spec names it.
+func tomlTypeName(t string) string {
+	switch t {
+	case "Hash":
+		return "a table"
+	case "ArrayHash":
+		return "an array of tables"
+	case "Array":
+		return "an array"
+	case "Integer":
+		return "an integer"
+	case "":
+		return "a value of no known type"
+	}
+	return "a " + strings.ToLower(t)
 }
 
 func (c *Config) validate(data []byte, known []validate.Rule) error {
