@@ -75,7 +75,18 @@ func loadRecord(dir, id string, m *Masker) (rec sessionRecord, ok bool, err erro
 // recordedID is a session's id as its record holds it: whatever the secret
 // engine would report in it masked, so that an id carrying a secret leaves
 // none under .git.
-func recordedID(id string, m *Masker) string { return m.Mask(id) }
+// An id longer than maxRecordedID is kept as its digest, so that a record
+// stays small whatever the agent sends.
+func recordedID(id string, m *Masker) string {
+	if len(id) > maxRecordedID {
+		sum := sha256.Sum256([]byte(id))
+		return "sha256:" + hex.EncodeToString(sum[:])
+	}
+	return m.Mask(id)
+}
+
+// maxRecordedID bounds a session id as a record holds it.
+const maxRecordedID = 256
 
 // saveRecord writes a session's record atomically.
 func saveRecord(dir string, rec sessionRecord, m *Masker) error {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
+	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 )
 
 // Range is the commits a CI run checks, base..head, as full hashes, and
@@ -144,7 +145,7 @@ func resolve(repo *gitutil.Repo, rev string) (string, error) {
 	} else if shallow {
 		return "", &gitutil.ShallowError{Commit: rev}
 	}
-	return "", fmt.Errorf("%q is not a commit in this repository", rev)
+	return "", fmt.Errorf("%s is not a commit in this repository", textsafe.Quote(rev))
 }
 
 // discoverBase reads the base (and head) of a GitHub pull request or a
