@@ -213,6 +213,13 @@ func (r Root) ReadSideFile(path string) ([]byte, error) {
 	if errors.As(err, new(*NotRegularError)) {
 		return nil, nil
 	}
+	if errors.Is(err, ErrOutside) {
+		// A link out to a device or a FIFO is left unread and reported as
+		// not regular, as one inside is (nothing outside is read either way).
+		if _, serr := StatRegular(path); errors.As(serr, new(*NotRegularError)) {
+			return nil, nil
+		}
+	}
 	return data, err
 }
 
