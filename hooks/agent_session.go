@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -46,9 +45,16 @@ func recordPath(dir, id string) string {
 	return filepath.Join(dir, hex.EncodeToString(sum[:12])+".json")
 }
 
+// recordRoot is the git directory that holds the records' folder dir
+// (<git dir>/remnant-guard/sessions): no record, and no folder on the way
+// to one, is read or written through a symbolic link out of it.
+func recordRoot(dir string) safefile.Root {
+	return safefile.Root{Dir: filepath.Dir(filepath.Dir(dir))}
+}
+
 // loadRecord reads a session's record; ok is false when there is none.
 func loadRecord(dir, id string, m *Masker) (rec sessionRecord, ok bool, err error) {
-	data, err := safefile.ReadFile(recordPath(dir, id), safefile.MaxSideFileSize)
+	data, err := recordRoot(dir).ReadFile(recordPath(dir, id), safefile.MaxSideFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return rec, false, nil
 	}
@@ -69,11 +75,23 @@ func loadRecord(dir, id string, m *Masker) (rec sessionRecord, ok bool, err erro
 // recordedID is a session's id as its record holds it: whatever the secret
 // engine would report in it masked, so that an id carrying a secret leaves
 // none under .git.
-func recordedID(id string, m *Masker) string { return m.Mask(id) }
+// An id longer than maxRecordedID is kept as its digest, so that a record
+// stays small whatever the agent sends.
+func recordedID(id string, m *Masker) string {
+	if len(id) > maxRecordedID {
+		sum := sha256.Sum256([]byte(id))
+		return "sha256:" + hex.EncodeToString(sum[:])
+	}
+	return m.Mask(id)
+}
+
+// maxRecordedID bounds a session id as a record holds it.
+const maxRecordedID = 256
 
 // saveRecord writes a session's record atomically.
 func saveRecord(dir string, rec sessionRecord, m *Masker) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	r := recordRoot(dir)
+	if err := r.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	out := rec
@@ -82,7 +100,7 @@ func saveRecord(dir string, rec sessionRecord, m *Masker) error {
 	if err != nil {
 		return err
 	}
-	return safefile.Replace(recordPath(dir, rec.SessionID), append(data, '\n'))
+	return r.Replace(recordPath(dir, rec.SessionID), append(data, '\n'), 0o644)
 }
 
 // newRecord takes the state of the repository for a session starting now.
@@ -103,7 +121,8 @@ const handoffFile = "REMNANT.md"
 
 // pruneRecords removes the records of sessions started long ago.
 func pruneRecords(dir string, now time.Time) {
-	entries, err := os.ReadDir(dir)
+	r := recordRoot(dir)
+	entries, err := r.ReadDir(dir)
 	if err != nil {
 		return
 	}
@@ -112,7 +131,7 @@ func pruneRecords(dir string, now time.Time) {
 			continue
 		}
 		if fi, err := e.Info(); err == nil && now.Sub(fi.ModTime()) > recordTTL {
-			os.Remove(filepath.Join(dir, e.Name()))
+			r.Unlink(filepath.Join(dir, e.Name()))
 		}
 	}
 }

@@ -3,11 +3,11 @@ package hooks
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
+	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 )
 
 // The CI events ci works out its range from (docs/ci.md):
@@ -62,15 +62,6 @@ type EventError struct {
 
 func (e *EventError) Error() string { return e.Source + ": " + e.What }
 
-// clip quotes s, cut to a length an error message can carry.
-func clip(s string) string {
-	const max = 48
-	if len(s) > max {
-		return strconv.Quote(s[:max]) + "..."
-	}
-	return strconv.Quote(s)
-}
-
 // githubRange works out the range of the GitHub event name (may be "")
 // from its event file. ok is false for an event that does not say, which
 // is left to the other sources.
@@ -111,7 +102,7 @@ func githubRange(repo *gitutil.Repo, path, name string) (Range, bool, error) {
 		}
 		for _, v := range [][2]string{{"before", *ev.Before}, {"after", *ev.After}} {
 			if !isHex(v[1]) {
-				return Range{}, false, bad(fmt.Sprintf("push event: %q is not a commit hash: %s", v[0], clip(v[1])))
+				return Range{}, false, bad(fmt.Sprintf("push event: %q is not a commit hash: %s", v[0], textsafe.Quote(v[1])))
 			}
 		}
 		def := ""
@@ -134,7 +125,7 @@ func githubRange(repo *gitutil.Repo, path, name string) (Range, bool, error) {
 func hashRange(bad func(string) error, event, base, head, baseField, headField, from string) (Range, bool, error) {
 	for _, v := range [][2]string{{baseField, base}, {headField, head}} {
 		if !isHex(v[1]) {
-			return Range{}, false, bad(fmt.Sprintf("%s event: %s is not a commit hash: %s", event, v[0], clip(v[1])))
+			return Range{}, false, bad(fmt.Sprintf("%s event: %s is not a commit hash: %s", event, v[0], textsafe.Quote(v[1])))
 		}
 	}
 	return Range{Base: base, Head: head, From: from}, true, nil
@@ -215,7 +206,7 @@ func gitlabRange(repo *gitutil.Repo, getenv func(string) string) (Range, bool, e
 		}
 		for _, n := range [][2]string{{"CI_COMMIT_BEFORE_SHA", before}, {"CI_COMMIT_SHA", after}} {
 			if !isHex(n[1]) {
-				return Range{}, false, &EventError{Source: "the GitLab push pipeline", What: n[0] + " is not a commit hash: " + clip(n[1])}
+				return Range{}, false, &EventError{Source: "the GitLab push pipeline", What: n[0] + " is not a commit hash: " + textsafe.Quote(n[1])}
 			}
 		}
 		rng, err := pushRange(repo, push{before: before, after: after, ref: getenv("CI_COMMIT_BRANCH"),

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 )
 
 // eventRepos is an upstream repository, a bare "origin" it pushes to and
@@ -336,7 +337,7 @@ func TestCIBadEventFiles(t *testing.T) {
 	for _, tc := range []struct{ name, body, want string }{
 		{"push", `{`, "not a GitHub event"},
 		{"push", `{"before":"` + zero + `"}`, `a push event without "before" and "after"`},
-		{"push", `{"before":"` + long + `","after":"` + c + `"}`, `"before" is not a commit hash: "` + strings.Repeat("x", 48) + `"...`},
+		{"push", `{"before":"` + long + `","after":"` + c + `"}`, `"before" is not a commit hash: "` + strings.Repeat("x", textsafe.MaxEcho) + `"… (5000 bytes)`},
 		{"push", `{"before":1,"after":2}`, "not a GitHub event"},
 		{"pull_request", `{"action":"opened"}`, "a pull_request event without pull_request"},
 		{"pull_request", `{"pull_request":{"base":{"sha":"main"},"head":{"sha":"` + c + `"}}}`, `pull_request.base.sha is not a commit hash: "main"`},
@@ -349,7 +350,7 @@ func TestCIBadEventFiles(t *testing.T) {
 		if !errors.As(err, &ee) || !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s event %.40q: %v, want an EventError naming %s with %q", tc.name, tc.body, err, p, tc.want)
 		}
-		if err != nil && len(err.Error()) > len(p)+200 {
+		if err != nil && len(err.Error()) > len(p)+textsafe.MaxEcho+150 {
 			t.Errorf("error too long: %d bytes", len(err.Error()))
 		}
 	}

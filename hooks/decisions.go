@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -78,9 +77,14 @@ func (s decisionStore) file(rel string) string {
 	return filepath.Join(s.dir, "decisions-"+hex.EncodeToString(sum[:8]))
 }
 
+// root is the git directory that holds the records' folder: no record,
+// and no folder on the way to one, is read or written through a symbolic
+// link out of it.
+func (s decisionStore) root() safefile.Root { return safefile.Root{Dir: filepath.Dir(s.dir)} }
+
 // load returns the recorded hashes, and false on the first run.
 func (s decisionStore) load(rel string) ([]string, bool, error) {
-	data, err := safefile.ReadFile(s.file(rel), safefile.MaxSideFileSize)
+	data, err := s.root().ReadFile(s.file(rel), safefile.MaxSideFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
 	}
@@ -99,7 +103,8 @@ func (s decisionStore) load(rel string) ([]string, bool, error) {
 
 // save records hashes atomically.
 func (s decisionStore) save(rel string, hashes []string) error {
-	if err := os.MkdirAll(s.dir, 0o755); err != nil {
+	r := s.root()
+	if err := r.MkdirAll(s.dir, 0o755); err != nil {
 		return err
 	}
 	var b strings.Builder
@@ -107,20 +112,7 @@ func (s decisionStore) save(rel string, hashes []string) error {
 	for _, h := range hashes {
 		b.WriteString(h + "\n")
 	}
-	tmp, err := os.CreateTemp(s.dir, ".decisions-*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.WriteString(b.String()); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), s.file(rel))
+	return r.Replace(s.file(rel), []byte(b.String()), 0o600)
 }
 
 // allowed tells whether the environment lets rule through for this run.

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"fmt"
-	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/remnant-guard/remnant-guard/hooks/config"
@@ -56,7 +56,7 @@ const unsealedHint = "no fingerprint to show until " + config.IgnoreName + " has
 // its sealer: a file without a salt gets one, its unsalted fingerprints
 // sealed in place (their globs and comments kept).
 func sealedIgnore(name string) ([]byte, *secrets.Sealer, bool, error) {
-	old, err := safefile.ReadOptional(name, safefile.MaxSideFileSize)
+	old, err := ignoreRoot(name).ReadOptional(name, safefile.MaxSideFileSize)
 	if err != nil {
 		return nil, nil, false, err
 	}
@@ -86,13 +86,15 @@ func sealedIgnore(name string) ([]byte, *secrets.Sealer, bool, error) {
 	return b.Bytes(), s, len(old) > 0, nil
 }
 
+// ignoreRoot is the tree the ignore file must stay in: the folder at the
+// top of the repository that holds it. An ignore file that is a symbolic
+// link out of it (dangling or not) is neither read nor written.
+func ignoreRoot(name string) safefile.Root { return safefile.Root{Dir: filepath.Dir(name)} }
+
 // writeIgnoreFile writes content to the ignore file through a temporary
-// file and a rename.
+// file and a rename, inside the repository.
 func writeIgnoreFile(name string, content []byte) error {
-	if _, err := os.Stat(name); err != nil {
-		return os.WriteFile(name, content, 0o644)
-	}
-	return safefile.WriteAtomic(name, content)
+	return ignoreRoot(name).Replace(name, content, 0o644)
 }
 
 func isHexDigits(s string) bool {

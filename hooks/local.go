@@ -3,6 +3,7 @@ package hooks
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
@@ -158,9 +160,17 @@ func (l *localRemnant) mapStale(doc *remnant.RemnantDoc) ([]validate.Finding, er
 }
 
 func (l *localRemnant) decisions(doc *remnant.RemnantDoc) ([]validate.Finding, error) {
+	if remnant.CROnly(l.src) {
+		// Its lines cannot be read: the parse error says so, and the
+		// entries are neither compared nor recorded.
+		return nil, nil
+	}
 	store := decisionStore{dir: l.repo.GitPath("remnant-guard")}
 	cur := entryHashes(doc.Decisions)
 	old, recorded, err := store.load(l.rel)
+	if errors.Is(err, fs.ErrPermission) {
+		return []validate.Finding{recordUnusable(store, "read", err)}, nil
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -174,7 +184,27 @@ func (l *localRemnant) decisions(doc *remnant.RemnantDoc) ([]validate.Finding, e
 	if recorded && equal(old, cur) {
 		return nil, nil
 	}
-	return nil, store.save(l.rel, cur)
+	if err := store.save(l.rel, cur); errors.Is(err, fs.ErrPermission) {
+		return []validate.Finding{recordUnusable(store, "written", err)}, nil
+	} else if err != nil {
+		return nil, err
+	}
+	return nil, nil
+}
+
+// recordUnusableRule is the warning for a Decisions record another user
+// (root, a container) made unreadable or unwritable: the record is this
+// worktree's own state, so it never blocks a commit that does not depend
+// on it.
+const recordUnusableRule = "remnant-decisions-record-unusable"
+
+func recordUnusable(store decisionStore, what string, err error) validate.Finding {
+	return validate.Finding{
+		RuleID: recordUnusableRule, Severity: validate.Warning,
+		Message: fmt.Sprintf("the record of its Decisions entries in %s could not be %s (%v): the entries are not compared with it",
+			store.dir, what, safefile.UnwrapPath(err)),
+		Hint: "another user (root?) made it: remove it with sudo rm -rf " + store.dir + ", or give it back with sudo chown -R $USER " + store.dir,
+	}
 }
 
 func equal(a, b []string) bool {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
+	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 )
 
 // Range is the commits a CI run checks, base..head, as full hashes, and
@@ -173,7 +174,7 @@ func resolve(repo *gitutil.Repo, rev string) (string, error) {
 	} else if shallow {
 		return "", &gitutil.ShallowError{Commit: rev}
 	}
-	return "", fmt.Errorf("%s is not a commit in this repository", clip(rev))
+	return "", fmt.Errorf("%s is not a commit in this repository", textsafe.Quote(rev))
 }
 
 // discoverBase works out the range from the CI event (cievent.go): a
@@ -187,7 +188,7 @@ func discoverBase(repo *gitutil.Repo, getenv func(string) string) (Range, error)
 			return rng, err
 		}
 	} else if slices.Contains(githubEvents, name) {
-		return Range{}, &EventError{Source: "GITHUB_EVENT_NAME " + clip(name), What: "GITHUB_EVENT_PATH is not set"}
+		return Range{}, &EventError{Source: "GITHUB_EVENT_NAME " + textsafe.Quote(name), What: "GITHUB_EVENT_PATH is not set"}
 	}
 	if rng, ok, err := gitlabRange(repo, getenv); err != nil || ok {
 		return rng, err
@@ -226,7 +227,9 @@ func isZeroHash(h string) bool { return strings.Trim(h, "0") == "" }
 func ParsePushUpdates(r io.Reader) ([]PushUpdate, error) {
 	var out []PushUpdate
 	sc := bufio.NewScanner(r)
-	for n := 1; sc.Scan(); n++ {
+	sc.Buffer(nil, maxPushLine)
+	n := 1
+	for ; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
 		if line == "" {
 			continue
@@ -237,8 +240,15 @@ func ParsePushUpdates(r io.Reader) ([]PushUpdate, error) {
 		}
 		out = append(out, PushUpdate{f[0], f[1], f[2], f[3]})
 	}
+	if errors.Is(sc.Err(), bufio.ErrTooLong) {
+		return nil, fmt.Errorf("pre-push input line %d: over %d bytes: want <local ref> <local sha> <remote ref> <remote sha>", n, maxPushLine)
+	}
 	return out, sc.Err()
 }
+
+// maxPushLine bounds a line of the pre-push input: two refs and two
+// hashes, where git caps a ref name far below it.
+const maxPushLine = 64 << 10
 
 // revs selects the commits an update pushes: remote..local, or, for a new
 // branch (or a remote commit not fetched here), the commits that none of

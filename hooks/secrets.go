@@ -2,6 +2,7 @@ package hooks
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"path/filepath"
 
@@ -19,10 +20,14 @@ const gitleaksIgnoreName = ".gitleaksignore"
 // and no error for a file that does not exist.
 type configFiles func(name string) ([]byte, error)
 
-// workingFiles reads them from the working tree at root.
+// workingFiles reads them from the working tree at root, and never through
+// a symbolic link out of it: a cloned repository cannot make the scanner
+// read a file outside it (an ignore file, or a gitleaks config or its
+// [extend] path).
 func workingFiles(root string) configFiles {
+	r := safefile.Root{Dir: root}
 	return func(name string) ([]byte, error) {
-		return safefile.ReadSideFile(filepath.Join(root, filepath.FromSlash(name)))
+		return r.ReadSideFile(filepath.Join(root, filepath.FromSlash(name)))
 	}
 }
 
@@ -76,10 +81,29 @@ func (j *judge) newEngine(read configFiles) (*secrets.Engine, error) {
 	}
 	e, err := secrets.NewEngine(secrets.BuiltinRules(), opt)
 	if err != nil {
-		return nil, err
+		return nil, ruleFileError(err, cfg, name, opt.Extra[len(cfg.Secrets.Rules):])
 	}
 	j.engine = e
 	return e, checkExamples(exampleEngine(e, opt, cfg), cfg)
+}
+
+// ruleFileError names the file of a rule defined twice: the gitleaks
+// config when its rules hold the id (they come last), else the config.
+func ruleFileError(err error, cfg *config.Config, gitleaksName string, imported []secrets.RuleDef) error {
+	var re *secrets.RuleError
+	if !errors.As(err, &re) || re.Err == nil || re.Err.Error() != "defined twice" {
+		return err
+	}
+	file := cfg.Source
+	if file == "" {
+		file = config.Name
+	}
+	for _, d := range imported {
+		if d.ID == re.ID {
+			file = gitleaksName
+		}
+	}
+	return fmt.Errorf("%s: %w (a rule of that id is defined earlier, by remnant-guard or %s)", file, err, config.Name)
 }
 
 // checkExamples runs the examples of the config's own rules, as the tests

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 	"time"
@@ -67,7 +68,16 @@ func (fc *fileCheck) file(rep *report.Report, t target) error {
 }
 
 func memoryFindings(t target, src []byte, lim remnant.Limits, now time.Time, usesRemnant bool) []validate.Finding {
-	switch remnant.KindOf(filepath.Base(t.disk)) {
+	kind := remnant.KindOf(filepath.Base(t.disk))
+	if kind != remnant.KindUnknown && lim.MaxFileSize > 0 && int64(len(src)) > lim.MaxFileSize {
+		// src is the bounded read's prefix: report the file's own size.
+		size := int64(len(src))
+		if fi, err := os.Stat(t.disk); err == nil && fi.Size() > size {
+			size = fi.Size()
+		}
+		return []validate.Finding{tooLargeMemory(t.display, size, lim.MaxFileSize)}
+	}
+	switch kind {
 	case remnant.KindRemnant:
 		return remnant.CheckRemnant(t.display, src, lim, now)
 	case remnant.KindTemplate:

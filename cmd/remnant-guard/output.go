@@ -46,7 +46,9 @@ func writeReport(rep *report.Report, rf reportFlags, stdout, stderr io.Writer) e
 			return err
 		}
 		listed := summaryTo != stdout || report.ListsSkipped(rep, report.TextOptions{Verbose: rf.verbose})
-		report.WriteSummary(summaryTo, rep, useColor(summaryTo, rf.noColor), listed)
+		if err := writeSummary(summaryTo, rep, useColor(summaryTo, rf.noColor), listed); err != nil && summaryTo == stdout {
+			return err // the summary is the text report: a lost one is an error
+		}
 		if summaryTo == stdout && report.HasSecrets(rep) {
 			io.WriteString(stderr, rf.acceptHintText())
 		}
@@ -71,11 +73,42 @@ func writeReport(rep *report.Report, rf reportFlags, stdout, stderr io.Writer) e
 	if err := report.WriteText(stdout, rep, report.TextOptions{Color: color, Verbose: rf.verbose}); err != nil {
 		return err
 	}
-	report.WriteSummary(stdout, rep, color, report.ListsSkipped(rep, report.TextOptions{Verbose: rf.verbose}))
+	if err := writeSummary(stdout, rep, color, report.ListsSkipped(rep, report.TextOptions{Verbose: rf.verbose})); err != nil {
+		return err
+	}
 	if report.HasSecrets(rep) {
 		io.WriteString(stderr, rf.acceptHintText())
 	}
 	return nil
+}
+
+// writeSummary is report.WriteSummary that tells whether it was written:
+// on a clean run the summary is all the text report holds.
+func writeSummary(w io.Writer, rep *report.Report, color, listed bool) error {
+	ew := &errWriter{w: w}
+	report.WriteSummary(ew, rep, color, listed)
+	if ew.err != nil {
+		return ew.err
+	}
+	if rw, ok := w.(*redactWriter); ok {
+		return rw.Flush()
+	}
+	return nil
+}
+
+// errWriter keeps the first error of the writes through it.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
 }
 
 // writeFormat writes the report itself, without the summary line.

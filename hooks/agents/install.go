@@ -38,8 +38,68 @@ type SettingsResult struct {
 	Notes []string
 }
 
-// settingsFile resolves the settings file opt names.
-func settingsFile(opt InstallOptions) (string, error) {
+// settingsStore reads and writes a settings file. In a repository (project
+// and local scope) it is confined to the working tree: a settings file or
+// folder that is a symbolic link out of it (a clone brings links) is left
+// alone. Under the home directory (user scope) a link is followed: the
+// user made it in their own home.
+type settingsStore struct {
+	root *safefile.Root // nil for user scope
+}
+
+func (s settingsStore) readPrefix(file string, limit int64) ([]byte, error) {
+	if s.root == nil {
+		return safefile.ReadPrefix(file, limit)
+	}
+	return s.root.ReadPrefix(file, limit)
+}
+
+func (s settingsStore) checkWritable(file string) error {
+	if s.root == nil {
+		return safefile.CheckWritable(file)
+	}
+	return s.root.CheckWritable(file)
+}
+
+func (s settingsStore) replace(file string, data []byte) error {
+	if s.root == nil {
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			return err
+		}
+		return safefile.Replace(file, data)
+	}
+	if err := s.root.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		return err
+	}
+	return s.root.Replace(file, data, 0o644)
+}
+
+func (s settingsStore) remove(file string) error {
+	if s.root == nil {
+		real, err := safefile.FollowLinks(file)
+		if err != nil {
+			return err
+		}
+		return os.Remove(real)
+	}
+	return s.root.Remove(file)
+}
+
+// settingsFile resolves the settings file opt names, and how to reach it.
+func settingsFile(opt InstallOptions) (string, settingsStore, error) {
+	file, root, err := settingsPath(opt)
+	if err != nil {
+		return "", settingsStore{}, err
+	}
+	if root == "" {
+		return file, settingsStore{}, nil
+	}
+	return file, settingsStore{root: &safefile.Root{Dir: root}}, nil
+}
+
+// settingsPath names the settings file opt names, and the repository's
+// top level it must stay in ("" for user scope).
+func settingsPath(opt InstallOptions) (string, string, error) {
 	scope := opt.Scope
 	if scope == "" {
 		scope = "project"
@@ -48,26 +108,26 @@ func settingsFile(opt InstallOptions) (string, error) {
 	if !ok {
 		switch scope {
 		case "project", "local", "user":
-			return "", fmt.Errorf("%s has no %s settings file (want --scope project or user)", opt.Agent, scope)
+			return "", "", fmt.Errorf("%s has no %s settings file (want --scope project or user)", opt.Agent, scope)
 		}
-		return "", fmt.Errorf("unknown --scope %q (want project, local or user)", scope)
+		return "", "", fmt.Errorf("unknown --scope %q (want project, local or user)", scope)
 	}
 	if scope == "user" {
 		home := opt.Home
 		if home == "" {
 			var err error
 			if home, err = os.UserHomeDir(); err != nil {
-				return "", err
+				return "", "", err
 			}
 		}
-		return filepath.Join(home, filepath.FromSlash(rel)), nil
+		return filepath.Join(home, filepath.FromSlash(rel)), "", nil
 	}
 	repo, err := gitutil.OpenFast(opt.Dir)
 	if err != nil {
-		return "", fmt.Errorf("%w (use --scope user outside a repository)", gitutil.Explain(err))
+		return "", "", fmt.Errorf("%w (use --scope user outside a repository)", gitutil.Explain(err))
 	}
 	defer repo.Close()
-	return filepath.Join(repo.TopLevel, filepath.FromSlash(rel)), nil
+	return filepath.Join(repo.TopLevel, filepath.FromSlash(rel)), repo.TopLevel, nil
 }
 
 func (opt InstallOptions) editor(file string) settingsEditor {
@@ -78,8 +138,8 @@ func (opt InstallOptions) editor(file string) settingsEditor {
 const maxSettingsSize = 16 << 20
 
 // readSettings reads a settings file; a missing one reads as nil.
-func readSettings(file string) ([]byte, bool, error) {
-	src, err := safefile.ReadPrefix(file, maxSettingsSize)
+func readSettings(st settingsStore, file string) ([]byte, bool, error) {
+	src, err := st.readPrefix(file, maxSettingsSize)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, false, nil
@@ -94,14 +154,14 @@ func readSettings(file string) ([]byte, bool, error) {
 // Install adds remnant-guard's hooks to the agent's settings file,
 // creating it when needed. A file that already holds them is left as it is.
 func Install(opt InstallOptions) (SettingsResult, error) {
-	file, err := settingsFile(opt)
+	file, st, err := settingsFile(opt)
 	if err != nil {
 		return SettingsResult{}, err
 	}
 	res := SettingsResult{File: file}
-	src, exists, err := readSettings(file)
+	src, exists, err := readSettings(st, file)
 	if err == nil {
-		err = safefile.CheckWritable(file)
+		err = st.checkWritable(file)
 	}
 	if err != nil {
 		return res, err
@@ -121,22 +181,19 @@ func Install(opt InstallOptions) (SettingsResult, error) {
 	if exists && bytes.Equal(out, src) {
 		return res, nil
 	}
-	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-		return res, err
-	}
 	res.Changed = true
-	return res, safefile.Replace(file, out)
+	return res, st.replace(file, out)
 }
 
 // Uninstall removes remnant-guard's hooks from the agent's settings
 // file, and nothing else; a file left holding nothing is deleted.
 func Uninstall(opt InstallOptions) (SettingsResult, error) {
-	file, err := settingsFile(opt)
+	file, st, err := settingsFile(opt)
 	if err != nil {
 		return SettingsResult{}, err
 	}
 	res := SettingsResult{File: file}
-	src, exists, err := readSettings(file)
+	src, exists, err := readSettings(st, file)
 	if err != nil || !exists || len(bytes.TrimSpace(src)) == 0 {
 		return res, err
 	}
@@ -145,17 +202,13 @@ func Uninstall(opt InstallOptions) (SettingsResult, error) {
 	if err != nil || n == 0 {
 		return res, err
 	}
-	if err := safefile.CheckWritable(file); err != nil {
+	if err := st.checkWritable(file); err != nil {
 		return res, err
 	}
 	res.Removed, res.Changed = n, true
 	if gone {
 		res.Deleted = true
-		real, err := safefile.FollowLinks(file)
-		if err != nil {
-			return res, err
-		}
-		return res, os.Remove(real)
+		return res, st.remove(file)
 	}
-	return res, safefile.Replace(file, out)
+	return res, st.replace(file, out)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
+	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 	"github.com/remnant-guard/remnant-guard/internal/tomlcheck"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
@@ -189,15 +190,40 @@ func Parse(path string, data []byte, known []validate.Rule) (*Config, error) {
 		}
 		return nil, decodeError(path, err)
 	}
+	// The decoder leaves a table given another type (rules = 1) empty
+	// without a word: every other wrong type is an error, so is this.
+	for _, k := range []toml.Key{{"rules"}, {"custodian", "areas"}, {"custodian", "budgets"}} {
+		if md.IsDefined(k...) && md.Type(k...) != "Hash" {
+			return nil, &Error{Path: path, Line: tomlcheck.KeyLine(data, k),
+				Msg: fmt.Sprintf("%s must be a table (%s = { ... } or [%s]), not %s", textsafe.Quote(k.String()), k.String(), k.String(), tomlTypeName(md.Type(k...)))}
+		}
+	}
 	c.Custodian.named = md.IsDefined("custodian", "dir")
 	if und := md.Undecoded(); len(und) > 0 {
 		k := und[0]
-		return nil, &Error{Path: path, Line: tomlcheck.KeyLine(data, k), Msg: fmt.Sprintf("unknown key %q", k.String())}
+		return nil, &Error{Path: path, Line: tomlcheck.KeyLine(data, k), Msg: fmt.Sprintf("unknown key %s", textsafe.Quote(k.String()))}
 	}
 	if err := c.validate(data, known); err != nil {
 		return nil, err
 	}
 	return c, nil
+}
+
+// tomlTypeName is a TOML type as the TOML spec names it.
+func tomlTypeName(t string) string {
+	switch t {
+	case "Hash":
+		return "a table"
+	case "ArrayHash":
+		return "an array of tables"
+	case "Array":
+		return "an array"
+	case "Integer":
+		return "an integer"
+	case "":
+		return "a value of no known type"
+	}
+	return "a " + strings.ToLower(t)
 }
 
 func (c *Config) validate(data []byte, known []validate.Rule) error {
@@ -217,7 +243,7 @@ func (c *Config) validate(data []byte, known []validate.Rule) error {
 	for id, s := range c.Rules {
 		line := tomlcheck.KeyLine(data, toml.Key{"rules", id})
 		if _, ok := validate.Find(known, id); !ok {
-			return &Error{Path: c.Source, Line: line, Msg: fmt.Sprintf("unknown rule %q (remnant-guard rules lists them)", id)}
+			return &Error{Path: c.Source, Line: line, Msg: fmt.Sprintf("unknown rule %s (remnant-guard rules lists them)", textsafe.Quote(id))}
 		}
 		sev, err := validate.ParseSeverity(s)
 		if err != nil {
@@ -228,7 +254,7 @@ func (c *Config) validate(data []byte, known []validate.Rule) error {
 	for _, p := range c.Paths {
 		if _, err := filepath.Match(p, ""); err != nil || filepath.IsAbs(p) {
 			return &Error{Path: c.Source, Line: tomlcheck.KeyLine(data, toml.Key{"paths"}),
-				Msg: fmt.Sprintf("paths: %q is not a relative path or glob", p)}
+				Msg: fmt.Sprintf("paths: %s is not a relative path or glob", textsafe.Quote(p))}
 		}
 	}
 	return nil
@@ -238,7 +264,7 @@ func (c *Config) validateCustodian(data []byte) error {
 	d := path.Clean(filepath.ToSlash(c.Custodian.Dir))
 	if c.Custodian.Dir == "" || path.IsAbs(d) || d == ".." || strings.HasPrefix(d, "../") {
 		return &Error{Path: c.Source, Line: tomlcheck.KeyLine(data, toml.Key{"custodian", "dir"}),
-			Msg: fmt.Sprintf("custodian.dir: %q is not a directory inside the repository", c.Custodian.Dir)}
+			Msg: fmt.Sprintf("custodian.dir: %s is not a directory inside the repository", textsafe.Quote(c.Custodian.Dir))}
 	}
 	c.Custodian.Dir = d
 	for area, globs := range c.Custodian.Areas {
@@ -268,7 +294,7 @@ func checkGlobs(key string, globs []string) error {
 	for _, g := range globs {
 		for _, part := range strings.Split(g, "/") {
 			if _, err := path.Match(part, ""); err != nil {
-				return fmt.Errorf("%s: %q is not a valid glob: %v", key, g, err)
+				return fmt.Errorf("%s: %s is not a valid glob: %v", key, textsafe.Quote(g), err)
 			}
 		}
 	}

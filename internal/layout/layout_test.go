@@ -18,7 +18,7 @@ const module = "github.com/remnant-guard/remnant-guard"
 // module.
 func allowed(pkg, dep string) bool {
 	under := func(p, dir string) bool { return p == dir || strings.HasPrefix(p, dir+"/") }
-	pure := dep == "internal/tomlcheck" || dep == "internal/jsonedit" || dep == "internal/shquote"
+	pure := dep == "internal/tomlcheck" || dep == "internal/jsonedit" || dep == "internal/shquote" || dep == "internal/textsafe"
 	switch {
 	case under(pkg, "cmd"):
 		return true

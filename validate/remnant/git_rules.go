@@ -32,6 +32,12 @@ func GitRules() []validate.Rule {
 			Good:    "## Map\n- src/main.go — entry point",
 		},
 		{
+			ID: "remnant-decisions-record-unusable", Severity: validate.Warning, Family: validate.Memory, Local: true,
+			Summary: "the record of the untracked REMNANT.md's Decisions entries could not be read or written (another user, such as root, made it)",
+			Bad:     "sudo remnant-guard check   # leaves .git/remnant-guard/decisions-* owned by root, mode 0600",
+			Good:    "remnant-guard check        # as the owner of the repository",
+		},
+		{
 			ID: "remnant-decisions-append-only", Severity: validate.Error, Family: validate.Memory,
 			Summary: "an earlier Decisions entry was edited, removed or reordered, or a new one inserted above old ones",
 			Bad:     "## Decisions\n- 2026-05-04 — Use Postgres — rewritten later   # was: \"— we need JSONB\"",

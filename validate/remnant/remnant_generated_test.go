@@ -58,7 +58,9 @@ func TestUnreadableFiles(t *testing.T) {
 		"5 MB":       {big, "limit"},
 		"binary":     {[]byte("# Remnant - x\n\x00\x01\x02PNG"), "NUL"},
 		"not utf-8":  {[]byte("# Remnant - x\n\xff\xfe caf\xe9\n"), "UTF-8"},
-		"utf-16 bom": {[]byte("\xff\xfe#\x00 \x00"), "NUL"},
+		"utf-16 bom": {[]byte("\xff\xfe#\x00 \x00"), "UTF-16"},
+		"utf-16be":   {[]byte("\x00#\x00 \x00R\x00e\x00m\x00\n"), "UTF-16"},
+		"cr only":    {[]byte("# Remnant - x\r\r## Session\r- version: 2\r"), "CR-only"},
 	}
 	for name, tt := range tests {
 		fs := CheckRemnant("REMNANT.md", tt.src, DefaultLimits(), testNow)
