@@ -14,7 +14,7 @@ import (
 func notASecretShape(in *checkInput) bool {
 	v := in.secret
 	switch {
-	case nonASCII(v), v[0] == '!', constantName(v), namesItself(v), labelledDigest(v), publishableKey(v):
+	case nonASCII(v), v[0] == '!' && !quoted(in), constantName(v), namesItself(v), labelledDigest(v), publishableKey(v):
 		return true
 	case (wordList(v) || wordIdentifier(v) || wordyValue(v)) && !passwordName(in.name):
 		return true // grpc-previous-rpc-attempts, knownLayoutAlgorithms: a name, not a secret
