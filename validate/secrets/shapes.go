@@ -26,7 +26,7 @@ func notASecretShape(in *checkInput) bool {
 		return true
 	case in.op == opComma && len(v) < 8:
 		return true // f("mysql_native_password", "latin1"): an argument, not a default secret
-	case hexOnly(v) && keyFingerprintLine(in.line):
+	case hexOnly(v) && keyFingerprintLine(in.line) && !keptSecretName(in.name):
 		return true
 	case badgeToken(in.line, v):
 		return true
@@ -131,6 +131,15 @@ func namesItself(v string) bool {
 		}
 	}
 	return false
+}
+
+// keptSecretName tells a name that says its value is kept secret (a
+// passphrase, a secret, a token) rather than naming a key: on a line that
+// also gives a key's fingerprint or ID, such a value is still a secret
+// (GPG_PASSPHRASE=<hex>, {"keyid": ..., "secret": <hex>}).
+func keptSecretName(name string) bool {
+	low := strings.ToLower(name)
+	return passwordName(name) || strings.Contains(low, "secret") || strings.Contains(low, "token")
 }
 
 // keyFingerprintLine tells a line that gives a public key's fingerprint
