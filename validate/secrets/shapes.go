@@ -2,6 +2,7 @@ package secrets
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 )
 
@@ -66,11 +67,31 @@ func unquotedCode(in *checkInput, v string) bool {
 	return identifier().MatchString(v) && (wordIdentifier(v) || charClasses(v)&classDigit == 0)
 }
 
-// textEscape tells text written with escapes (\u00fd, \x41): prose or a
-// translation, not a token.
+// textEscape tells text written with escapes of characters outside
+// printable ASCII (\u00fd, \u80cc, \x00): prose or a translation, not a
+// token. An escaped printable character (\u0026 for &, as Go's JSON
+// encoder writes it) is a character of the value like any other.
 func textEscape(v string) bool {
-	i := strings.IndexByte(v, '\\')
-	return i >= 0 && i+1 < len(v) && (v[i+1] == 'u' || v[i+1] == 'x')
+	for i := strings.IndexByte(v, '\\'); i >= 0 && i+1 < len(v); {
+		n := 0
+		switch v[i+1] {
+		case 'u':
+			n = 4
+		case 'x':
+			n = 2
+		}
+		if n > 0 && i+2+n <= len(v) {
+			if c, err := strconv.ParseUint(v[i+2:i+2+n], 16, 32); err == nil && (c < 0x20 || c >= 0x7f) {
+				return true
+			}
+		}
+		j := strings.IndexByte(v[i+2:], '\\')
+		if j < 0 {
+			break
+		}
+		i += 2 + j
+	}
+	return false
 }
 
 // charClass tells a regular expression's character class (a-zA-Z0-9).
