@@ -189,6 +189,9 @@ func badgeToken(line []byte, v string) bool {
 		return false
 	}
 	url := bytes.ToLower(line[start:i])
+	if bytes.ContainsAny(url, " \t\"'`<>()") {
+		return false // the URL ends before the value: a badge elsewhere on the line (minified code)
+	}
 	return bytes.Contains(url, []byte("badge")) || bytes.Contains(url, []byte(".svg?")) || bytes.Contains(url, []byte("/graph/"))
 }
 
