@@ -1,6 +1,7 @@
 package secrets
 
 import (
+	"encoding/base64"
 	"strings"
 	"testing"
 )
@@ -35,5 +36,36 @@ func TestLongLineSegments(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestLongLineLongToken checks that a token longer than a segment (a JWT
+// with many claims, as HAR files and logs hold them) is found whole on a
+// long line, as on a short one.
+func TestLongLineLongToken(t *testing.T) {
+	e := builtinEngine(t)
+	var claims strings.Builder
+	claims.WriteString(`{"sub":"u-7Hq2","groups":[`)
+	for i := 0; i < 120; i++ {
+		if i > 0 {
+			claims.WriteByte(',')
+		}
+		claims.WriteString(`"grp-` + strings.Repeat(string(rune('a'+i%26)), 2) + `-Zq8Lw3Rt"`)
+	}
+	claims.WriteString(`]}`)
+	enc := base64.RawURLEncoding
+	jwt := "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + enc.EncodeToString([]byte(claims.String())) + ".Qm9ndXNTaWduYXR1cmVGb3JUZXN0c19rN3Ey"
+	if len(jwt) < 2*segAfter {
+		t.Fatalf("the token is %d bytes: too short to test", len(jwt))
+	}
+	filler := strings.Repeat("var a=b.c(d,e);", longLine/15+50)
+	short, _ := e.ScanFile("app.js", []byte(`var t=["`+jwt+`"];`))
+	long, _ := e.ScanFile("app.js", []byte(filler+`var t=["`+jwt+`"];`+filler))
+	want, got := byRule(short, "secret-jwt"), byRule(long, "secret-jwt")
+	if len(want) != 1 || len(got) != 1 {
+		t.Fatalf("secret-jwt: %d findings on a long line, %d on its own", len(got), len(want))
+	}
+	if got[0].EndColumn-got[0].Column != want[0].EndColumn-want[0].Column {
+		t.Errorf("secret-jwt: a span of %d bytes on a long line, %d on its own", got[0].EndColumn-got[0].Column, want[0].EndColumn-want[0].Column)
 	}
 }
