@@ -133,15 +133,14 @@ func (e *Engine) collect(st *scanState, data []byte, kwHits []kwHit, base int, o
 
 // A line longer than longLine is scanned in segments: segBefore bytes
 // before a keyword and segAfter after it, widened to the ends of the
-// tokens they cut (by up to segWiden bytes before, and segWidenAfter
-// after: a token that starts at its keyword, a JWT with many claims, can
-// run on for kilobytes).
+// tokens they cut (by up to segWiden bytes before, and to the token's
+// end after: a token starts at its keyword, and one with many claims, a
+// JWT, can run on for kilobytes).
 const (
-	longLine      = 4096
-	segBefore     = 512
-	segAfter      = 1024
-	segWiden      = 256
-	segWidenAfter = 16 << 10
+	longLine  = 4096
+	segBefore = 512
+	segAfter  = 1024
+	segWiden  = 256
 )
 
 // segmentable tells a rule that may run on segments of a long line: a
@@ -161,7 +160,7 @@ func segment(data []byte, ls, le, ks, ke, floor int) (int, int) {
 	if to <= floor {
 		return from, to
 	}
-	for n := 0; to < le && n < segWidenAfter && isTokenByte(data[to]); n++ {
+	for to < le && isTokenByte(data[to]) {
 		to++
 	}
 	return from, to
