@@ -104,7 +104,7 @@ func (r *rule) keep(in *checkInput) bool {
 		if r.def.Entropy > 0 && entropy(in.secret) < r.def.Entropy {
 			return false
 		}
-		if !r.def.KeepFakes && (looksFake(in.secret) || !r.password() && wordIdentifier(in.secret)) {
+		if !r.def.KeepFakes && (looksFake(in.secret) || !r.password() && !passwordName(in.name) && wordIdentifier(in.secret)) {
 			return false // a name made of words (OAuth2CredentialProviderVendor) is a password's shape, not a token's
 		}
 	}

@@ -56,8 +56,8 @@ func wordList(v string) bool {
 // add3DENConnection, AWSSDKCredentialProvider): words, and short acronyms
 // beside them, cover most of its letters, and it has few digits.
 func wordIdentifier(v string) bool {
-	if !isIdentifier(v) {
-		return false
+	if !isIdentifier(v) || charClasses(v)&classLower == 0 {
+		return false // capitals and digits alone: a key ID (AKIA...), or a constant (constantName)
 	}
 	letters, words, long, acronyms, digits, parts, short := 0, 0, 0, 0, 0, 0, 0
 	for _, c := range identParts(v) {

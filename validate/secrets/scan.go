@@ -100,7 +100,11 @@ func (e *Engine) collect(st *scanState, data []byte, kwHits []kwHit, base int, o
 				continue
 			}
 			if long && e.rules[ri].segmentable() {
-				from, to := segment(data, lineStart, lineEnd, begin, int(h.end)-base)
+				floor := -1
+				if st.lastLine[ri] == lineStart {
+					floor = out[st.lastCand[ri]].to
+				}
+				from, to := segment(data, lineStart, lineEnd, begin, int(h.end)-base, floor)
 				if st.lastLine[ri] == lineStart && from <= out[st.lastCand[ri]].to {
 					out[st.lastCand[ri]].to = max(out[st.lastCand[ri]].to, to)
 					continue
@@ -129,7 +133,9 @@ func (e *Engine) collect(st *scanState, data []byte, kwHits []kwHit, base int, o
 
 // A line longer than longLine is scanned in segments: segBefore bytes
 // before a keyword and segAfter after it, widened to the ends of the
-// tokens they cut (by up to segWiden bytes).
+// tokens they cut (by up to segWiden bytes before, and to the token's
+// end after: a token starts at its keyword, and one with many claims, a
+// JWT, can run on for kilobytes).
 const (
 	longLine  = 4096
 	segBefore = 512
@@ -143,12 +149,18 @@ const (
 func (r *rule) segmentable() bool { return r.extract == nil && r.def.Window == 0 }
 
 // segment is the span of the line [ls, le) around a keyword at [ks, ke).
-func segment(data []byte, ls, le, ks, ke int) (int, int) {
+// floor is the end of the rule's previous segment on the line (-1 if
+// none): a segment that ends inside it is not widened again, so each byte
+// of a long token is widened over once per rule.
+func segment(data []byte, ls, le, ks, ke, floor int) (int, int) {
 	from, to := max(ls, ks-segBefore), min(le, ke+segAfter)
 	for n := 0; from > ls && n < segWiden && isTokenByte(data[from-1]); n++ {
 		from--
 	}
-	for n := 0; to < le && n < segWiden && isTokenByte(data[to]); n++ {
+	if to <= floor {
+		return from, to
+	}
+	for to < le && isTokenByte(data[to]) {
 		to++
 	}
 	return from, to

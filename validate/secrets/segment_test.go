@@ -1,6 +1,7 @@
 package secrets
 
 import (
+	"encoding/base64"
 	"strings"
 	"testing"
 )
@@ -35,5 +36,41 @@ func TestLongLineSegments(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestLongLineLongToken checks that a token longer than a segment (a JWT
+// with many claims, as HAR files and logs hold them) is found whole on a
+// long line, as on a short one.
+func TestLongLineLongToken(t *testing.T) {
+	for _, groups := range []int{120, 1200} {
+		longLineToken(t, groups)
+	}
+}
+
+func longLineToken(t *testing.T, groups int) {
+	e := builtinEngine(t)
+	var claims strings.Builder
+	claims.WriteString(`{"sub":"u-7Hq2","groups":[`)
+	for i := 0; i < groups; i++ {
+		if i > 0 {
+			claims.WriteByte(',')
+		}
+		claims.WriteString(`"grp-` + strings.Repeat(string(rune('a'+i%26)), 2) + `-Zq8Lw3Rt"`)
+	}
+	claims.WriteString(`]}`)
+	enc := base64.RawURLEncoding
+	jwt := "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + enc.EncodeToString([]byte(claims.String())) + ".Qm9ndXNTaWduYXR1cmVGb3JUZXN0c19rN3Ey"
+	if len(jwt) < 2*segAfter {
+		t.Fatalf("the token is %d bytes: too short to test", len(jwt))
+	}
+	filler := strings.Repeat("var a=b.c(d,e);", longLine/15+50)
+	fs, _ := e.ScanFile("app.js", []byte(filler+`var t=["`+jwt+`"];`+filler))
+	got := byRule(fs, "secret-jwt")
+	if len(got) != 1 {
+		t.Fatalf("secret-jwt: %d findings of a %d-byte token on a long line, want 1", len(got), len(jwt))
+	}
+	if n := got[0].EndColumn - got[0].Column + 1; n != len(jwt) { // EndColumn is the last byte
+		t.Errorf("secret-jwt: a span of %d bytes on a long line, the token has %d", n, len(jwt))
 	}
 }

@@ -2,6 +2,7 @@ package secrets
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 )
 
@@ -14,7 +15,7 @@ import (
 func notASecretShape(in *checkInput) bool {
 	v := in.secret
 	switch {
-	case nonASCII(v), v[0] == '!', constantName(v), namesItself(v), labelledDigest(v), publishableKey(v):
+	case nonASCII(v), v[0] == '!' && !quoted(in), constantName(v), namesItself(v), labelledDigest(v), publishableKey(v):
 		return true
 	case (wordList(v) || wordIdentifier(v) || wordyValue(v)) && !passwordName(in.name):
 		return true // grpc-previous-rpc-attempts, knownLayoutAlgorithms: a name, not a secret
@@ -26,7 +27,7 @@ func notASecretShape(in *checkInput) bool {
 		return true
 	case in.op == opComma && len(v) < 8:
 		return true // f("mysql_native_password", "latin1"): an argument, not a default secret
-	case hexOnly(v) && keyFingerprintLine(in.line):
+	case hexOnly(v) && keyFingerprintLine(in.line) && !keptSecretName(in.name):
 		return true
 	case badgeToken(in.line, v):
 		return true
@@ -66,11 +67,31 @@ func unquotedCode(in *checkInput, v string) bool {
 	return identifier().MatchString(v) && (wordIdentifier(v) || charClasses(v)&classDigit == 0)
 }
 
-// textEscape tells text written with escapes (\u00fd, \x41): prose or a
-// translation, not a token.
+// textEscape tells text written with escapes of characters outside
+// printable ASCII (\u00fd, \u80cc, \x00): prose or a translation, not a
+// token. An escaped printable character (\u0026 for &, as Go's JSON
+// encoder writes it) is a character of the value like any other.
 func textEscape(v string) bool {
-	i := strings.IndexByte(v, '\\')
-	return i >= 0 && i+1 < len(v) && (v[i+1] == 'u' || v[i+1] == 'x')
+	for i := strings.IndexByte(v, '\\'); i >= 0 && i+1 < len(v); {
+		n := 0
+		switch v[i+1] {
+		case 'u':
+			n = 4
+		case 'x':
+			n = 2
+		}
+		if n > 0 && i+2+n <= len(v) {
+			if c, err := strconv.ParseUint(v[i+2:i+2+n], 16, 32); err == nil && (c < 0x20 || c >= 0x7f) {
+				return true
+			}
+		}
+		j := strings.IndexByte(v[i+2:], '\\')
+		if j < 0 {
+			break
+		}
+		i += 2 + j
+	}
+	return false
 }
 
 // charClass tells a regular expression's character class (a-zA-Z0-9).
@@ -133,6 +154,15 @@ func namesItself(v string) bool {
 	return false
 }
 
+// keptSecretName tells a name that says its value is kept secret (a
+// passphrase, a secret, a token) rather than naming a key: on a line that
+// also gives a key's fingerprint or ID, such a value is still a secret
+// (GPG_PASSPHRASE=<hex>, {"keyid": ..., "secret": <hex>}).
+func keptSecretName(name string) bool {
+	low := strings.ToLower(name)
+	return passwordName(name) || strings.Contains(low, "secret") || strings.Contains(low, "token")
+}
+
 // keyFingerprintLine tells a line that gives a public key's fingerprint
 // or ID (Release GPG key: 9554F04D..., pub rsa4096/...): hex there names
 // a key, it is not one.
@@ -159,6 +189,9 @@ func badgeToken(line []byte, v string) bool {
 		return false
 	}
 	url := bytes.ToLower(line[start:i])
+	if bytes.ContainsAny(url, " \t\"'`<>()") {
+		return false // the URL ends before the value: a badge elsewhere on the line (minified code)
+	}
 	return bytes.Contains(url, []byte("badge")) || bytes.Contains(url, []byte(".svg?")) || bytes.Contains(url, []byte("/graph/"))
 }
 
