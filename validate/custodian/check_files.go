@@ -1,6 +1,7 @@
 package custodian
 
 import (
+	"io/fs"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -25,7 +26,7 @@ func (c *checker) coreFiles() {
 		names = append(names[:len(names):len(names)], "subjects.md")
 	}
 	for _, name := range names {
-		if !exists(c.mem.FS, name) {
+		if !isFile(c.mem.FS, name) {
 			c.add(RuleCoreFileMissing, name, 0, 0, "core memory file %s is missing", name)
 		}
 	}
@@ -139,4 +140,14 @@ func (c *checker) longDecisions(name string, f *File) {
 			c.add(RuleDecisionTooLong, name, s+1, 1, "decision %q is about %d tokens, over the %d-token limit for one entry", short(title), n, maxDecisionTokens)
 		}
 	}
+}
+
+// isFile tells whether name exists and is not a directory: a directory
+// where a core file belongs leaves the file missing, as upstream judges it.
+func isFile(fsys fs.FS, name string) bool {
+	if fsys == nil || !fs.ValidPath(name) {
+		return false
+	}
+	fi, err := fs.Stat(fsys, name)
+	return err == nil && !fi.IsDir()
 }
