@@ -11,6 +11,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/remnant-guard/remnant-guard/internal/heapcost"
 )
 
 // mdDiff describes how the block structure our reader finds in src differs
@@ -260,11 +262,11 @@ func TestMarkdownNestedItemsInLinearTime(t *testing.T) {
 	for _, p := range []string{"- ", "* ", "- > ", "1. "} {
 		small, large := []byte(strings.Repeat(p, 25000)+"x\n"), []byte(strings.Repeat(p, 200000)+"x\n")
 		var md *Markdown
-		finishes(t, fmt.Sprintf("reading %q repeated 200000 times", p), func() { md = ParseMarkdown(large) })
+		heapcost.Finishes(t, fmt.Sprintf("reading %q repeated 200000 times", p), func() { md = ParseMarkdown(large) })
 		if len(md.Lines()) != 1 {
 			t.Errorf("%q: %d lines", p, len(md.Lines()))
 		}
-		checkLinearHeap(t, fmt.Sprintf("%q repeated", p), func() { ParseMarkdown(small) }, func() { ParseMarkdown(large) })
+		heapcost.CheckLinear(t, fmt.Sprintf("%q repeated", p), func() { ParseMarkdown(small) }, func() { ParseMarkdown(large) })
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+
+	"github.com/remnant-guard/remnant-guard/internal/heapcost"
 )
 
 // nestingShapes are texts of about n bytes that nest block quotes and list
@@ -158,8 +160,8 @@ func TestMarkdownNestingInLinearTime(t *testing.T) {
 	}
 	for _, s := range nestingShapes {
 		src, large := []byte(s.text(small)), []byte(s.text(8*small))
-		finishes(t, "reading "+s.name, func() {
-			checkLinearHeap(t, s.name, func() { ParseMarkdown(src) }, func() { ParseMarkdown(large) })
+		heapcost.Finishes(t, "reading "+s.name, func() {
+			heapcost.CheckLinear(t, s.name, func() { ParseMarkdown(src) }, func() { ParseMarkdown(large) })
 		})
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/remnant-guard/remnant-guard/internal/heapcost"
 )
 
 // memory08 returns a protocol 0.8 memory directory with 500 structured
@@ -72,5 +74,5 @@ func TestCheck500v08Fast(t *testing.T) {
 		}
 	}
 	small, large := memory08n(t, 1), memory08n(t, 8)
-	checkLinearHeap(t, "entries", func() { CheckChange(small, small, Options{}, nil) }, func() { CheckChange(large, large, Options{}, nil) })
+	heapcost.CheckLinear(t, "entries", func() { CheckChange(small, small, Options{}, nil) }, func() { CheckChange(large, large, Options{}, nil) })
 }

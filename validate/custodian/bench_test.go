@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/remnant-guard/remnant-guard/internal/heapcost"
 )
 
 // bigMemory returns the nightnotes fixture with n decisions and n
@@ -65,5 +67,5 @@ func TestCheck500Fast(t *testing.T) {
 		t.Errorf("want decisions.md and constraints.md over budget, got %v", formatFindings(got))
 	}
 	small, large := bigMemory(t, 50), bigMemory(t, 400)
-	checkLinearHeap(t, "entries", func() { Check(small, Options{}, nil) }, func() { Check(large, Options{}, nil) })
+	heapcost.CheckLinear(t, "entries", func() { Check(small, Options{}, nil) }, func() { Check(large, Options{}, nil) })
 }

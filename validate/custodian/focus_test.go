@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/remnant-guard/remnant-guard/internal/heapcost"
 )
 
 const (
@@ -191,7 +193,7 @@ func TestFocusHugeEvidence(t *testing.T) {
 	}
 	project := fstest.MapFS{"go.mod": {Data: []byte("module x\n")}}
 	small, large := init08(nil, hugeEvidence(6250)), init08(nil, hugeEvidence(50000))
-	checkLinearHeap(t, "Evidence items",
+	heapcost.CheckLinear(t, "Evidence items",
 		func() { Focus(small, FocusRequest{Check: FocusFreshness, Project: project, Head: headSHA}) },
 		func() { Focus(large, FocusRequest{Check: FocusFreshness, Project: project, Head: headSHA}) })
 }

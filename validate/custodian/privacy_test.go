@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/remnant-guard/remnant-guard/internal/heapcost"
 )
 
 func TestPhoneNumber(t *testing.T) {
@@ -112,7 +114,7 @@ func hostilePrivacyLines() []string {
 // the machine comes near. BenchmarkPrivacyScans times them.
 func TestPrivacyScansAreLinear(t *testing.T) {
 	lines := hostilePrivacyLines()
-	finishes(t, "scanning lines of megabytes", func() {
+	heapcost.Finishes(t, "scanning lines of megabytes", func() {
 		for _, l := range lines {
 			personalEmail(l)
 			phoneNumber(l)

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/remnant-guard/remnant-guard/internal/heapcost"
 )
 
 func readTestFile(t testing.TB, name string) string {
@@ -66,7 +68,7 @@ func TestUnreadableFiles(t *testing.T) {
 		fs := CheckRemnant("REMNANT.md", tt.src, DefaultLimits(), testNow)
 		// Refused before it is parsed: a parse allocates for every line
 		// (thousands of objects for 1 MiB), a refusal a handful.
-		if objects, _ := heapCost(func() { CheckRemnant("REMNANT.md", tt.src, DefaultLimits(), testNow) }); objects > 64 {
+		if objects, _ := heapcost.Cost(func() { CheckRemnant("REMNANT.md", tt.src, DefaultLimits(), testNow) }); objects > 64 {
 			t.Errorf("%s: %d objects allocated: the file was parsed, not refused", name, objects)
 		}
 		if len(fs) != 1 || fs[0].RuleID != RuleRemnantParse || !strings.Contains(fs[0].Message, tt.word) {
@@ -142,8 +144,8 @@ var largeInputs = map[string]func(eighth int) string{
 func TestLargeInputsStayFast(t *testing.T) {
 	for name, text := range largeInputs {
 		small, large := []byte(text(1)), []byte(text(8))
-		finishes(t, "checking "+name, func() {
-			checkLinearHeap(t, name,
+		heapcost.Finishes(t, "checking "+name, func() {
+			heapcost.CheckLinear(t, name,
 				func() { CheckRemnant("REMNANT.md", small, DefaultLimits(), testNow) },
 				func() { CheckRemnant("REMNANT.md", large, DefaultLimits(), testNow) })
 		})

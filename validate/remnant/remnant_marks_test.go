@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/remnant-guard/remnant-guard/internal/heapcost"
 )
 
 func TestHasRemnantMarks(t *testing.T) {
@@ -97,7 +99,7 @@ func separatorEntry(n int) []byte {
 // by a time; BenchmarkPlaceholderEntry times it.
 func TestPlaceholderEntryLinear(t *testing.T) {
 	small, large := separatorEntry(25000), separatorEntry(200000)
-	checkLinearHeap(t, "separators", func() { ParseRemnant(small) }, func() { ParseRemnant(large) })
+	heapcost.CheckLinear(t, "separators", func() { ParseRemnant(small) }, func() { ParseRemnant(large) })
 }
 
 // BenchmarkPlaceholderEntry reads a Decisions entry with 200000

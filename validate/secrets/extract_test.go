@@ -3,6 +3,8 @@ package secrets
 import (
 	"strings"
 	"testing"
+
+	"github.com/remnant-guard/remnant-guard/internal/heapcost"
 )
 
 func TestExtractAssignments(t *testing.T) {
@@ -66,8 +68,8 @@ func TestExtractHostileLines(t *testing.T) {
 	e := builtinEngine(t)
 	for name, text := range hostileLines {
 		small, large := []byte(text(1)), []byte(text(8))
-		finishes(t, "scanning "+name, func() {
-			checkLinearHeap(t, name, func() { e.ScanFile("a.txt", small) }, func() { e.ScanFile("a.txt", large) })
+		heapcost.Finishes(t, "scanning "+name, func() {
+			heapcost.CheckLinear(t, name, func() { e.ScanFile("a.txt", small) }, func() { e.ScanFile("a.txt", large) })
 		})
 	}
 }

@@ -1,4 +1,7 @@
-package validate
+// Package heapcost lets tests prove that work grows linearly with its input
+// by counting what it allocates, which comes out the same on an idle and on
+// a loaded machine, instead of timing it.
+package heapcost
 
 import (
 	"runtime"
@@ -6,11 +9,11 @@ import (
 	"time"
 )
 
-// heapCost is what one call of f allocates: the number of heap objects and
+// Cost is what one call of f allocates: the number of heap objects and
 // their bytes. Unlike a time, both come out the same on an idle machine
 // and on a loaded one. Two collections first empty every sync.Pool, so
 // that what f finds there does not depend on when the collector last ran.
-func heapCost(f func()) (objects, bytes uint64) {
+func Cost(f func()) (objects, bytes uint64) {
 	runtime.GC()
 	runtime.GC()
 	var before, after runtime.MemStats
@@ -20,18 +23,18 @@ func heapCost(f func()) (objects, bytes uint64) {
 	return after.Mallocs - before.Mallocs, after.TotalAlloc - before.TotalAlloc
 }
 
-// checkLinearHeap fails the test when large, the work of small on an input
+// CheckLinear fails the test when large, the work of small on an input
 // eight times as large, allocates more than 16 times as many objects or
 // bytes as small, give or take a small constant: work that grows with its
 // input allocates about 8 times as much, work that grows with its square
 // (a copy of the rest of the input per item, say) about 64 times. small is
 // run once first, so that state built once (compiled patterns, tables) is
 // not counted.
-func checkLinearHeap(t *testing.T, name string, small, large func()) {
+func CheckLinear(t *testing.T, name string, small, large func()) {
 	t.Helper()
 	small()
-	o1, b1 := heapCost(small)
-	o8, b8 := heapCost(large)
+	o1, b1 := Cost(small)
+	o8, b8 := Cost(large)
 	t.Logf("%-36s %8d objects %10d bytes; 8 times the input: %8d objects %11d bytes", name, o1, b1, o8, b8)
 	if o8 > 16*o1+64 || b8 > 16*b1+64<<10 {
 		t.Errorf("%s: %d objects and %d bytes allocated, 8 times the input %d objects and %d bytes: more than 16 times as much",
@@ -39,11 +42,11 @@ func checkLinearHeap(t *testing.T, name string, small, large func()) {
 	}
 }
 
-// finishes runs f and fails the test when it has not returned after a
+// Finishes runs f and fails the test when it has not returned after a
 // minute. It is a guard against a hang, for hostile inputs that a linear
 // scan reads in milliseconds and a quadratic one in hours: no load of the
 // machine comes near it either way.
-func finishes(t *testing.T, what string, f func()) {
+func Finishes(t *testing.T, what string, f func()) {
 	t.Helper()
 	done := make(chan struct{})
 	go func() { defer close(done); f() }()
