@@ -15,7 +15,7 @@ import (
 func deepRepo(t *testing.T, env []string, format string, refs bool) string {
 	t.Helper()
 	dir := historyRepo(t, env, "--object-format="+format)
-	args := []string{"repack", "-adfq", "--depth=250", "--window=250"}
+	args := []string{"repack", "-adfq", "--depth=250", "--window=250", "--threads=1"}
 	if refs {
 		args = append([]string{"-c", "repack.useDeltaBaseOffset=false"}, args...)
 	}
@@ -115,7 +115,7 @@ func TestODBInfoMatchesGit(t *testing.T) {
 			compareInfo(t, dir, env, format, true)
 			compareAll(t, dir, env)
 			for _, refs := range []bool{false, true} {
-				args := []string{"repack", "-adfq", "--depth=250", "--window=250"}
+				args := []string{"repack", "-adfq", "--depth=250", "--window=250", "--threads=1"}
 				if refs {
 					args = append([]string{"-c", "repack.useDeltaBaseOffset=false"}, args...)
 				}
