@@ -20,8 +20,8 @@ func deepRepo(t *testing.T, env []string, format string, refs bool) string {
 		args = append([]string{"-c", "repack.useDeltaBaseOffset=false"}, args...)
 	}
 	git(t, dir, env, args...)
-	if d := maxDepth(t, dir, env); d < 8 {
-		t.Fatalf("longest delta chain %d, want 8 or more", d)
+	if d := maxDepth(t, dir, env); d < 5 {
+		t.Fatalf("longest delta chain %d, want 5 or more", d)
 	}
 	return dir
 }
