@@ -2,6 +2,7 @@ package gitutil
 
 import (
 	"bytes"
+	"errors"
 	"strconv"
 	"strings"
 )
@@ -58,8 +59,8 @@ func diffIndexArgs(base string) []string {
 
 func (r *Repo) stagedChanges() ([]Change, error) {
 	// In process first (index.go, indexdiff.go); diff-index answers the rest.
-	if changes, ok := r.stagedInProcess(); ok {
-		return changes, nil
+	if changes, ok, err := r.stagedInProcess(); ok || err != nil {
+		return changes, err
 	}
 	base := "HEAD"
 	if r.headShort == "" {
@@ -108,12 +109,28 @@ func OpenStaged(dir string) (*Repo, error) {
 			return nil, err
 		}
 		r.early = early
+		// git answers, but cannot tell a damaged index: check it first.
+		if ix, err := readIndex(r.IndexFile, r.hashLen()); indexFault(err) {
+			r.indexErr = err
+		} else if err == nil {
+			ix.close()
+		}
 		return r, nil
 	}
-	if r.index, err = readIndex(r.IndexFile, r.hashLen()); err != nil {
+	if r.index, err = readIndex(r.IndexFile, r.hashLen()); indexFault(err) {
+		r.indexErr = err
+	} else if err != nil {
 		r.early = startDiffIndex(abs, env)
 	}
 	return r, nil
+}
+
+// indexFault tells an index that is damaged or unreadable, which nobody can
+// answer for, from one only git reads.
+func indexFault(err error) bool {
+	var damaged *IndexDamagedError
+	var unreadable *IndexReadError
+	return errors.As(err, &damaged) || errors.As(err, &unreadable)
 }
 
 // startDiffIndex runs the diff-index of StagedChanges against HEAD in the

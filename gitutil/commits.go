@@ -37,13 +37,14 @@ func (r *Repo) CommitsNewerThan(t time.Time) (n int, newest Commit, err error) {
 		if err != nil {
 			return 0, Commit{}, err
 		}
+		asked := front
 		front = front[:0:0]
-		for _, o := range objs {
+		for i, o := range objs {
 			if o.kind == "" && len(seen) > 0 {
 				continue // a parent this clone lacks (grafts, partial clone): the line ends
 			}
 			if o.kind != "commit" {
-				return 0, Commit{}, &ObjectError{Name: o.hash, Want: "commit", Got: o.kind}
+				return 0, Commit{}, &ObjectError{Name: r.revName(asked[i]), Want: "commit", Got: o.kind}
 			}
 			if seen[o.hash] {
 				continue

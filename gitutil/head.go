@@ -60,7 +60,7 @@ func (r *Repo) headLocked() (*headState, error) {
 	}
 	o := objs[0]
 	if o.kind != "commit" {
-		return nil, &ObjectError{Name: "HEAD", Want: "commit", Got: o.kind}
+		return nil, &ObjectError{Name: r.revName("HEAD"), Want: "commit", Got: o.kind}
 	}
 	c, tree, err := parseCommit(o.hash, o.data)
 	if err != nil {
@@ -139,4 +139,16 @@ func subject(msg string) string {
 		lines[i] = strings.TrimRight(l, " \t")
 	}
 	return strings.Join(lines, " ")
+}
+
+// revName is name for an error message: HEAD with the hash it names when
+// that is known, so that a damaged commit can be found.
+func (r *Repo) revName(name string) string {
+	if name != "HEAD" || r.headShort == "" {
+		return name
+	}
+	if r.headHash != "" {
+		return "HEAD (" + r.headHash + ")"
+	}
+	return "HEAD (" + r.headShort + ")"
 }

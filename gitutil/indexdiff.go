@@ -9,21 +9,25 @@ import (
 
 // stagedInProcess is StagedChanges without a git process, when possible:
 // from the index OpenStaged opened, or from a fresh read of IndexFile when
-// OpenStaged did not hand the work to diff-index.
-func (r *Repo) stagedInProcess() ([]Change, bool) {
+// OpenStaged did not hand the work to diff-index. err is a damaged or
+// unreadable index, which git must not be asked about.
+func (r *Repo) stagedInProcess() (_ []Change, ok bool, err error) {
+	if r.indexErr != nil {
+		return nil, false, r.indexErr
+	}
 	ix := r.index
 	r.index = nil
 	if ix == nil {
 		if r.early != nil {
-			return nil, false
+			return nil, false, nil
 		}
-		var err error
-		if ix, err = readIndex(r.IndexFile, r.hashLen()); err != nil {
-			return nil, false
+		if ix, err = readIndex(r.IndexFile, r.hashLen()); indexFault(err) {
+			return nil, false, err
+		} else if err != nil {
+			return nil, false, nil
 		}
 	}
 	var changes []Change
-	var ok bool
 	if catchFault(func() { changes, ok = r.indexChanges(ix) }) {
 		changes, ok = nil, false
 	}
@@ -34,7 +38,7 @@ func (r *Repo) stagedInProcess() ([]Change, bool) {
 	} else {
 		ix.close()
 	}
-	return changes, ok
+	return changes, ok, nil
 }
 
 // indexChanges computes StagedChanges in process: the index ix against

@@ -3,16 +3,16 @@ package gitutil
 import "fmt"
 
 // ObjectError is a blob or tree that could not be read: missing from the
-// object store, or of another type than asked for.
+// object store, damaged there, or of another type than asked for.
 type ObjectError struct {
-	Name string // hash or revision asked for
+	Name string // hash or revision asked for; "HEAD (<hash>)" for HEAD when its hash is known
 	Want string // "blob", "tree", "commit"
-	Got  string // type found; "" when missing
+	Got  string // type found; "" when missing or unreadable
 }
 
 func (e *ObjectError) Error() string {
 	if e.Got == "" {
-		return fmt.Sprintf("object %s not found", e.Name)
+		return fmt.Sprintf("%s %s cannot be read: it is missing from the object store or damaged there (git fsck tells which)", e.Want, e.Name)
 	}
 	return fmt.Sprintf("object %s is a %s, not a %s", e.Name, e.Got, e.Want)
 }

@@ -31,6 +31,7 @@ type Repo struct {
 
 	early      chan earlyResult // diff-index started by OpenStaged, or nil
 	index      *indexFile       // index read by OpenStaged for the in-process diff, or nil
+	indexErr   error            // the index is damaged or unreadable (OpenStaged), or nil
 	sorted     *indexFile       // the index the in-process diff read, mapped, kept for lookups (guarded by mu)
 	stagedOnce sync.Once
 	staged     []Change

@@ -30,6 +30,20 @@ type localRemnant struct {
 	accept  bool // re-record Decisions whatever they hold
 }
 
+// distinctErrors drops an error whose message an earlier one has already
+// said: steps that read the same damaged object fail alike.
+func distinctErrors(errs []error) []error {
+	var out []error
+	seen := map[string]bool{}
+	for _, err := range errs {
+		if err != nil && !seen[err.Error()] {
+			seen[err.Error()] = true
+			out = append(out, err)
+		}
+	}
+	return out
+}
+
 func (l *localRemnant) findings() ([]validate.Finding, error) {
 	doc := remnant.ParseRemnant(l.src)
 	steps := []func(*remnant.RemnantDoc) ([]validate.Finding, error){
@@ -47,7 +61,7 @@ func (l *localRemnant) findings() ([]validate.Finding, error) {
 		}()
 	}
 	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
+	if err := errors.Join(distinctErrors(errs)...); err != nil {
 		return nil, err
 	}
 	var out []validate.Finding

@@ -20,6 +20,10 @@ func fail(stderr io.Writer, err error) int {
 	if errors.As(err, &ce) {
 		fmt.Fprintf(stderr, "remnant-guard: hint: see the configuration reference in the README\n")
 	}
+	var h interface{ Hint() string }
+	if errors.As(err, &h) {
+		fmt.Fprintf(stderr, "remnant-guard: hint: %s\n", h.Hint())
+	}
 	return exitError
 }
 
