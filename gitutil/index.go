@@ -40,6 +40,7 @@ type indexFile struct {
 	entriesEnd int        // offset of the first extension
 	offsets    []uint32   // start of each entry; nil for version 4
 	hasITA     bool       // some entry is an intent to add
+	split      bool       // a split index: the "link" extension names a shared index
 	tree       *cacheTree // the TREE extension, or nil
 	win        []byte     // window onto the file
 	winOff     int        // file offset of win[0]
@@ -157,9 +158,12 @@ func (ix *indexFile) parse(path string) error {
 	}
 	ix.offsets = ix.offsets[:0]
 	it := ix.iter()
-	refused := ""
+	refused, unnamed := "", 0
 	for it.next() {
 		e := &it.cur
+		if len(e.path) == 0 && unnamed == 0 {
+			unnamed = it.pos
+		}
 		if refused == "" && (e.stage != 0 || e.mode == modeDir || e.ita && e.skipWorktree || len(e.path) == 0) {
 			refused = "unmerged, sparse or unusual entry " + strconv.Quote(string(e.path))
 		}
@@ -174,6 +178,11 @@ func (ix *indexFile) parse(path string) error {
 	ix.entriesEnd = it.off
 	if err := ix.readExtensions(path); err != nil || refused == "" {
 		return err
+	}
+	if unnamed > 0 && !ix.split {
+		// Only a split index has entries without a path: its link
+		// extension, cut off, says which shared entries they replace.
+		return &IndexDamagedError{path, "entry " + strconv.Itoa(unnamed) + " has no path and the file has no split index link"}
 	}
 	return &indexError{path, refused}
 }
@@ -234,6 +243,9 @@ func (ix *indexFile) readExtensions(path string) error {
 			} else {
 				refused = "bad cache tree"
 			}
+		case sig == "link":
+			ix.split = true
+			refused = "split index"
 		case sig[0] < 'A' || sig[0] > 'Z':
 			refused = "mandatory extension " + strconv.Quote(sig)
 		}
