@@ -276,8 +276,10 @@ func pathTargets(dir string, paths []string, memDir string) ([]target, error) {
 			abs = filepath.Join(dir, p)
 		}
 		fi, err := os.Stat(abs)
-		if errors.Is(err, syscall.ELOOP) && remnant.KindOf(filepath.Base(abs)) != remnant.KindUnknown {
-			// A link loop under a memory file's name is reported as such.
+		named := remnant.KindOf(filepath.Base(abs)) != remnant.KindUnknown
+		if named && (errors.Is(err, syscall.ELOOP) || err == nil && fi.IsDir()) {
+			// A link loop or a directory under a memory file's name is
+			// reported as such, not walked.
 			out = append(out, target{display: filepath.ToSlash(p), disk: abs})
 			continue
 		}
@@ -296,8 +298,10 @@ func pathTargets(dir string, paths []string, memDir string) ([]target, error) {
 			continue
 		}
 		for _, name := range rootFiles {
+			// Whatever stands under a memory file's name is checked: the
+			// check names a directory or a link loop there.
 			f := filepath.Join(abs, name)
-			if fi, err := os.Stat(f); err == nil && !fi.IsDir() {
+			if _, err := os.Lstat(f); err == nil {
 				out = append(out, target{display: filepath.ToSlash(filepath.Join(p, name)), disk: f})
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/hooks/config"
@@ -223,8 +224,10 @@ func localFindings(rep *report.Report, repo *gitutil.Repo, cfg *config.Config, r
 				continue
 			}
 			if f, ok := config.NotRegularFinding(err, display(rel)); ok {
-				f.Local = true
-				rep.Findings = append(rep.Findings, f)
+				if !reported(rep, f) { // check has named it already
+					f.Local = true
+					rep.Findings = append(rep.Findings, f)
+				}
 				continue
 			}
 			return err
@@ -240,6 +243,14 @@ func localFindings(rep *report.Report, repo *gitutil.Repo, cfg *config.Config, r
 		rep.Findings = append(rep.Findings, fs...)
 	}
 	return nil
+}
+
+// reported tells whether rep already holds a finding of f's rule on f's
+// file.
+func reported(rep *report.Report, f validate.Finding) bool {
+	return slices.ContainsFunc(rep.Findings, func(g validate.Finding) bool {
+		return g.RuleID == f.RuleID && g.Path == f.Path
+	})
 }
 
 // localRemnants lists the REMNANT.md files the config knows of, relative to

@@ -30,6 +30,7 @@ func fail(stderr io.Writer, err error) int {
 // writeResult writes rep in the chosen format, to --output when given (the
 // text listing then goes to the terminal), and returns the exit code.
 func writeResult(rep *report.Report, rf reportFlags, failOn validate.Severity, stdout, stderr io.Writer) int {
+	rep.Settle()
 	maskerOf(stdout).Report(rep)
 	if err := writeReport(rep, rf, stdout, stderr); err != nil {
 		return fail(stderr, err)

@@ -35,6 +35,21 @@ func (r *Report) Blocking(failOn validate.Severity) bool {
 	return r.BlockSkipped && len(r.Skipped) > 0
 }
 
+// Settle makes each finding's severity say what it does: a local finding
+// that cannot block (no BlockLocal) is a warning whatever its rule's
+// severity, so that an error always means a failed run. Writers print the
+// report after Settle.
+func (r *Report) Settle() {
+	if r.BlockLocal {
+		return
+	}
+	for i, f := range r.Findings {
+		if f.Local && f.Severity > validate.Warning {
+			r.Findings[i].Severity = validate.Warning
+		}
+	}
+}
+
 // Count returns the number of errors and warnings.
 func (r *Report) Count() (errors, warnings int) {
 	for _, f := range r.Findings {

@@ -114,11 +114,19 @@ func loadGitleaks(name string, data []byte, read ReadFunc, depth int) (*glMerged
 	m.disabled = append(m.disabled, c.Extend.DisabledRules...)
 	m.dropDisabled(c.Extend.DisabledRules)
 	one, many := 0, 0 // [rules.allowlist] and [[rules.allowlists]] seen
+	firstLine := map[string]int{}
 	for i, r := range c.Rules {
 		r.file, r.line = name, nthHeaderLine(data, "[[rules]]", i)
 		if strings.TrimSpace(r.ID) == "" {
 			return nil, &ParseError{File: name, Line: r.line, Err: errors.New("a [[rules]] table needs an id")}
 		}
+		if first, ok := firstLine[r.ID]; ok {
+			// gitleaks keeps the last and drops the first unsaid, with
+			// whatever it would have found: refused here instead.
+			return nil, &ParseError{File: name, Line: r.line, Err: fmt.Errorf(
+				"rule id %q is defined twice in this file (first at line %d); gitleaks would keep only this one: give each rule its own id", r.ID, first)}
+		}
+		firstLine[r.ID] = r.line
 		if r.Allowlist != nil {
 			r.Allowlist.line = nthHeaderLine(data, "[rules.allowlist]", one)
 			one++
@@ -225,11 +233,19 @@ func (m *glMerged) dropDisabled(ids []string) {
 
 var gitleaksIDChars = lazyRegexp(`[^a-z0-9]+`)
 
-// importedID is the rule ID a gitleaks rule of its own gets.
-func importedID(id string, i int) string {
+// importedID is the rule ID a gitleaks rule of its own gets: its id in
+// lowercase kebab case. gitleaks tells ids apart by every character ("a"
+// and "A", "a_b" and "a.b" are two rules), so an id whose kebab form is
+// taken, in used, gets the first free "-2", "-3", ... after it.
+func importedID(id string, i int, used map[string]bool) string {
 	s := strings.Trim(gitleaksIDChars().ReplaceAllString(strings.ToLower(id), "-"), "-")
 	if s == "" {
 		s = "rule-" + strconv.Itoa(i+1)
 	}
-	return "secret-gitleaks-" + s
+	out := "secret-gitleaks-" + s
+	for n := 2; used[out]; n++ {
+		out = "secret-gitleaks-" + s + "-" + strconv.Itoa(n)
+	}
+	used[out] = true
+	return out
 }

@@ -11,6 +11,7 @@ import (
 func (m *glMerged) resolve() (*GitleaksImport, error) {
 	imp := &GitleaksImport{Disabled: map[string]bool{}}
 	own := map[string]string{} // gitleaks ID -> imported rule ID
+	used := map[string]bool{}  // imported rule IDs given
 	var allow []glAllowlist
 	for i, r := range m.rules {
 		allow = append(allow, r.Allowlists...)
@@ -20,7 +21,7 @@ func (m *glMerged) resolve() (*GitleaksImport, error) {
 			}
 			return nil, &ParseError{File: r.file, Line: r.line, Err: fmt.Errorf("rule %q has no regex or path, and [extend] useDefault is not set", r.ID)}
 		}
-		d := r.toRuleDef(i)
+		d := r.toRuleDef(i, used)
 		if err := d.Validate(); err != nil {
 			return nil, &ParseError{File: r.file, Line: r.line, Err: err}
 		}
@@ -42,9 +43,9 @@ func (m *glMerged) resolve() (*GitleaksImport, error) {
 	return imp, nil
 }
 
-func (g glRule) toRuleDef(i int) RuleDef {
+func (g glRule) toRuleDef(i int, used map[string]bool) RuleDef {
 	d := RuleDef{
-		ID: importedID(g.ID, i), Description: g.Description,
+		ID: importedID(g.ID, i, used), Description: g.Description,
 		Regex: g.Regex, SecretGroup: g.SecretGroup, Entropy: g.Entropy, Path: g.Path,
 		KeepFakes: true,
 	}
