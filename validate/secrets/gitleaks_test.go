@@ -74,6 +74,7 @@ func TestParseGitleaksConfigErrors(t *testing.T) {
 		{"title = 't'\n[[allowlists]]\npaths = ['(']\n", "g.toml:2: global allowlist: paths:"},
 		{"[[rules]]\nid = \"github-pat\"\n", "g.toml:1: rule \"github-pat\" has no regex or path"},
 		{"[[rules]]\nregex = 'a'\n", "g.toml:1: a [[rules]] table needs an id"},
+		{"[[rules]]\nid = 'dup'\nregex = 'a'\n\n[[rules]]\nid = 'dup'\nregex = 'b'\n", `g.toml:5: rule id "dup" is defined twice in this file (first at line 1)`},
 		{"[extend]\npath = \"base.toml\"\n", `g.toml:2: extend.path "base.toml" cannot be read`},
 	} {
 		_, err := ParseGitleaksConfig("g.toml", []byte(c.src), nil)
