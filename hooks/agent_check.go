@@ -45,10 +45,10 @@ func checkOne(dir, target, display, abs string, now time.Time, m *Masker) ([]val
 	limit := max(cfg.Limits.MaxFileSize, cfg.Secrets.MaxFileSize)
 	src, ok := c.read[abs]
 	if !ok || root != c.root {
-		src, err = safefile.ReadPrefix(abs, limit)
+		src, err = readMemory(root, abs, limit)
 	}
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) || errors.Is(err, safefile.ErrOutside) {
 			return found, nil, nil
 		}
 		return nil, nil, fmt.Errorf("%s: %w", display, err)

@@ -81,7 +81,7 @@ func remnantContext(repo *gitutil.Repo, cfg *config.Config, now time.Time, m *Ma
 	file := filepath.Join(repo.TopLevel, "REMNANT.md")
 	var b strings.Builder
 	b.WriteString("Remnant (REMNANT.md, local handoff memory):\n")
-	src, err := safefile.ReadFile(file, cfg.Limits.MaxFileSize)
+	src, err := safefile.Root{Dir: repo.TopLevel}.ReadFile(file, cfg.Limits.MaxFileSize)
 	switch {
 	case unreadableFile(err):
 		fmt.Fprintf(&b, "- %s: fix it before relying on the handoff.\n", unreadableText("REMNANT.md", err))
@@ -119,7 +119,7 @@ const remnantRules = "- Before your final response: update Done, Failed, State, 
 // createFromTemplate copies REMNANT.template.md to REMNANT.md when there
 // is a template.
 func createFromTemplate(top string) (bool, error) {
-	tmpl, err := safefile.ReadFile(filepath.Join(top, "REMNANT.template.md"), safefile.MaxMemoryFileLimit)
+	tmpl, err := safefile.Root{Dir: top}.ReadFile(filepath.Join(top, "REMNANT.template.md"), safefile.MaxMemoryFileLimit)
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, nil
 	}
@@ -190,7 +190,7 @@ func errorLines(b *strings.Builder, opt Options, target, label string) error {
 // to route a task, and the memory's errors.
 func custodianContext(repo *gitutil.Repo, cfg *config.Config, now time.Time, masker *Masker) (string, error) {
 	dir := path.Clean(cfg.Custodian.Dir)
-	src, err := safefile.ReadFile(filepath.Join(repo.TopLevel, filepath.FromSlash(dir), "manifest.md"), cfg.Limits.MaxFileSize)
+	src, err := safefile.Root{Dir: repo.TopLevel}.ReadFile(filepath.Join(repo.TopLevel, filepath.FromSlash(dir), "manifest.md"), cfg.Limits.MaxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", nil
 	}
@@ -246,9 +246,11 @@ func oneLine(s string) string {
 }
 
 // unreadableFile tells whether err is a file that is there but cannot be
-// read as memory: not a regular file, or over its size limit.
+// read as memory: not a regular file, over its size limit, or a link out
+// of the repository.
 func unreadableFile(err error) bool {
-	return errors.As(err, new(*safefile.NotRegularError)) || errors.As(err, new(*safefile.TooLargeError))
+	return errors.As(err, new(*safefile.NotRegularError)) || errors.As(err, new(*safefile.TooLargeError)) ||
+		errors.Is(err, safefile.ErrOutside)
 }
 
 // unreadableText says why the file named label (an unreadableFile error)
@@ -257,6 +259,9 @@ func unreadableText(label string, err error) string {
 	var nr *safefile.NotRegularError
 	if errors.As(err, &nr) {
 		return label + " is a " + nr.Kind + ", not a regular file"
+	}
+	if errors.Is(err, safefile.ErrOutside) {
+		return label + " links out of the repository, so it is not read"
 	}
 	var tl *safefile.TooLargeError
 	errors.As(err, &tl)

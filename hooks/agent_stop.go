@@ -89,8 +89,10 @@ func blockText(why string, todo []string) string {
 // was updated during the session and passes check.
 func handoffTodo(repo *gitutil.Repo, rec sessionRecord, now time.Time, m *Masker) ([]string, error) {
 	file := filepath.Join(repo.TopLevel, "REMNANT.md")
-	src, err := safefile.ReadPrefix(file, maxHandoffSize)
+	src, err := safefile.Root{Dir: repo.TopLevel}.ReadPrefix(file, maxHandoffSize)
 	switch {
+	case errors.Is(err, safefile.ErrOutside):
+		return []string{"REMNANT.md links out of the repository and is not read: replace the link with the handoff file itself (Remnant v2) holding this session's handoff"}, nil
 	case errors.Is(err, fs.ErrNotExist):
 		return []string{"create REMNANT.md (Remnant v2: Session, History, Done, Failed, State, Next, Blockers, Decisions, Map) with this session's handoff"}, nil
 	case errors.Is(err, safefile.ErrNotRegular):

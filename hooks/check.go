@@ -137,7 +137,7 @@ func check(opt Options, paths []string) (*checked, error) {
 	}
 	// check judges the working tree: local findings count like any other.
 	rep := &report.Report{BlockSkipped: cfg.Hook.BlockSkipped, BlockLocal: true}
-	fc := &fileCheck{cfg: cfg, opt: opt, uses: root != "" && usesRemnant(root, cfg), read: map[string][]byte{}}
+	fc := &fileCheck{cfg: cfg, opt: opt, uses: root != "" && usesRemnant(root, cfg), read: map[string][]byte{}, top: root}
 	j := newJudge(cfg, opt.Masker)
 	if opt.runs(validate.Secrets) {
 		base := root

@@ -15,6 +15,12 @@ var fileRules = []validate.Rule{
 		Good:    "printf '# REMNANT\\n' > REMNANT.md   # a regular file",
 	},
 	{
+		ID: linksOutRule, Severity: validate.Error, Family: validate.Memory,
+		Summary: "a memory file is, or is reached through, a symbolic link that leads out of the repository, so it is not read",
+		Bad:     "ln -s ../../elsewhere/REMNANT.md REMNANT.md",
+		Good:    "ln -s docs/REMNANT.md REMNANT.md   # a link that stays inside",
+	},
+	{
 		ID: unsaltedRule, Severity: validate.Warning, Family: validate.Secrets, Local: true,
 		Summary: ".remnant-guard-ignore holds unsalted fingerprints, which confirm a guessed secret to anyone who can read the file",
 		Bad:     "# .remnant-guard-ignore\n3f1c0a9e5b7d2468ace013579bdf2468 # secret-generic at app.env:3",

@@ -117,11 +117,16 @@ func (w *workingCheck) memory(rel, abs string, src []byte) error {
 		}
 	}
 	lim := w.cfg.ValidateLimits()
+	src, f := storedMemory(w.repo.TopLevel, abs, rel, src, lim.MaxFileSize+1)
+	if f != nil {
+		w.rep.Findings = append(w.rep.Findings, *f)
+		return nil
+	}
 	if int64(len(src)) > lim.MaxFileSize {
 		src = src[:lim.MaxFileSize+1]
 	}
 	t := target{display: rel, disk: abs}
-	w.rep.Findings = append(w.rep.Findings, memoryFindings(t, src, lim, w.opt.now(), w.uses)...)
+	w.rep.Findings = append(w.rep.Findings, memoryFindings(t, w.repo.TopLevel, src, lim, w.opt.now(), w.uses)...)
 	return nil
 }
 

@@ -10,7 +10,6 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/hooks/config"
-	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 	"github.com/remnant-guard/remnant-guard/validate/report"
@@ -218,12 +217,12 @@ func localFindings(rep *report.Report, repo *gitutil.Repo, cfg *config.Config, r
 	changes func() ([]gitutil.Change, error), accept bool, read map[string][]byte) error {
 	for _, rel := range rels {
 		abs := filepath.Join(repo.TopLevel, filepath.FromSlash(rel))
-		src, err := readLocal(abs, cfg.Limits.MaxFileSize, read)
+		src, err := readLocal(repo.TopLevel, abs, cfg.Limits.MaxFileSize, read)
 		if err != nil {
 			if errors.Is(err, os.ErrNotExist) {
 				continue
 			}
-			if f, ok := config.NotRegularFinding(err, display(rel)); ok {
+			if f, ok := unreadFinding(err, display(rel)); ok {
 				if !reported(rep, f) { // check has named it already
 					f.Local = true
 					rep.Findings = append(rep.Findings, f)
@@ -269,12 +268,11 @@ func localRemnants(top string, cfg *config.Config) []string {
 	return out
 }
 
-// readLocal is what safefile.ReadPrefix(abs, limit) returns, taken from
-// read when the run read the file already (with a limit at least as
-// large).
-func readLocal(abs string, limit int64, read map[string][]byte) ([]byte, error) {
+// readLocal is what readMemory(top, abs, limit) returns, taken from read
+// when the run read the file already (with a limit at least as large).
+func readLocal(top, abs string, limit int64, read map[string][]byte) ([]byte, error) {
 	if src, ok := read[abs]; ok {
 		return src[:min(int64(len(src)), limit+1)], nil
 	}
-	return safefile.ReadPrefix(abs, limit)
+	return readMemory(top, abs, limit)
 }

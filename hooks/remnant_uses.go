@@ -21,7 +21,7 @@ import (
 // from the working tree.
 func usesRemnant(root string, cfg *config.Config) bool {
 	read := func(name string) ([]byte, bool) {
-		data, err := safefile.ReadPrefix(filepath.Join(root, name), 1<<20)
+		data, err := safefile.Root{Dir: root}.ReadPrefix(filepath.Join(root, name), 1<<20)
 		return data, err == nil
 	}
 	return cfg.Remnant.Uses || remnantSigns(read)

@@ -51,6 +51,9 @@ func Scan(opt Options, paths []string) (*report.Report, error) {
 		return nil, err
 	}
 	fc := &fileCheck{cfg: cfg, opt: opt, uses: repo != nil && usesRemnant(root, cfg)}
+	if repo != nil {
+		fc.top = root
+	}
 	j := newJudge(cfg, opt.Masker)
 	if opt.runs(validate.Secrets) {
 		if fc.engine, err = j.newEngine(workingFiles(root)); err != nil {
@@ -159,8 +162,13 @@ func (fc *fileCheck) many(rep *report.Report, targets []target) error {
 		rep.Checked++
 		if fc.opt.runs(validate.Memory) && remnant.KindOf(filepath.Base(t.disk)) != remnant.KindUnknown {
 			lim := fc.cfg.ValidateLimits()
-			mem := src[:min(int64(len(src)), lim.MaxFileSize+1)]
-			rep.Findings = append(rep.Findings, memoryFindings(t, mem, lim, fc.opt.now(), fc.uses)...)
+			mem, f := storedMemory(fc.top, t.disk, t.display, src, lim.MaxFileSize+1)
+			if f != nil {
+				rep.Findings = append(rep.Findings, *f)
+			} else if mem != nil {
+				mem = mem[:min(int64(len(mem)), lim.MaxFileSize+1)]
+				rep.Findings = append(rep.Findings, memoryFindings(t, fc.top, mem, lim, fc.opt.now(), fc.uses)...)
+			}
 		}
 		if fc.engine == nil || fc.cfg.ScanExcluded(t.display) {
 			continue

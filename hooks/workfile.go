@@ -25,6 +25,7 @@ type fileCheck struct {
 	opt    Options
 	engine *secrets.Engine // nil when the secret family does not run
 	uses   bool            // the repository uses Remnant
+	top    string          // the working tree memory files are read in; "" outside a repository
 	// read keeps, when not nil, what file read of each file (by its path
 	// on disk), so that later rules of the same run do not read it again.
 	read map[string][]byte
@@ -32,9 +33,9 @@ type fileCheck struct {
 
 func (fc *fileCheck) file(rep *report.Report, t target) error {
 	limit := max(fc.cfg.Limits.MaxFileSize, fc.cfg.Secrets.MaxFileSize)
-	src, err := safefile.ReadPrefix(t.disk, limit)
+	src, err := readMemory(fc.top, t.disk, limit)
 	if err != nil {
-		if f, ok := config.NotRegularFinding(err, t.display); ok {
+		if f, ok := unreadFinding(err, t.display); ok {
 			rep.Findings = append(rep.Findings, f)
 			return nil
 		}
@@ -51,7 +52,7 @@ func (fc *fileCheck) file(rep *report.Report, t target) error {
 	if fc.opt.runs(validate.Memory) {
 		lim := fc.cfg.ValidateLimits()
 		mem := src[:min(int64(len(src)), lim.MaxFileSize+1)]
-		rep.Findings = append(rep.Findings, memoryFindings(t, mem, lim, fc.opt.now(), fc.uses)...)
+		rep.Findings = append(rep.Findings, memoryFindings(t, fc.top, mem, lim, fc.opt.now(), fc.uses)...)
 	}
 	if fc.engine != nil && !fc.cfg.ScanExcluded(filepath.ToSlash(t.display)) {
 		if why := fc.cfg.SkipReason(src); why != "" {
@@ -67,7 +68,7 @@ func (fc *fileCheck) file(rep *report.Report, t target) error {
 	return nil
 }
 
-func memoryFindings(t target, src []byte, lim remnant.Limits, now time.Time, usesRemnant bool) []validate.Finding {
+func memoryFindings(t target, top string, src []byte, lim remnant.Limits, now time.Time, usesRemnant bool) []validate.Finding {
 	kind := remnant.KindOf(filepath.Base(t.disk))
 	if kind != remnant.KindUnknown && lim.MaxFileSize > 0 && int64(len(src)) > lim.MaxFileSize {
 		// src is the bounded read's prefix: report the file's own size.
@@ -88,7 +89,10 @@ func memoryFindings(t target, src []byte, lim remnant.Limits, now time.Time, use
 		if !usesRemnant {
 			return remnant.CheckAgents(t.display, src, lim)
 		}
-		agents, _ := safefile.ReadFile(filepath.Join(filepath.Dir(t.disk), "AGENTS.md"), lim.MaxFileSize)
+		agents, err := readMemory(top, filepath.Join(filepath.Dir(t.disk), "AGENTS.md"), lim.MaxFileSize)
+		if err != nil || int64(len(agents)) > lim.MaxFileSize {
+			agents = nil // AGENTS.md gets its own findings
+		}
 		return remnant.CheckPointer(t.display, src, agents, lim)
 	}
 	return nil
@@ -99,10 +103,17 @@ func memoryFindings(t target, src []byte, lim remnant.Limits, now time.Time, use
 // files for secrets. A directory that is not MemoryCustodian memory, now
 // or at HEAD, and that the config does not name, gets one note.
 func (fc *fileCheck) memoryDir(rep *report.Report, t target, repo *gitutil.Repo) error {
+	after := safefile.NewBoundedFS(t.disk)
+	if root := (safefile.Root{Dir: fc.top}); fc.top != "" && root.Contains(t.disk) {
+		if _, err := root.Stat(t.disk); errors.Is(err, safefile.ErrOutside) {
+			rep.Findings = append(rep.Findings, linksOutFinding(t.display))
+			return nil
+		}
+		after = safefile.NewConfinedFS(t.disk, root)
+	}
 	rep.Checked++
 	opt := fc.cfg.CustodianOptions()
 	opt.Dir = t.display
-	after := safefile.NewBoundedFS(t.disk)
 	if fc.opt.runs(validate.Memory) {
 		before, err := headTree(t, repo)
 		if err != nil {
@@ -114,7 +125,7 @@ func (fc *fileCheck) memoryDir(rep *report.Report, t target, repo *gitutil.Repo)
 		}
 		agents := map[string][]byte{}
 		for _, name := range []string{"AGENTS.md", "CLAUDE.md", "GEMINI.md"} {
-			if data, err := safefile.ReadFile(filepath.Join(t.disk, "..", "..", name), fc.cfg.Limits.MaxFileSize); err == nil {
+			if data, err := readMemory(fc.top, filepath.Join(t.disk, "..", "..", name), fc.cfg.Limits.MaxFileSize); err == nil && int64(len(data)) <= fc.cfg.Limits.MaxFileSize {
 				agents[name] = data
 			}
 		}
@@ -131,8 +142,8 @@ func (fc *fileCheck) memoryDir(rep *report.Report, t target, repo *gitutil.Repo)
 		if !d.Type().IsRegular() {
 			// A FIFO, a socket, a device or a link to one (or a loop) is
 			// named; a link to a regular file is read like one.
-			_, serr := safefile.StatRegular(filepath.Join(t.disk, filepath.FromSlash(p)))
-			if f, ok := config.NotRegularFinding(serr, t.display+"/"+p); ok && !errors.Is(serr, fs.ErrNotExist) {
+			_, serr := fc.statMemory(filepath.Join(t.disk, filepath.FromSlash(p)))
+			if f, ok := unreadFinding(serr, t.display+"/"+p); ok && !errors.Is(serr, fs.ErrNotExist) {
 				rep.Findings = append(rep.Findings, f)
 			}
 			if serr != nil {
@@ -141,6 +152,20 @@ func (fc *fileCheck) memoryDir(rep *report.Report, t target, repo *gitutil.Repo)
 		}
 		return fc.file(rep, target{display: t.display + "/" + p, disk: filepath.Join(t.disk, filepath.FromSlash(p))})
 	})
+}
+
+// statMemory is safefile.StatRegular confined to the working tree: a link
+// out of it is an *safefile.OutsideError.
+func (fc *fileCheck) statMemory(path string) (fs.FileInfo, error) {
+	root := safefile.Root{Dir: fc.top}
+	if fc.top == "" || !root.Contains(path) {
+		return safefile.StatRegular(path)
+	}
+	fi, err := root.Stat(path)
+	if err == nil && !fi.Mode().IsRegular() {
+		err = &safefile.NotRegularError{Path: path, Kind: safefile.Kind(fi.Mode())}
+	}
+	return fi, err
 }
 
 // headTree returns the memory directory as HEAD has it, or nil outside a
@@ -168,7 +193,7 @@ func headTree(t target, repo *gitutil.Repo) (fs.FS, error) {
 func dropTwiceReported(rep *report.Report) {
 	notRegular := map[string]bool{}
 	for _, f := range rep.Findings {
-		if f.RuleID == config.NotRegularRule {
+		if f.RuleID == config.NotRegularRule || f.RuleID == linksOutRule {
 			notRegular[f.Path] = true
 		}
 	}

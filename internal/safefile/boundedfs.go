@@ -17,9 +17,17 @@ import (
 type boundedFS struct {
 	dir  string
 	fsys fs.FS
+	root *Root // when set, nothing is looked at or read outside it
 }
 
 func NewBoundedFS(dir string) fs.FS { return boundedFS{dir: dir, fsys: os.DirFS(dir)} }
+
+// NewConfinedFS is NewBoundedFS for a folder of the tree r: a file or
+// folder that is, or is reached through, a link out of the tree fails with
+// an *OutsideError (in an *fs.PathError) and is never opened.
+func NewConfinedFS(dir string, r Root) fs.FS {
+	return boundedFS{dir: dir, fsys: os.DirFS(dir), root: &r}
+}
 
 func (b boundedFS) path(op, name string) (string, error) {
 	if !fs.ValidPath(name) {
@@ -33,6 +41,13 @@ func (b boundedFS) Stat(name string) (fs.FileInfo, error) {
 	p, err := b.path("stat", name)
 	if err != nil {
 		return nil, err
+	}
+	if b.root != nil {
+		fi, err := b.root.Stat(p)
+		if err != nil {
+			return nil, &fs.PathError{Op: "stat", Path: name, Err: err}
+		}
+		return fi, nil
 	}
 	fi, err := os.Stat(p)
 	if errors.Is(err, syscall.ELOOP) {
@@ -73,6 +88,13 @@ func (b boundedFS) Open(name string) (fs.File, error) {
 	}
 	if !fi.Mode().IsRegular() {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: &NotRegularError{Path: name, Kind: Kind(fi.Mode())}}
+	}
+	if b.root != nil {
+		f, err := b.root.Open(p)
+		if err != nil {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+		}
+		return &boundedFile{File: f, r: io.LimitReader(f, MaxReadLimit+1)}, nil
 	}
 	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {

@@ -153,31 +153,14 @@ func (r Root) ReadPrefix(path string, limit int64) ([]byte, error) {
 
 // readPrefix is ReadPrefix that also returns the file's size.
 func (r Root) readPrefix(path string, limit int64) ([]byte, int64, error) {
-	root, rel, err := r.open(path)
+	f, err := r.Open(path)
 	if err != nil {
 		return nil, 0, err
-	}
-	defer root.Close()
-	if rel, err = r.resolve(root, path, rel); err != nil {
-		return nil, 0, err
-	}
-	fi, err := root.Stat(rel)
-	if err != nil {
-		return nil, 0, r.wrap(path, err)
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, 0, &NotRegularError{Path: path, Kind: Kind(fi.Mode())}
-	}
-	f, err := root.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, 0, r.wrap(path, err)
 	}
 	defer f.Close()
-	if fi, err = f.Stat(); err != nil {
+	fi, err := f.Stat()
+	if err != nil {
 		return nil, 0, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, 0, &NotRegularError{Path: path, Kind: Kind(fi.Mode())}
 	}
 	limit = min(max(limit, 0), MaxReadLimit)
 	buf := bytes.NewBuffer(make([]byte, 0, min(fi.Size(), limit)+1))
@@ -185,6 +168,62 @@ func (r Root) readPrefix(path string, limit int64) ([]byte, int64, error) {
 		return nil, 0, err
 	}
 	return buf.Bytes(), fi.Size(), nil
+}
+
+// Open opens the regular file path names for reading, following links
+// that stay inside the tree. A link out is an *OutsideError, anything but
+// a regular file a *NotRegularError; neither is opened. The caller closes
+// the file and bounds what it reads.
+func (r Root) Open(path string) (*os.File, error) {
+	root, rel, err := r.open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	if rel, err = r.resolve(root, path, rel); err != nil {
+		return nil, err
+	}
+	fi, err := root.Stat(rel)
+	if err != nil {
+		return nil, r.wrap(path, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &NotRegularError{Path: path, Kind: Kind(fi.Mode())}
+	}
+	f, err := root.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, r.wrap(path, err)
+	}
+	if fi, err = f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		if err == nil {
+			err = &NotRegularError{Path: path, Kind: Kind(fi.Mode())}
+		}
+		return nil, err
+	}
+	return f, nil
+}
+
+// Stat describes what path names, following links that stay inside the
+// tree; a link out is an *OutsideError and nothing outside is looked at.
+func (r Root) Stat(path string) (fs.FileInfo, error) {
+	root, rel, err := r.open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	if rel, err = r.resolve(root, path, rel); err != nil {
+		return nil, err
+	}
+	fi, err := root.Stat(rel)
+	return fi, r.wrap(path, err)
+}
+
+// Contains tells whether path is, lexically, in the tree (links aside):
+// a file the caller named outside it is not the tree's to confine.
+func (r Root) Contains(path string) bool {
+	_, err := r.rel(path)
+	return err == nil
 }
 
 // ReadFile is ReadFile confined to the tree.
