@@ -199,11 +199,22 @@ func findRoot(dir string) string {
 	}
 }
 
+// absDir is the directory a command runs in, absolute and with symbolic
+// links resolved, as git names the top level: the memory files found from
+// it are then inside the working tree by their names too, and are read
+// through safefile.Root.
 func absDir(dir string) (string, error) {
 	if dir == "" {
-		return os.Getwd()
+		dir = "."
 	}
-	return filepath.Abs(dir)
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		return real, nil
+	}
+	return abs, nil
 }
 
 func loadConfig(opt Options, root string) (*config.Config, error) {
