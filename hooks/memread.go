@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 
 	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
@@ -63,4 +64,19 @@ func storedMemory(top, abs, display string, stored []byte, limit int64) ([]byte,
 		return nil, &f
 	}
 	return nil, nil
+}
+
+// readMemoryFile is safefile.ReadFile for a memory file named by its path:
+// in a repository (found from the path's folder, as it is named), through
+// the repository's Root, so that a link out of it is an
+// *safefile.OutsideError.
+func readMemoryFile(path string, limit int64) ([]byte, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	if top := findRoot(filepath.Dir(abs)); top != "" {
+		return safefile.Root{Dir: top}.ReadFile(abs, limit)
+	}
+	return safefile.ReadFile(path, limit)
 }

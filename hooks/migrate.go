@@ -1,6 +1,7 @@
 package hooks
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -29,7 +30,10 @@ func Migrate(opt Options, path string, write bool) (*Migration, error) {
 			return nil, err
 		}
 	}
-	src, err := safefile.ReadFile(m.Path, safefile.MaxReadLimit)
+	src, err := readMemoryFile(m.Path, safefile.MaxReadLimit)
+	if errors.Is(err, safefile.ErrOutside) {
+		return nil, fmt.Errorf("%s links out of the repository: it is not read", m.Display)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", m.Display, safefile.UnwrapPath(err))
 	}
