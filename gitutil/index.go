@@ -397,8 +397,8 @@ func (it *indexIter) decodePathV4(data []byte, p, n int) bool {
 		return false
 	}
 	it.path = append(it.path[:len(it.path)-int(strip)], data[p:p+nul]...)
-	if len(it.path) == 0 || n != flagNameMask && n != len(it.path) {
-		return false
+	if n != flagNameMask && n != len(it.path) {
+		return false // an empty path is a split index's replacement, as in decodePath
 	}
 	it.cur.path = it.path
 	it.off += p + nul + 1

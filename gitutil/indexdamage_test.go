@@ -23,6 +23,10 @@ var damagedIndexLayouts = []struct {
 	{"split index", func(t *testing.T, dir string, env []string) {
 		git(t, dir, env, "update-index", "--split-index")
 	}},
+	{"split index, version 4", func(t *testing.T, dir string, env []string) {
+		git(t, dir, env, "update-index", "--index-version", "4")
+		git(t, dir, env, "update-index", "--split-index")
+	}},
 	{"sparse index", func(t *testing.T, dir string, env []string) {
 		git(t, dir, env, "sparse-checkout", "init", "--cone", "--sparse-index")
 		git(t, dir, env, "sparse-checkout", "set", "a")
