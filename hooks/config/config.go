@@ -146,7 +146,14 @@ func Default() *Config {
 // Load reads the config at path. When required is false, a missing
 // file yields the defaults. known lists every rule the config may name.
 func Load(path string, required bool, known []validate.Rule) (*Config, error) {
-	data, err := safefile.ReadFile(path, safefile.MaxConfigSize)
+	read := safefile.ReadFile
+	if !required {
+		// The repository's own config, found at its top: a link out of
+		// the repository is refused (a config named with --config is
+		// read where the user says).
+		read = safefile.Root{Dir: filepath.Dir(path)}.ReadFile
+	}
+	data, err := read(path, safefile.MaxConfigSize)
 	if errors.Is(err, fs.ErrNotExist) && !required {
 		c := Default()
 		c.Problems = sideFileProblems(filepath.Dir(path), c)
