@@ -161,7 +161,7 @@ func (fc *fileCheck) statMemory(path string) (fs.FileInfo, error) {
 	if fc.top == "" || !root.Contains(path) {
 		return safefile.StatRegular(path)
 	}
-	fi, err := root.Stat(path)
+	fi, err := root.StatKind(path)
 	if err == nil && !fi.Mode().IsRegular() {
 		err = &safefile.NotRegularError{Path: path, Kind: safefile.Kind(fi.Mode())}
 	}

@@ -43,7 +43,7 @@ func (b boundedFS) Stat(name string) (fs.FileInfo, error) {
 		return nil, err
 	}
 	if b.root != nil {
-		fi, err := b.root.Stat(p)
+		fi, err := b.root.StatKind(p)
 		if err != nil {
 			return nil, &fs.PathError{Op: "stat", Path: name, Err: err}
 		}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"testing"
 )
@@ -59,6 +60,24 @@ func TestRootOpenStatConfined(t *testing.T) {
 	}
 	if _, err := fs.ReadDir(NewConfinedFS(filepath.Join(repo, "linkdir"), r), "."); !errors.Is(err, ErrOutside) {
 		t.Errorf("confined FS over a linked folder: %v, want an OutsideError", err)
+	}
+	// A link out to a device is named by its kind, as one inside is;
+	// nothing is opened.
+	if err := os.Symlink("/dev/null", filepath.Join(repo, "dev")); err != nil {
+		t.Fatal(err)
+	}
+	var nr *NotRegularError
+	if _, err := r.Open(filepath.Join(repo, "dev")); !errors.As(err, &nr) || nr.Kind != "device" {
+		t.Errorf("Open(dev): %v, want a device", err)
+	}
+	if _, err := r.StatKind(filepath.Join(repo, "dev")); !errors.As(err, &nr) {
+		t.Errorf("StatKind(dev): %v, want a device", err)
+	}
+	if _, err := r.Stat(filepath.Join(repo, "dev")); !errors.Is(err, ErrOutside) {
+		t.Errorf("Stat(dev): %v, want an OutsideError", err)
+	}
+	if _, err := r.StatKind(filepath.Join(repo, "linkdir")); !errors.Is(err, ErrOutside) {
+		t.Errorf("StatKind(linkdir): %v, want an OutsideError", err)
 	}
 	checkOutsideUntouched(t, outside)
 }

@@ -172,9 +172,32 @@ func (r Root) readPrefix(path string, limit int64) ([]byte, int64, error) {
 
 // Open opens the regular file path names for reading, following links
 // that stay inside the tree. A link out is an *OutsideError, anything but
-// a regular file a *NotRegularError; neither is opened. The caller closes
-// the file and bounds what it reads.
+// a regular file a *NotRegularError; neither is opened. A link out to a
+// device, a FIFO or a folder is the *NotRegularError, as one inside is:
+// its kind is looked up, nothing is opened. The caller closes the file
+// and bounds what it reads.
 func (r Root) Open(path string) (*os.File, error) {
+	f, err := r.openRegular(path)
+	return f, deviceOutside(path, err)
+}
+
+// deviceOutside turns err, a link out of the tree, into the
+// *NotRegularError of what the link names when that is a device, a FIFO
+// or a socket (looked up, never opened): such a file is reported by its
+// kind wherever it is. A folder or a regular file outside stays an
+// *OutsideError.
+func deviceOutside(path string, err error) error {
+	if !errors.Is(err, ErrOutside) {
+		return err
+	}
+	fi, serr := os.Stat(path)
+	if serr == nil && !fi.IsDir() && !fi.Mode().IsRegular() {
+		return &NotRegularError{Path: path, Kind: Kind(fi.Mode())}
+	}
+	return err
+}
+
+func (r Root) openRegular(path string) (*os.File, error) {
 	root, rel, err := r.open(path)
 	if err != nil {
 		return nil, err
@@ -217,6 +240,13 @@ func (r Root) Stat(path string) (fs.FileInfo, error) {
 	}
 	fi, err := root.Stat(rel)
 	return fi, r.wrap(path, err)
+}
+
+// StatKind is Stat, except that a link out to a device, a FIFO or a
+// socket is that file's *NotRegularError, as for Open.
+func (r Root) StatKind(path string) (fs.FileInfo, error) {
+	fi, err := r.Stat(path)
+	return fi, deviceOutside(path, err)
 }
 
 // Contains tells whether path is, lexically, in the tree (links aside):
