@@ -78,7 +78,12 @@ type IndexReadError struct {
 	Err  error
 }
 
-func (e *IndexReadError) Error() string { return "reading index file " + e.Path + ": " + e.Err.Error() }
+func (e *IndexReadError) Error() string {
+	if e.Err == nil {
+		return "reading index file " + e.Path + ": it could not be read"
+	}
+	return "reading index file " + e.Path + ": " + e.Err.Error()
+}
 
 func (e *IndexReadError) Unwrap() error { return e.Err }
 
@@ -176,7 +181,8 @@ func (ix *indexFile) parse(path string) error {
 		return &IndexDamagedError{path, it.err}
 	}
 	ix.entriesEnd = it.off
-	if err := ix.readExtensions(path); err != nil || refused == "" {
+	err := ix.readExtensions(path)
+	if indexFault(err) {
 		return err
 	}
 	if unnamed > 0 && !ix.split {
@@ -184,7 +190,10 @@ func (ix *indexFile) parse(path string) error {
 		// extension, cut off, says which shared entries they replace.
 		return &IndexDamagedError{path, "entry " + strconv.Itoa(unnamed) + " has no path and the file has no split index link"}
 	}
-	return &indexError{path, refused}
+	if err == nil && refused != "" {
+		err = &indexError{path, refused}
+	}
+	return err
 }
 
 // bytes returns n bytes of the file from offset off, moving the window when
@@ -235,6 +244,7 @@ func (ix *indexFile) readExtensions(path string) error {
 			return &IndexDamagedError{path, "extension " + strconv.Quote(sig) + " runs past the end of the file"}
 		}
 		body := data[8 : 8+size]
+		ix.split = ix.split || sig == "link"
 		switch {
 		case refused != "":
 		case sig == "TREE":
@@ -244,7 +254,6 @@ func (ix *indexFile) readExtensions(path string) error {
 				refused = "bad cache tree"
 			}
 		case sig == "link":
-			ix.split = true
 			refused = "split index"
 		case sig[0] < 'A' || sig[0] > 'Z':
 			refused = "mandatory extension " + strconv.Quote(sig)

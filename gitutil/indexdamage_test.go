@@ -1,6 +1,7 @@
 package gitutil
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -172,5 +173,37 @@ func TestDamagedSharedIndex(t *testing.T) {
 		if _, err := stagedFresh(t, dir, env); err == nil || !strings.Contains(err.Error(), "sharedindex.") {
 			t.Errorf("shared index cut at %d: %v", n, err)
 		}
+	}
+}
+
+// TestSplitIndexAfterBadTree: a split index whose link extension follows
+// a cache tree this reader cannot parse is still a split index, handed to
+// git, not damage; cut before its link, it is damage even so.
+func TestSplitIndexAfterBadTree(t *testing.T) {
+	env := testEnv(t)
+	dir := wideRepo(t, env)
+	git(t, dir, env, "update-index", "--split-index")
+	writeFile(t, dir, "a/b", "edited\n")
+	git(t, dir, env, "add", "a")
+	good := indexBytes(t, dir, env)
+	at := bytes.LastIndex(good, []byte("link"))
+	if at < 0 {
+		t.Fatal("no link extension")
+	}
+	bad := append([]byte(nil), good[:at]...)
+	bad = append(bad, "TREE\x00\x00\x00\x04\x00x y"...)
+	bad = append(bad, good[at:]...)
+	_, err := parseIndexBytes(t, bad)
+	var de *IndexDamagedError
+	var ie *indexError
+	if errors.As(err, &de) || !errors.As(err, &ie) {
+		t.Errorf("split index after a bad cache tree: %v, want it handed to git", err)
+	}
+	// The same without the link: entries without a path and nothing to
+	// say what they replace.
+	noLink := append(append([]byte(nil), good[:at]...), "TREE\x00\x00\x00\x04\x00x y"...)
+	noLink = append(noLink, good[len(good)-20:]...)
+	if _, err := parseIndexBytes(t, noLink); !errors.As(err, &de) {
+		t.Errorf("split index without its link, after a bad cache tree: %v, want an IndexDamagedError", err)
 	}
 }
