@@ -31,21 +31,41 @@ func (j *judge) publishFingerprint(f *validate.Finding) {
 		return
 	}
 	if s := j.ignore.Sealer(); s != nil {
-		f.Fingerprint = s.Seal(f.Fingerprint)
+		sealed, ok := s.Sealed(f.Fingerprint)
+		if !ok && j.shown >= maxShownFingerprints {
+			j.keepUnsealed(f, unshownHint)
+			return
+		}
+		if !ok {
+			j.shown++
+			sealed = s.Seal(f.Fingerprint)
+		}
+		f.Fingerprint = sealed
 		if j.sealed == nil {
 			j.sealed = map[string]bool{}
 		}
 		j.sealed[f.Fingerprint] = true
 		return
 	}
+	j.keepUnsealed(f, unsealedHint)
+}
+
+// keepUnsealed keeps f's in-run fingerprint aside, for --write-ignore, and
+// leaves it out of the report, with why in the hint.
+func (j *judge) keepUnsealed(f *validate.Finding, why string) {
 	if j.unsealed == nil {
 		j.unsealed = map[string]string{}
 	}
 	j.unsealed[findingKey(*f)] = f.Fingerprint
 	f.Fingerprint = ""
 	what, _, _ := strings.Cut(f.Hint, ";")
-	f.Hint = what + "; " + unsealedHint
+	f.Hint = what + "; " + why
 }
+
+// unshownHint says why a finding shows no fingerprint in a run that showed
+// maxShownFingerprints already: each costs a slow hash.
+var unshownHint = fmt.Sprintf("no fingerprint shown: a run shows at most %d that it did not compute to compare with %s "+
+	"(each is a slow hash); remnant-guard scan --write-ignore (or pre-commit --write-ignore) accepts it", maxShownFingerprints, config.IgnoreName)
 
 // unsealedHint says how to accept a secret finding in a repository whose
 // ignore file has no salt yet, so that no fingerprint can be shown.
