@@ -25,8 +25,8 @@ import (
 // a fingerprint stays as costly to guess from as ever.
 
 // SealBudget is how many distinct secrets one run seals to compare with an
-// ignore file of n fingerprints: twice as many as it holds, and 64 more.
-func SealBudget(n int) int { return 2*n + 64 }
+// ignore file of n fingerprints: twice as many as it holds, and 16 more.
+func SealBudget(n int) int { return 2*n + 16 }
 
 // scope is what findings one or more entries could match: those of rule
 // ("" for any) in paths one of globs matches (nil for any).
