@@ -2,6 +2,7 @@ package secrets
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -33,6 +34,7 @@ func SealBudget(n int) int { return 2*n + 16 }
 type scope struct {
 	rule  string
 	globs []string
+	has   map[string]bool // the globs, each listed once
 }
 
 // sealCost is one run's account of the slow hashes spent comparing.
@@ -67,24 +69,25 @@ func commentRule(raw []byte) string {
 
 // addScope records the scope of an entry: its rule, and its glob if any.
 func (ig *Ignore) addScope(rule string, globs []string) {
-	if len(globs) == 0 {
-		globs = nil
+	i := slices.IndexFunc(ig.scopes, func(sc scope) bool { return sc.rule == rule })
+	if i < 0 {
+		ig.scopes = append(ig.scopes, scope{rule: rule, has: map[string]bool{}})
+		i = len(ig.scopes) - 1
 	}
-	for i, sc := range ig.scopes {
-		if sc.rule != rule {
-			continue
-		}
-		switch {
-		case sc.globs == nil:
-			return
-		case globs == nil:
-			ig.scopes[i].globs = nil
-			return
-		}
-		ig.scopes[i].globs = append(sc.globs, globs...)
+	sc := &ig.scopes[i]
+	switch {
+	case sc.has == nil:
+		return // any path already
+	case len(globs) == 0:
+		sc.globs, sc.has = nil, nil
 		return
 	}
-	ig.scopes = append(ig.scopes, scope{rule: rule, globs: globs})
+	for _, g := range globs {
+		if !sc.has[g] {
+			sc.has[g] = true
+			sc.globs = append(sc.globs, g)
+		}
+	}
 }
 
 // couldMatch tells whether some entry could match a finding of rule at

@@ -64,10 +64,9 @@ func (e *Engine) scanText(t *text) []validate.Finding {
 // files left out: an accepted secret is masked too. A file's cap applies
 // (MaxFileFindings a rule); rest is the offset from which src was not all
 // judged, which the caller masks whole (len(src) when it was all judged).
+// Neither the size limit nor the binary test of files applies: whatever
+// the program prints is judged.
 func (e *Engine) SecretSpans(src []byte) (spans [][2]int, rest int) {
-	if int64(len(src)) > e.maxSize {
-		return nil, 0
-	}
 	t := text{path: "message.txt", data: src, noIgnore: true}
 	st := e.state()
 	defer e.pool.Put(st)
