@@ -68,7 +68,7 @@ func (j *judge) uncomparedFinding(n int) validate.Finding {
 	return validate.Finding{
 		RuleID: uncomparedRule, Severity: validate.Error, Path: config.IgnoreName,
 		Message: fmt.Sprintf("%d secret findings were not compared with %s and are reported as they are: comparing one costs a slow hash, "+
-			"and this run spent its limit of %d (twice the fingerprints the file holds, and 16)", n, config.IgnoreName, j.ignore.Budget()),
+			"and this run spent its limit of %d (twice the fingerprints the file holds and 16, %d at most)", n, config.IgnoreName, j.ignore.Budget(), secrets.MaxSealBudget),
 		Hint: "remove the secrets the findings show; a glob after a fingerprint, or its rule in the comment --write-ignore writes, " +
 			"limits the findings it is compared with",
 	}

@@ -27,7 +27,7 @@ var gitRules = []validate.Rule{
 	},
 	{
 		ID: uncomparedRule, Severity: validate.Error, Family: validate.Secrets,
-		Summary: "findings were not compared with .remnant-guard-ignore: the run spent its budget of slow hashes (twice the file's fingerprints, and 16)",
+		Summary: "findings were not compared with .remnant-guard-ignore: the run spent its budget of slow hashes (twice the file's fingerprints and 16, 1000 at most)",
 		Bad:     "3f1c0a9e5b7d2468ace013579bdf2468   # no rule in its comment, no glob: every finding is compared",
 		Good:    "3f1c0a9e5b7d2468ace013579bdf2468 testdata/** # secret-github-pat at testdata/a.txt:3",
 	},

@@ -26,8 +26,14 @@ import (
 // a fingerprint stays as costly to guess from as ever.
 
 // SealBudget is how many distinct secrets one run seals to compare with an
-// ignore file of n fingerprints: twice as many as it holds, and 16 more.
-func SealBudget(n int) int { return 2*n + 16 }
+// ignore file of n fingerprints: twice as many as it holds, and 16 more,
+// and never more than MaxSealBudget, whatever the file holds.
+func SealBudget(n int) int { return min(2*n+16, MaxSealBudget) }
+
+// MaxSealBudget bounds the slow hashes of one run (about two minutes of
+// one core) even where the ignore file is the change's own: a run over a
+// whole history judges with the head's.
+const MaxSealBudget = 1000
 
 // scope is what findings one or more entries could match: those of rule
 // ("" for any) in paths one of globs matches (nil for any).
