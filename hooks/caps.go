@@ -10,9 +10,10 @@ import (
 )
 
 // maxRunFindings is how many secret findings one run reports at most; a
-// secrets.CappedRule finding says how many more there were. Each file's
-// own cap is secrets.MaxFileFindings.
-const maxRunFindings = 10000
+// secrets.CappedRule finding says how many more there were. The engine
+// stops at as many (and at secrets.MaxFileFindings a file); a report
+// judged with engines of its own per part is capped here.
+const maxRunFindings = secrets.MaxRunFindings
 
 // uncomparedRule is the finding of a run that reached its budget of slow
 // hashes comparing findings with the ignore file (secrets.SealBudget).

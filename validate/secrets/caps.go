@@ -15,6 +15,10 @@ import (
 // a rule with short, dense matches costs a run in proportion to the file.
 const MaxFileFindings = 1000
 
+// MaxRunFindings is how many findings the scans of one engine (one run)
+// report at most; past it, each file's matches are counted, not shown.
+const MaxRunFindings = 10000
+
 // CappedRule is the rule of the finding that says a file had more matches
 // than its findings show. It is an error: a file whose matches were not
 // all judged is never a clean one.
@@ -110,11 +114,19 @@ func countMatches(re *regexp.Regexp, data []byte, from, to int) (int, int) {
 	return n, first
 }
 
-// capFindings keeps the first MaxFileFindings of found (in position order)
-// and, when t had more, adds the CappedRule finding.
-func (t *text) capFindings(found []validate.Finding, keep, at []int) []validate.Finding {
-	if len(keep) > MaxFileFindings {
-		t.noteOver(len(keep)-MaxFileFindings, at[MaxFileFindings])
+// capFindings keeps the first MaxFileFindings of found (in position
+// order), less what the run's cap (MaxRunFindings) leaves, and, when t had
+// more, adds the CappedRule finding. keep are the hits found stands for,
+// at their offsets.
+func (e *Engine) capFindings(t *text, found []validate.Finding, keep, at []int) []validate.Finding {
+	n := len(found)
+	total := e.found.Add(int64(n))
+	if room := MaxRunFindings - (total - int64(n)); room < int64(n) {
+		n = int(max(room, 0))
+	}
+	if len(keep) > n {
+		t.noteOver(len(keep)-n, at[n])
+		found = found[:n]
 	}
 	if t.over == 0 {
 		return found
@@ -128,8 +140,9 @@ func (t *text) cappedFinding() validate.Finding {
 	return validate.Finding{
 		RuleID: CappedRule, Severity: validate.Error, Path: t.path,
 		Line: t.lineNumber(off), Column: t.column(off),
-		Message: fmt.Sprintf("%d more secret rule matches from here on are not shown: at most %d findings are reported per file", t.over, MaxFileFindings),
-		Hint:    "remove what the findings above show and run again; a custom rule that matches short, common text (a letter, a word) is better made narrower",
+		Message: fmt.Sprintf("%d more secret rule matches from here on are not shown: at most %d findings are reported per file, %d per run",
+			t.over, MaxFileFindings, MaxRunFindings),
+		Hint: "remove what the findings above show and run again; a custom rule that matches short, common text (a letter, a word) is better made narrower",
 	}
 }
 

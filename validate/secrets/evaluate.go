@@ -223,7 +223,7 @@ func (e *Engine) finish(t *text, hits []hit) []validate.Finding {
 		}
 		at[n] = hits[i].s
 	}
-	return t.capFindings(out, keep, at)
+	return e.capFindings(t, out, keep, at)
 }
 
 // kept returns the indexes of the hits finish reports: neither ignored,
