@@ -136,3 +136,55 @@ func TestDenseRuleLinear(t *testing.T) {
 	}
 	heapcost.Finishes(t, "a 4 MB line of letters", func() { e.ScanFile("a.txt", letters(4<<20, "")) })
 }
+
+// BenchmarkDenseRule scans 2 KB and 100 KB of letters with a rule that
+// matches each.
+func BenchmarkDenseRule(b *testing.B) {
+	for _, size := range []int{2 << 10, 100 << 10} {
+		src := letters(size/2, " ")
+		b.Run(fmt.Sprintf("%dKB", size>>10), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				denseEngine(b).ScanFile("a.txt", src)
+			}
+		})
+	}
+}
+
+// BenchmarkManyTokensSalted scans 10,000 distinct tokens with no ignore
+// file and with a salted one of 50 entries for another rule.
+func BenchmarkManyTokensSalted(b *testing.B) {
+	rng := rand.New(rand.NewSource(7))
+	const chars = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789"
+	var src bytes.Buffer
+	for i := 0; i < 10000; i++ {
+		src.WriteString("ghp_")
+		for j := 0; j < 36; j++ {
+			src.WriteByte(chars[rng.Intn(len(chars))])
+		}
+		src.WriteByte('\n')
+	}
+	file := "salt " + strings.Repeat("ab", 32) + "\n"
+	for i := 0; i < 50; i++ {
+		file += fmt.Sprintf("%032x # secret-generic at config/app%d.env:3\n", i+1, i)
+	}
+	ig, err := ParseIgnore("ign", []byte(file))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		ig   *Ignore
+	}{{"unsalted", nil}, {"salted-50", ig}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				e, err := NewEngine(BuiltinRules(), Options{Ignore: c.ig})
+				if err != nil {
+					b.Fatal(err)
+				}
+				e.ScanFile("tokens.txt", src.Bytes())
+			}
+		})
+	}
+}
