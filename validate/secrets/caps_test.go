@@ -92,7 +92,7 @@ func TestSecretSpansRest(t *testing.T) {
 func TestOutrankedMatchesPairs(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	for round := 0; round < 200; round++ {
-		hits := make([]hit, 1+rng.Intn(40))
+		hits := make([]hit, 1+rng.Intn(4*pairwiseMax))
 		for i := range hits {
 			s := rng.Intn(60)
 			hits[i] = hit{s: s, e: s + 1 + rng.Intn(12), rank: rng.Intn(2), match: rng.Intn(4), order: rng.Intn(5)}

@@ -213,6 +213,9 @@ func (t *text) finding(r *rule, secret string, s, en int) validate.Finding {
 // once. It orders the findings by position then rule. Its work grows as
 // n log n in the hits (see overlap.go).
 func (e *Engine) finish(t *text, hits []hit) []validate.Finding {
+	if len(hits) == 0 && t.over == 0 {
+		return nil
+	}
 	keep := e.kept(hits)
 	slices.SortFunc(keep, func(a, b int) int { return validate.Compare(hits[a].f, hits[b].f) })
 	out := make([]validate.Finding, 0, min(len(keep), MaxFileFindings)+1)

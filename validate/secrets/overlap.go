@@ -95,11 +95,25 @@ func (t *spanTree) query(node, lo, hi, from, to int) best2 {
 	return r.merge(t.hits, t.tag[node])
 }
 
+// pairwiseMax is how many hits are compared pair by pair, which is
+// cheaper than the tree for a few.
+const pairwiseMax = 32
+
 // outrankedHits marks, in out, each hit that another rule's hit on an
 // overlapping span beats.
 func outrankedHits(hits []hit) []bool {
 	out := make([]bool, len(hits))
-	if len(hits) < 2 {
+	if len(hits) <= pairwiseMax {
+		for i := range hits {
+			h := &hits[i]
+			for j := range hits {
+				o := &hits[j]
+				if o.order != h.order && o.s < h.e && h.s < o.e && o.beats(h) {
+					out[i] = true
+					break
+				}
+			}
+		}
 		return out
 	}
 	coords := make([]int, 0, 2*len(hits))
