@@ -71,3 +71,29 @@ func TestCommentRule(t *testing.T) {
 		}
 	}
 }
+
+// Scans sharing an engine and its ignore file may run at once: the count
+// of slow hashes and the findings' cap are shared safely (go test -race).
+func TestIgnoreSharedByScans(t *testing.T) {
+	ig, err := ParseIgnore("ign", []byte("salt "+strings.Repeat("cd", 32)+"\n0123456789abcdef0123456789abcdef # secret-github-pat at a.txt:1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := NewEngine(BuiltinRules(), Options{Ignore: ig})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := []byte("ghp_8r6Jk2LmQw9ZxT4bN7vC1dF5hY3uE0pA2sKq\nghp_Zq8Lm2Nw4Xr6Ty1Ub3Vc5Hd7Je9Kf0Ga2Pb4\n")
+	done := make(chan int)
+	for i := 0; i < 4; i++ {
+		go func() {
+			fs, _ := e.ScanFile(fmt.Sprintf("f%d.txt", i), src)
+			done <- len(fs)
+		}()
+	}
+	for i := 0; i < 4; i++ {
+		if n := <-done; n != 2 {
+			t.Errorf("%d findings, want 2", n)
+		}
+	}
+}
