@@ -26,7 +26,7 @@ const CappedRule = "secret-findings-capped"
 
 // capped counts what one text's rules matched past the cap.
 type capped struct {
-	ruleHits []int // rule -> hits kept
+	ruleHits []int // rule -> the weight of its hits kept (see count)
 	over     int   // matches not judged, and findings not reported
 	overAt   int   // the offset of the first of them, -1 when none
 }
@@ -48,23 +48,18 @@ const regexChunk = 256
 // where the previous one's last match ended, as FindAll would go on.
 func (e *Engine) runRegex(t *text, r *rule, from, to int, hits []hit) []hit {
 	for pos := from; pos <= to; {
-		left := MaxFileFindings - t.ruleHits[r.order]
-		if left <= 0 {
+		if t.full(r) {
 			t.noteOver(countMatches(r.re, t.data, pos, to))
 			return hits
 		}
 		ms := r.re.FindAllSubmatchIndex(t.data[pos:to], regexChunk)
 		for i, m := range ms {
-			if t.ruleHits[r.order] >= MaxFileFindings {
+			if t.full(r) {
 				rest, _ := countMatches(r.re, t.data, pos+ms[len(ms)-1][1], to)
 				t.noteOver(rest+len(ms)-i, pos+m[0])
 				return hits
 			}
-			n := len(hits)
-			hits = e.evaluate(t, r, pos, to, m, hits)
-			if len(hits) > n {
-				t.ruleHits[r.order]++
-			}
+			hits = t.count(r, e.evaluate(t, r, pos, to, m, hits), len(hits))
 		}
 		if len(ms) < regexChunk {
 			return hits
@@ -75,19 +70,37 @@ func (e *Engine) runRegex(t *text, r *rule, from, to int, hits []hit) []hit {
 	return hits
 }
 
+// acceptedWeight is how many hits the ignore file accepts count as one
+// reported hit toward a rule's cap: a file may hold many accepted secrets
+// (test fixtures) without reaching it, and the memory of its hits stays
+// bounded all the same.
+const acceptedWeight = 16
+
+// full tells whether r has reached its cap in t.
+func (t *text) full(r *rule) bool { return t.ruleHits[r.order] >= acceptedWeight*MaxFileFindings }
+
+// count counts toward r's cap the hit evaluate appended to hits, if any
+// (hits had n before).
+func (t *text) count(r *rule, hits []hit, n int) []hit {
+	if len(hits) > n {
+		if hits[n].ignored {
+			t.ruleHits[r.order]++
+		} else {
+			t.ruleHits[r.order] += acceptedWeight
+		}
+	}
+	return hits
+}
+
 // judgeAll judges the matches ms (an extract's, relative to base) as
 // runRegex judges a regex's, up to the rule's cap.
 func (e *Engine) judgeAll(t *text, r *rule, base, end int, ms [][]int, hits []hit) []hit {
 	for i, m := range ms {
-		if t.ruleHits[r.order] >= MaxFileFindings {
+		if t.full(r) {
 			t.noteOver(len(ms)-i, base+m[0])
 			return hits
 		}
-		n := len(hits)
-		hits = e.evaluate(t, r, base, end, m, hits)
-		if len(hits) > n {
-			t.ruleHits[r.order]++
-		}
+		hits = t.count(r, e.evaluate(t, r, base, end, m, hits), len(hits))
 	}
 	return hits
 }

@@ -75,6 +75,26 @@ func TestCapCountsFindingsNotMatches(t *testing.T) {
 	}
 }
 
+// Accepted findings weigh a sixteenth toward the cap: a fixture file of
+// 1,500 accepted secrets reports nothing, not a capped finding.
+func TestAcceptedFindingsWeighLess(t *testing.T) {
+	ig, err := ParseIgnore("ign", []byte(Fingerprint("secret-qz", "QZ1")+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := NewEngine(nil, Options{Ignore: ig, Extra: []RuleDef{{ID: "secret-qz", Description: "a code", Regex: "QZ[0-9]", KeepFakes: true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fs, _ := e.ScanFile("a.txt", []byte(strings.Repeat("QZ1 ", 1500))); len(fs) != 0 {
+		t.Errorf("%d findings, the last %+v", len(fs), fs[len(fs)-1])
+	}
+	fs, _ := e.ScanFile("a.txt", []byte(strings.Repeat("QZ1 ", 1500)+strings.Repeat("QZ2 ", 1500)))
+	if len(fs) < MaxFileFindings*8/10 || len(fs) > MaxFileFindings+1 || fs[len(fs)-1].RuleID != CappedRule {
+		t.Errorf("accepted and reported together: %d findings", len(fs))
+	}
+}
+
 // SecretSpans reports where judging stopped: the caller masks the rest.
 func TestSecretSpansRest(t *testing.T) {
 	e := denseEngine(t)
