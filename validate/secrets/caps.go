@@ -32,6 +32,9 @@ type capped struct {
 }
 
 func (c *capped) noteOver(n, at int) {
+	if n == 0 {
+		return
+	}
 	c.over += n
 	if c.overAt < 0 || at < c.overAt {
 		c.overAt = at
