@@ -76,6 +76,7 @@ func (j *judge) uncomparedFinding(n int) validate.Finding {
 }
 
 // maxShownFingerprints is how many fingerprints one run seals only to
-// show them: each costs a slow hash. A finding whose secret was sealed to
-// compare it with the ignore file shows its fingerprint at no cost.
+// show them, all or none (see planShown): each costs a slow hash. A
+// finding whose secret was sealed to compare it with the ignore file shows
+// its fingerprint at no cost.
 const maxShownFingerprints = 3

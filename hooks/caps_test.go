@@ -50,8 +50,8 @@ func TestRunFindingsCapped(t *testing.T) {
 }
 
 // With a salt and no entry that could match, no fingerprint is computed
-// to compare, and only maxShownFingerprints are computed to be shown; the
-// others keep theirs aside for --write-ignore.
+// to compare; up to maxShownFingerprints are computed to be shown, and
+// past that none, the findings keeping theirs aside for --write-ignore.
 func TestShownFingerprintsBounded(t *testing.T) {
 	salt := strings.Repeat("ab", 32)
 	ig, err := secrets.ParseIgnore(config.IgnoreName, []byte("salt "+salt+"\n0123456789abcdef0123456789abcdef # secret-generic at a.env:1\n"))
@@ -69,8 +69,15 @@ func TestShownFingerprintsBounded(t *testing.T) {
 			t.Errorf("hint %q", f.Hint)
 		}
 	}
-	if shown != maxShownFingerprints || len(j.unsealed) != 10-maxShownFingerprints {
-		t.Errorf("%d fingerprints shown, %d kept aside", shown, len(j.unsealed))
+	if shown != 0 || len(j.unsealed) != 10 {
+		t.Errorf("10 findings: %d fingerprints shown, %d kept aside", shown, len(j.unsealed))
+	}
+	j = newJudge(config.Default(), nil)
+	j.ignore = ig
+	for _, f := range j.apply(secretFindings(maxShownFingerprints)) {
+		if f.Fingerprint == "" {
+			t.Errorf("%d findings: one shows no fingerprint", maxShownFingerprints)
+		}
 	}
 }
 

@@ -62,10 +62,34 @@ func (j *judge) keepUnsealed(f *validate.Finding, why string) {
 	f.Hint = what + "; " + why
 }
 
-// unshownHint says why a finding shows no fingerprint in a run that showed
-// maxShownFingerprints already: each costs a slow hash.
-var unshownHint = fmt.Sprintf("no fingerprint shown: a run shows at most %d that it did not compute to compare with %s "+
-	"(each is a slow hash); remnant-guard scan --write-ignore (or pre-commit --write-ignore) accepts it", maxShownFingerprints, config.IgnoreName)
+// unshownHint says why a finding shows no fingerprint in a run that had
+// more than maxShownFingerprints to compute only to show them.
+var unshownHint = fmt.Sprintf("no fingerprint shown: a run shows the fingerprints it did not compute to compare with %s "+
+	"only when there are at most %d (each is a slow hash); remnant-guard scan --write-ignore (or pre-commit --write-ignore) accepts it",
+	config.IgnoreName, maxShownFingerprints)
+
+// planShown decides, before the findings are published, whether the
+// fingerprints that would be computed only to be shown are few enough
+// (maxShownFingerprints distinct secrets) to show them all; if not, none
+// is computed, and those findings say so.
+func (j *judge) planShown(fs []validate.Finding) {
+	s := j.ignore.Sealer()
+	if s == nil || j.shown >= maxShownFingerprints {
+		return
+	}
+	need := map[string]bool{}
+	for _, f := range fs {
+		if f.Fingerprint == "" || j.sealed[f.Fingerprint] || j.cfg.Severity(f) == validate.Off {
+			continue
+		}
+		if _, ok := s.Sealed(f.Fingerprint); !ok {
+			need[f.Fingerprint] = true
+		}
+	}
+	if j.shown+len(need) > maxShownFingerprints {
+		j.shown = maxShownFingerprints
+	}
+}
 
 // unsealedHint says how to accept a secret finding in a repository whose
 // ignore file has no salt yet, so that no fingerprint can be shown.

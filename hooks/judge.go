@@ -48,6 +48,7 @@ func (j *judge) apply(fs []validate.Finding) []validate.Finding {
 		j.problemsAdded = true
 	}
 	fs = j.capRun(fs)
+	j.planShown(fs)
 	out := fs[:0]
 	for _, f := range fs {
 		f.Severity = j.cfg.Severity(f)
