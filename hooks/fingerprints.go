@@ -31,20 +31,64 @@ func (j *judge) publishFingerprint(f *validate.Finding) {
 		return
 	}
 	if s := j.ignore.Sealer(); s != nil {
-		f.Fingerprint = s.Seal(f.Fingerprint)
+		sealed, ok := s.Sealed(f.Fingerprint)
+		if !ok && j.shown >= maxShownFingerprints {
+			j.keepUnsealed(f, unshownHint)
+			return
+		}
+		if !ok {
+			j.shown++
+			sealed = s.Seal(f.Fingerprint)
+		}
+		f.Fingerprint = sealed
 		if j.sealed == nil {
 			j.sealed = map[string]bool{}
 		}
 		j.sealed[f.Fingerprint] = true
 		return
 	}
+	j.keepUnsealed(f, unsealedHint)
+}
+
+// keepUnsealed keeps f's in-run fingerprint aside, for --write-ignore, and
+// leaves it out of the report, with why in the hint.
+func (j *judge) keepUnsealed(f *validate.Finding, why string) {
 	if j.unsealed == nil {
 		j.unsealed = map[string]string{}
 	}
 	j.unsealed[findingKey(*f)] = f.Fingerprint
 	f.Fingerprint = ""
 	what, _, _ := strings.Cut(f.Hint, ";")
-	f.Hint = what + "; " + unsealedHint
+	f.Hint = what + "; " + why
+}
+
+// unshownHint says why a finding shows no fingerprint in a run that had
+// more than maxShownFingerprints to compute only to show them.
+var unshownHint = fmt.Sprintf("no fingerprint shown: a run shows the fingerprints it did not compute to compare with %s "+
+	"only when there are at most %d (each is a slow hash); remnant-guard scan --write-ignore (or pre-commit --write-ignore) accepts it",
+	config.IgnoreName, maxShownFingerprints)
+
+// planShown decides, before the findings are published, whether the
+// fingerprints that would be computed only to be shown are few enough
+// (maxShownFingerprints distinct secrets) to show them all; if not, none
+// is computed, and those findings say so.
+func (j *judge) planShown(fs []validate.Finding) {
+	s := j.ignore.Sealer()
+	if s == nil || j.shown >= maxShownFingerprints {
+		return
+	}
+	need := map[string]bool{}
+	for _, f := range fs {
+		if f.Fingerprint == "" || j.sealed[f.Fingerprint] || j.cfg.Severity(f) == validate.Off {
+			continue
+		}
+		if _, ok := s.Sealed(f.Fingerprint); !ok {
+			need[f.Fingerprint] = true
+		}
+	}
+	if j.shown+len(need) > maxShownFingerprints {
+		j.shown = maxShownFingerprints
+	}
 }
 
 // unsealedHint says how to accept a secret finding in a repository whose

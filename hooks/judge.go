@@ -27,6 +27,10 @@ type judge struct {
 	sealed map[string]bool
 	// problemsAdded is set once apply has added the config's problems.
 	problemsAdded bool
+	// shown counts the fingerprints sealed only to be shown (see
+	// publishFingerprint); capped is set once apply has capped a report.
+	shown  int
+	capped bool
 }
 
 func newJudge(cfg *config.Config, m *Masker) *judge { return &judge{cfg: cfg, masker: m} }
@@ -43,6 +47,8 @@ func (j *judge) apply(fs []validate.Finding) []validate.Finding {
 		}
 		j.problemsAdded = true
 	}
+	fs = j.capRun(fs)
+	j.planShown(fs)
 	out := fs[:0]
 	for _, f := range fs {
 		f.Severity = j.cfg.Severity(f)

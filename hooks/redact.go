@@ -277,19 +277,17 @@ const maxEscapeDepth = 3
 // span is a byte range [s, e) of a text.
 type span struct{ s, e int }
 
-// secretSpans are the byte ranges of text the engine reports as secrets.
+// secretSpans are the byte ranges of text the engine reports as secrets;
+// what the engine did not all judge (past a rule's cap) is one range to
+// the end, masked whole.
 func secretSpans(e *secrets.Engine, text string) []span {
-	found, _ := e.ScanFile("message.txt", []byte(disarm.Replace(text)))
-	starts := lineStarts(text)
-	var spans []span
+	found, rest := e.SecretSpans([]byte(disarm.Replace(text)))
+	spans := make([]span, 0, len(found)+1)
 	for _, f := range found {
-		s := offset(text, starts, f.Line, f.Column)
-		e := offset(text, starts, max(f.EndLine, f.Line), max(f.EndColumn, f.Column))
-		if s < 0 || e < 0 {
-			continue
-		}
-		_, size := utf8.DecodeRuneInString(text[e:])
-		spans = append(spans, span{s, min(e+size, len(text))})
+		spans = append(spans, span{f[0], f[1]})
+	}
+	if rest < len(text) {
+		spans = append(spans, span{rest, len(text)})
 	}
 	return spans
 }
@@ -361,39 +359,6 @@ func maskSpans(text string, spans []span) string {
 	}
 	b.WriteString(text[last:])
 	return b.String()
-}
-
-func lineStarts(text string) []int {
-	starts := []int{0}
-	for i := 0; i < len(text); i++ {
-		if text[i] == '\n' {
-			starts = append(starts, i+1)
-		}
-	}
-	return starts
-}
-
-// offset is the byte offset of a 1-based line and column (in code points),
-// or -1 when it is outside text.
-func offset(text string, starts []int, line, col int) int {
-	if line < 1 || line > len(starts) || col < 1 {
-		return -1
-	}
-	off := starts[line-1]
-	if line == 1 && strings.HasPrefix(text, "\ufeff") {
-		off += len("\ufeff")
-	}
-	for n := 1; n < col; n++ {
-		if off >= len(text) || text[off] == '\n' {
-			return -1
-		}
-		_, size := utf8.DecodeRuneInString(text[off:])
-		off += size
-	}
-	if off >= len(text) {
-		return -1
-	}
-	return off
 }
 
 // Report masks secrets in every text of a report that quotes file content

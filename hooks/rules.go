@@ -19,6 +19,18 @@ var gitRules = []validate.Rule{
 		Bad:     "git add dump.sql   # 200 MiB added in one commit",
 		Good:    "git add dump.sql.gz   # or raise [ci] max_file_size in the base branch",
 	},
+	{
+		ID: secrets.CappedRule, Severity: validate.Error, Family: validate.Secrets,
+		Summary: "a file had more than 1000 secret findings, or a run more than 10000: the rest are counted, not shown",
+		Bad:     "[[secrets.rules]]\nid = \"secret-code\"\nregex = \"[a-z]\"   # a match on every letter",
+		Good:    "[[secrets.rules]]\nid = \"secret-code\"\nregex = \"code_[a-z0-9]{32}\"",
+	},
+	{
+		ID: uncomparedRule, Severity: validate.Error, Family: validate.Secrets,
+		Summary: "findings were not compared with .remnant-guard-ignore: the run spent its budget of slow hashes (twice the file's fingerprints and 16, 1000 at most)",
+		Bad:     "3f1c0a9e5b7d2468ace013579bdf2468   # no rule in its comment, no glob: every finding is compared",
+		Good:    "3f1c0a9e5b7d2468ace013579bdf2468 testdata/** # secret-github-pat at testdata/a.txt:3",
+	},
 }
 
 // allRules lists every rule remnant-guard knows: the Remnant rules, the

@@ -15,7 +15,31 @@ type checkInput struct {
 	line   []byte
 	after  []byte // the text after the match, to the end of the rule's window
 	path   string
-	whole  []byte // all of the scanned text
+	whole  []byte    // all of the scanned text
+	facts  *lineMemo // what is known of whole, asked once per text
+}
+
+// wholeHas is test(in.whole), remembered in *fact for the rest of the text
+// (fact is nil-safe: without facts the test runs each time).
+func (in *checkInput) wholeHas(fact *int8, test func([]byte) bool) bool {
+	if in.facts == nil {
+		return test(in.whole)
+	}
+	if *fact == 0 {
+		*fact = 2
+		if test(in.whole) {
+			*fact = 1
+		}
+	}
+	return *fact == 1
+}
+
+// k8sKind is where in's text remembers whether it is a Secret manifest.
+func k8sKind(in *checkInput) *int8 {
+	if in.facts == nil {
+		return new(int8)
+	}
+	return &in.facts.k8sKind
 }
 
 // checkFunc reports whether a match is kept.
@@ -131,5 +155,5 @@ var k8sSecretKind = lazyRegexp(`(?mi)^kind:[ \t]*["']?secret["']?[ \t]*$`)
 
 // checkK8sSecret keeps data values of a Kubernetes Secret manifest only.
 func checkK8sSecret(in *checkInput) bool {
-	return k8sSecretKind().Match(in.whole) && !isPlaceholder(in.secret)
+	return in.wholeHas(k8sKind(in), func(b []byte) bool { return k8sSecretKind().Match(b) }) && !isPlaceholder(in.secret)
 }

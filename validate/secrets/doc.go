@@ -72,6 +72,14 @@
 // (fallback) one; of two providers' rules, the one whose match took in
 // more of the text; otherwise the rule listed first.
 //
+// A rule stops judging a file at MaxFileFindings findings, and an
+// engine's scans report MaxRunFindings in all; past either, the matches
+// are counted and a CappedRule (secret-findings-capped) finding says how
+// many were not shown. Overlaps are resolved in n log n, and a long line's
+// start and columns are counted once, so a rule of dense matches costs in
+// proportion to the file. SecretSpans gives the byte spans to mask in
+// text the program prints.
+//
 // ScanFile skips files over the size limit (default 10 MiB) and files with
 // a NUL byte in their first 8000 bytes, and says so. ScanLines scans the
 // added lines of a diff. ScanAll scans files on GOMAXPROCS workers and
@@ -83,7 +91,8 @@
 // secret shorter than 16). The fingerprint is the hex of the first 16
 // bytes of SHA-256(rule ID, NUL, secret): it does not change when the
 // text moves. ParseIgnore reads .remnant-guard-ignore files of
-// fingerprints; ParseGitleaksConfig reads a .gitleaks.toml (rules,
+// fingerprints; a sealed one costs a slow hash only for findings an entry
+// could match by rule and glob, SealBudget a run (see cost.go); ParseGitleaksConfig reads a .gitleaks.toml (rules,
 // allowlists, [extend]) and ParseGitleaksIgnore a .gitleaksignore, with
 // gitleaks rule IDs mapped to the built-in rules by gitleaks_ids.txt.
 package secrets

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/remnant-guard/remnant-guard/validate"
 )
@@ -27,7 +28,8 @@ type Options struct {
 	GitleaksIgnore *GitleaksIgnore
 }
 
-// Engine runs a set of rules. It is safe for concurrent use.
+// Engine runs a set of rules. It is safe for concurrent use. Its scans
+// report MaxRunFindings findings in all: make one per run.
 type Engine struct {
 	rules      []*rule
 	kw         *matcher
@@ -41,6 +43,9 @@ type Engine struct {
 	allowlists []Allowlist
 	glIgnore   *GitleaksIgnore
 	pool       sync.Pool
+	// found counts the findings the engine's scans reported, for the cap
+	// of a run (MaxRunFindings): an engine judges one run.
+	found atomic.Int64
 }
 
 // NewEngine prepares defs and opt.Extra, less opt.Disabled. An error names

@@ -50,16 +50,16 @@ func (e *Engine) evaluate(t *text, r *rule, base, end int, m []int, hits []hit) 
 	}
 	s, en = base+s, base+en
 	secret := string(t.data[s:en])
-	ls := bytes.LastIndexByte(t.data[:s], '\n') + 1
-	line := t.data[ls : ls+lineLen(t.data[ls:])]
-	in := checkInput{secret: secret, line: line, after: t.data[base+m[1] : end], path: t.path, whole: t.data}
+	ls, le := t.lineAt(s)
+	line := t.data[ls:le]
+	in := checkInput{secret: secret, line: line, after: t.data[base+m[1] : end], path: t.path, whole: t.data, facts: &t.lineMemo}
 	if r.nameGroup > 0 && m[2*r.nameGroup] >= 0 {
 		in.name = string(t.data[base+m[2*r.nameGroup] : base+m[2*r.nameGroup+1]])
 	}
 	if r.extract != nil {
 		in.op = extractOp(m)
 	}
-	if !r.keep(&in) || t.suppressed(ls) {
+	if !r.keep(&in) || t.suppressedLine(ls) {
 		return hits
 	}
 	if len(e.allowlists) > 0 {
@@ -77,7 +77,11 @@ func (e *Engine) evaluate(t *text, r *rule, base, end int, m []int, hits []hit) 
 	}
 	// An ignored finding is kept until the end: it still stands in for
 	// the broad rules that overlap it.
-	return append(hits, hit{f: f, s: s, e: en, rank: rankOf(r), match: m[1] - m[0], order: r.order, ignored: e.ignored(f, t.commit)})
+	h := hit{f: f, s: s, e: en, rank: rankOf(r), match: m[1] - m[0], order: r.order}
+	if !t.noIgnore {
+		h.ignored = e.ignored(f, t.commit)
+	}
+	return append(hits, h)
 }
 
 func rankOf(r *rule) int {
@@ -137,6 +141,14 @@ func (r *rule) password() bool {
 	return strings.Contains(r.def.ID, "password") || strings.Contains(strings.ToLower(r.def.Description), "password")
 }
 
+// suppressedLine is suppressed, remembered for the last line asked about.
+func (t *text) suppressedLine(ls int) bool {
+	if !t.suppressedSet || t.suppressedLS != ls {
+		t.suppressedLS, t.suppressedMemo, t.suppressedSet = ls, t.suppressed(ls), true
+	}
+	return t.suppressedMemo
+}
+
 // suppressed reports an allow comment on the line starting at ls, or an
 // allow-next-line comment on the line just above it in the file.
 func (t *text) suppressed(ls int) bool {
@@ -170,8 +182,12 @@ func (t *text) lineNumber(off int) int {
 
 // column is the 1-based column, in code points, of the byte at off.
 func (t *text) column(off int) int {
-	ls := bytes.LastIndexByte(t.data[:off], '\n') + 1
-	col := utf8.RuneCount(t.data[ls:off]) + 1
+	ls, _ := t.lineAt(off)
+	if t.colOff > off {
+		t.colOff, t.col = ls, 1
+	}
+	col := t.col + utf8.RuneCount(t.data[t.colOff:off])
+	t.colOff, t.col = off, col
 	if bytes.HasPrefix(t.data[ls:off], []byte("\ufeff")) && t.lineNumber(off) == 1 {
 		col-- // a byte order mark is not a column an editor shows
 	}
@@ -194,42 +210,42 @@ func (t *text) finding(r *rule, secret string, s, en int) validate.Finding {
 
 // finish reports one finding per secret: of the hits whose spans overlap,
 // only the most specific rule's (see beats), and a rule's hit on a span
-// once. It orders the findings by position then rule.
-func (e *Engine) finish(hits []hit) []validate.Finding {
-	var out []validate.Finding
+// once. It orders the findings by position then rule. Its work grows as
+// n log n in the hits (see overlap.go).
+func (e *Engine) finish(t *text, hits []hit) []validate.Finding {
+	if len(hits) == 0 && t.over == 0 {
+		return nil
+	}
+	keep := e.kept(hits)
+	slices.SortFunc(keep, func(a, b int) int { return validate.Compare(hits[a].f, hits[b].f) })
+	out := make([]validate.Finding, 0, min(len(keep), MaxFileFindings)+1)
+	at := make([]int, len(keep))
+	for n, i := range keep {
+		if n < MaxFileFindings {
+			out = append(out, hits[i].f)
+		}
+		at[n] = hits[i].s
+	}
+	return e.capFindings(t, out, keep, at)
+}
+
+// kept returns the indexes of the hits finish reports: neither ignored,
+// nor a duplicate of an earlier one, nor outranked.
+func (e *Engine) kept(hits []hit) []int {
+	outranked := outrankedHits(hits)
+	type spanKey struct{ s, e, order int }
+	seen := make(map[spanKey]bool, len(hits))
+	var out []int
 	for i, h := range hits {
-		if h.ignored || duplicate(hits, i) || outranked(hits, i) {
+		k := spanKey{h.s, h.e, h.order}
+		dup := seen[k]
+		seen[k] = true
+		if h.ignored || dup || outranked[i] {
 			continue
 		}
-		out = append(out, h.f)
+		out = append(out, i)
 	}
-	slices.SortFunc(out, validate.Compare)
 	return out
-}
-
-func duplicate(hits []hit, i int) bool {
-	for _, o := range hits[:i] {
-		if o.s == hits[i].s && o.e == hits[i].e && o.f.RuleID == hits[i].f.RuleID {
-			return true
-		}
-	}
-	return false
-}
-
-// outranked tells a hit that another rule's hit on an overlapping span
-// beats. An ignored hit still counts: the secret it stands for is accepted,
-// and no broader rule reports it instead.
-func outranked(hits []hit, i int) bool {
-	h := hits[i]
-	for _, o := range hits {
-		if o.f.RuleID == h.f.RuleID || o.e <= h.s || h.e <= o.s {
-			continue
-		}
-		if o.beats(&h) {
-			return true
-		}
-	}
-	return false
 }
 
 // keyBody is the text of a key block after its header, up to its END line

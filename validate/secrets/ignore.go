@@ -18,6 +18,10 @@ import (
 type Ignore struct {
 	entries map[string][]string // fingerprint -> globs; nil slice = anywhere
 	sealer  *Sealer             // nil for a file without a salt
+	// scopes say which findings some entry could match, by rule and path,
+	// so that only those cost a slow hash (see cost.go).
+	scopes []scope
+	cost   *sealCost
 }
 
 // IgnoreError reports a bad line of an ignore file.
@@ -50,7 +54,9 @@ func ParseIgnore(name string, data []byte) (*Ignore, error) {
 		if err := ig.add(fields); err != nil {
 			return nil, &IgnoreError{File: name, Line: i + 1, Msg: err.Error()}
 		}
+		ig.addScope(commentRule(raw), fields[1:])
 	}
+	ig.cost = newSealCost(len(ig.entries))
 	return ig, nil
 }
 
@@ -143,7 +149,10 @@ func (ig *Ignore) Match(f validate.Finding) bool {
 	}
 	fp := f.Fingerprint
 	if ig.sealer != nil {
-		fp = ig.sealer.Seal(fp)
+		var ok bool
+		if fp, ok = ig.seal(f); !ok {
+			return false
+		}
 	}
 	globs, ok := ig.entries[fp]
 	if !ok {
@@ -166,11 +175,15 @@ func globMatch(glob, p string) bool {
 		ok, _ := path.Match(glob, p)
 		return ok
 	}
+	return globRegexp(glob).MatchString(p)
+}
+
+// globRegexp is the regexp of a glob with "**".
+func globRegexp(glob string) *regexp.Regexp {
 	re := "^" + strings.ReplaceAll(regexp.QuoteMeta(glob), `\*\*`, ".*") + "$"
 	re = strings.ReplaceAll(re, `\*`, "[^/]*")
 	re = strings.ReplaceAll(re, `\?`, "[^/]")
-	ok, _ := regexp.MatchString(re, p)
-	return ok
+	return regexp.MustCompile(re)
 }
 
 // FormatIgnoreLine is the ignore-file line for f: its fingerprint (sealed

@@ -17,6 +17,11 @@ type text struct {
 	numbers []int
 
 	lastOff, lastIdx int // lineNumber's memo
+	lineMemo             // the line and column of the last hit
+	capped               // the hits kept per rule, and the matches past the cap
+	// noIgnore leaves the ignore files out: text printed by the program
+	// is masked whether or not its secrets are accepted.
+	noIgnore bool
 }
 
 // candidate is a rule to run on the line starting at offset start, or,
@@ -34,6 +39,7 @@ type scanState struct {
 	cands    []candidate
 	active   []bool
 	kwHits   []kwHit
+	ruleHits []int // rule -> hits kept in the text being scanned
 }
 
 func (e *Engine) state() *scanState {
@@ -41,7 +47,7 @@ func (e *Engine) state() *scanState {
 		return s
 	}
 	n := len(e.rules)
-	return &scanState{lastLine: make([]int, n), lastCand: make([]int, n), active: make([]bool, n)}
+	return &scanState{lastLine: make([]int, n), lastCand: make([]int, n), active: make([]bool, n), ruleHits: make([]int, n)}
 }
 
 // scanText finds the keyword lines, runs the triggered rules' regexes on
@@ -53,10 +59,39 @@ func (e *Engine) scanText(t *text) []validate.Finding {
 	return e.scanHits(st, t, st.kwHits, 0)
 }
 
+// SecretSpans returns where, in src (text the program prints), the
+// secrets the engine finds stand, as byte spans [s, e), with the ignore
+// files left out: an accepted secret is masked too. A file's cap applies
+// (MaxFileFindings a rule); rest is the offset from which src was not all
+// judged, which the caller masks whole (len(src) when it was all judged).
+// Neither the size limit nor the binary test of files applies: whatever
+// the program prints is judged.
+func (e *Engine) SecretSpans(src []byte) (spans [][2]int, rest int) {
+	t := text{path: "message.txt", data: src, noIgnore: true}
+	st := e.state()
+	defer e.pool.Put(st)
+	st.kwHits = e.kw.find(t.data, st.kwHits[:0])
+	hits := e.collectHits(st, &t, st.kwHits, 0)
+	for _, i := range e.kept(hits) {
+		spans = append(spans, [2]int{hits[i].s, hits[i].e})
+	}
+	if t.over > 0 {
+		return spans, min(max(t.overAt, 0), len(src))
+	}
+	return spans, len(src)
+}
+
 // scanHits is scanText given the keyword occurrences in t.data, their
 // ends offset by base, in order of their end.
 func (e *Engine) scanHits(st *scanState, t *text, kwHits []kwHit, base int) []validate.Finding {
+	return e.finish(t, e.collectHits(st, t, kwHits, base))
+}
+
+// collectHits runs the rules on t and returns their hits, overlaps and
+// all.
+func (e *Engine) collectHits(st *scanState, t *text, kwHits []kwHit, base int) []hit {
 	e.activate(st, t.path)
+	t.capped = capped{ruleHits: st.ruleHits, overAt: -1}
 	st.cands = e.collect(st, t.data, kwHits, base, st.cands[:0])
 	var hits []hit
 	for _, c := range st.cands {
@@ -67,7 +102,7 @@ func (e *Engine) scanHits(st *scanState, t *text, kwHits []kwHit, base int) []va
 			hits = e.runWhole(t, ri, hits)
 		}
 	}
-	return e.finish(hits)
+	return hits
 }
 
 // activate readies the state for one file: every rule on, but those whose
@@ -76,6 +111,7 @@ func (e *Engine) activate(st *scanState, path string) {
 	for i := range st.active {
 		st.active[i] = true
 		st.lastLine[i] = -1
+		st.ruleHits[i] = 0
 	}
 	for _, ri := range e.pathBound {
 		st.active[ri] = e.rules[ri].appliesTo(path)
@@ -196,15 +232,9 @@ func (e *Engine) runCandidate(t *text, c candidate, hits []hit) []hit {
 	r = r.compiled()
 	end := windowEnd(t.data, c.start, r.def.Window)
 	if r.extract != nil {
-		for _, m := range r.extract(t.data[c.start:end]) {
-			hits = e.evaluate(t, r, c.start, end, m, hits)
-		}
-		return hits
+		return e.judgeAll(t, r, c.start, end, r.extract(t.data[c.start:end]), hits)
 	}
-	for _, m := range r.re.FindAllSubmatchIndex(t.data[c.start:end], -1) {
-		hits = e.evaluate(t, r, c.start, end, m, hits)
-	}
-	return hits
+	return e.runRegex(t, r, c.start, end, hits)
 }
 
 // runSegment runs a rule's regex on a segment of a long line.
@@ -213,24 +243,14 @@ func (e *Engine) runSegment(t *text, r *rule, c candidate, hits []hit) []hit {
 	if r.gate != nil && !r.gate(seg) {
 		return hits
 	}
-	r = r.compiled()
-	for _, m := range r.re.FindAllSubmatchIndex(seg, -1) {
-		hits = e.evaluate(t, r, c.from, c.to, m, hits)
-	}
-	return hits
+	return e.runRegex(t, r.compiled(), c.from, c.to, hits)
 }
 
 // runWhole runs a rule with no keywords over all of the text.
 func (e *Engine) runWhole(t *text, ri int32, hits []hit) []hit {
 	r := e.rules[ri].compiled()
 	if r.extract != nil {
-		for _, m := range r.extract(t.data) {
-			hits = e.evaluate(t, r, 0, len(t.data), m, hits)
-		}
-		return hits
+		return e.judgeAll(t, r, 0, len(t.data), r.extract(t.data), hits)
 	}
-	for _, m := range r.re.FindAllSubmatchIndex(t.data, -1) {
-		hits = e.evaluate(t, r, 0, len(t.data), m, hits)
-	}
-	return hits
+	return e.runRegex(t, r, 0, len(t.data), hits)
 }

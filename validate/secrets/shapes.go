@@ -201,7 +201,15 @@ func encryptedBlob(in *checkInput, v string) bool {
 	if strings.HasPrefix(v, "$ANSIBLE_VAULT") || bytes.Contains(in.line, []byte("!vault")) {
 		return true
 	}
-	return strings.HasPrefix(v, "Ag") && len(v) >= 200 && bytes.Contains(in.whole, []byte("kind: SealedSecret"))
+	return strings.HasPrefix(v, "Ag") && len(v) >= 200 && in.wholeHas(sealedKind(in), func(b []byte) bool { return bytes.Contains(b, []byte("kind: SealedSecret")) })
+}
+
+// sealedKind is where in's text remembers whether it is a SealedSecret.
+func sealedKind(in *checkInput) *int8 {
+	if in.facts == nil {
+		return new(int8)
+	}
+	return &in.facts.sealKind
 }
 
 // inCode tells a source file (or a source map, which holds source files),

@@ -1,0 +1,82 @@
+package hooks
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/secrets"
+)
+
+// maxRunFindings is how many secret findings one run reports at most; a
+// secrets.CappedRule finding says how many more there were. The engine
+// stops at as many (and at secrets.MaxFileFindings a file); a report
+// judged with engines of its own per part is capped here.
+const maxRunFindings = secrets.MaxRunFindings
+
+// uncomparedRule is the finding of a run that reached its budget of slow
+// hashes comparing findings with the ignore file (secrets.SealBudget).
+const uncomparedRule = "secret-ignore-not-compared"
+
+// isSecretFinding tells a finding of a secret rule about a secret (one with
+// a fingerprint), as opposed to the findings about the scan itself.
+func isSecretFinding(f validate.Finding) bool {
+	return f.Fingerprint != "" && strings.HasPrefix(f.RuleID, "secret-")
+}
+
+// capRun keeps the first maxRunFindings secret findings of fs, says how
+// many more there were, and adds the uncompared finding when some were not
+// compared with the ignore file. It caps a report once.
+func (j *judge) capRun(fs []validate.Finding) []validate.Finding {
+	if j.capped {
+		return fs
+	}
+	j.capped = true
+	n, dropped, uncompared := 0, 0, 0
+	var first *validate.Finding
+	out := fs[:0]
+	for _, f := range fs {
+		if !isSecretFinding(f) {
+			out = append(out, f)
+			continue
+		}
+		if n++; n > maxRunFindings {
+			if dropped++; first == nil {
+				first = &validate.Finding{Path: f.Path, Line: f.Line, Column: f.Column, Commit: f.Commit}
+			}
+			continue
+		}
+		if j.ignore.Uncompared(f.Fingerprint) {
+			uncompared++
+		}
+		out = append(out, f)
+	}
+	if dropped > 0 {
+		c := *first
+		c.RuleID, c.Severity = secrets.CappedRule, validate.Error
+		c.Message = fmt.Sprintf("%d more secret findings in this run are not shown: at most %d are reported per run", dropped, maxRunFindings)
+		c.Hint = "remove what the findings show and run again"
+		out = append(out, c)
+	}
+	if uncompared > 0 {
+		out = append(out, j.uncomparedFinding(uncompared))
+	}
+	return out
+}
+
+func (j *judge) uncomparedFinding(n int) validate.Finding {
+	return validate.Finding{
+		RuleID: uncomparedRule, Severity: validate.Error, Path: config.IgnoreName,
+		Message: fmt.Sprintf("%d secret findings were not compared with %s and are reported as they are: comparing one costs a slow hash, "+
+			"and this run spent its limit of %d (twice the fingerprints the file holds and 16, %d at most)", n, config.IgnoreName, j.ignore.Budget(), secrets.MaxSealBudget),
+		Hint: "remove the secrets the findings show; a glob after a fingerprint, or its rule in the comment --write-ignore writes, " +
+			"limits the findings it is compared with",
+	}
+}
+
+// maxShownFingerprints is how many fingerprints one run seals only to
+// show them, all or none (see planShown): each costs a slow hash. A
+// finding whose secret was sealed to compare it with the ignore file shows
+// its fingerprint at no cost.
+const maxShownFingerprints = 3
