@@ -13,6 +13,13 @@ func TestRedact(t *testing.T) {
 		"k=wJalrXUtnFEMI/K7MDENG/bPxRfiCYz3XAMPLEK4Y":      "k=wJal…",
 		"abcdefghijklmnopqrstuvwxyz":                       "abcdefghijklmnopqrstuvwxyz",
 		"":                                                 "",
+		"AWS wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY":     "AWS wJal…",
+		"key s9qZD4N5ek1WK+5ZZUilRMvR0MEYmhOyrG+UtsCx end": "key s9qZ… end",
+		"token zLZePwLyoZDibIscXTerzDWVqbJkFhNa":           "token zLZe…",
+		"Documents/ProjectNotes/MeetingSummary":            "Documents/ProjectNotes/MeetingSummary",
+		"ThisIsAVeryLongCamelCaseIdentifierName":           "ThisIsAVeryLongCamelCaseIdentifierName",
+		"HTTPServerConfigurationXMLParser":                 "HTTPServerConfigurationXMLParser",
+		"github.com/remnant-guard/remnant-guard/validate":  "github.com/remnant-guard/remnant-guard/validate",
 	} {
 		if got := Redact(in); got != want {
 			t.Errorf("Redact(%q) = %q, want %q", in, got, want)

@@ -25,7 +25,8 @@ import (
 func Escape(s string) string { return escape(s, false) }
 
 // EscapeText applies the rule to s, text of several lines (a hint, an
-// error): new lines and tabs are kept, every other control is escaped.
+// error): line ends (\n, \r\n) and tabs are kept, every other control is
+// escaped.
 func EscapeText(s string) string { return escape(s, true) }
 
 // Unsafe reports whether s holds a character the rule escapes, new lines
@@ -33,9 +34,10 @@ func EscapeText(s string) string { return escape(s, true) }
 func Unsafe(s string) bool { return firstUnsafe(s, false) >= 0 }
 
 // EscapeStream applies the rule to s, output on its way to a terminal or
-// a file: new lines, tabs, a carriage return right before a new line, and
-// the escape sequences in keep (the output's own colours) are kept.
-func EscapeStream(s string, keep []string) string {
+// a file: what EscapeText keeps is kept, and so are the escape sequences
+// keep tells (the output's own colours): keep returns the length of the
+// one s starts with, or 0; a nil keep keeps none.
+func EscapeStream(s string, keep func(string) int) string {
 	i := firstUnsafe(s, true)
 	if i < 0 {
 		return s
@@ -60,19 +62,11 @@ func EscapeStream(s string, keep []string) string {
 
 // kept is the length of the sequence at the start of s that EscapeStream
 // keeps, or 0.
-func kept(s string, keep []string) int {
-	if strings.HasPrefix(s, "\r\n") {
-		return 1
-	}
-	if s[0] != 0x1b {
+func kept(s string, keep func(string) int) int {
+	if s[0] != 0x1b || keep == nil {
 		return 0
 	}
-	for _, k := range keep {
-		if strings.HasPrefix(s, k) {
-			return len(k)
-		}
-	}
-	return 0
+	return keep(s)
 }
 
 func escape(s string, lines bool) string {
@@ -92,7 +86,7 @@ func escape(s string, lines bool) string {
 }
 
 // firstUnsafe is the index of the first character of s the rule escapes
-// (new lines and tabs aside when lines is set), or -1. Printable ASCII,
+// (line ends and tabs aside when lines is set), or -1. Printable ASCII,
 // by far the most common, is passed over one byte at a time.
 func firstUnsafe(s string, lines bool) int {
 	for i := 0; i < len(s); {
@@ -102,7 +96,7 @@ func firstUnsafe(s string, lines bool) int {
 			continue
 		}
 		if c < utf8.RuneSelf {
-			if lines && (c == '\n' || c == '\t') {
+			if lines && (c == '\n' || c == '\t' || c == '\r' && i+1 < len(s) && s[i+1] == '\n') {
 				i++
 				continue
 			}

@@ -31,15 +31,22 @@ func TestEscape(t *testing.T) {
 }
 
 func TestEscapeTextKeepsLines(t *testing.T) {
-	in := "line one\n\tline two \x1b[31mred\r\n"
-	want := "line one\n\tline two \\x1b[31mred\\r\n"
+	in := "line one\n\tline two \x1b[31mred\r\nthree\r"
+	want := `line one` + "\n\t" + `line two \x1b[31mred` + "\r\n" + `three\r`
 	if got := EscapeText(in); got != want {
 		t.Errorf("EscapeText = %q, want %q", got, want)
 	}
 }
 
 func TestEscapeStream(t *testing.T) {
-	keep := []string{"\x1b[31m", "\x1b[0m"}
+	keep := func(s string) int {
+		for _, k := range []string{"\x1b[31m", "\x1b[0m"} {
+			if strings.HasPrefix(s, k) {
+				return len(k)
+			}
+		}
+		return 0
+	}
 	in := "\x1b[31merror\x1b[0m: a\x1b[32mb\rc\r\nd\x1b"
 	want := "\x1b[31merror\x1b[0m: a\\x1b[32mb\\rc\r\nd\\x1b"
 	if got := EscapeStream(in, keep); got != want {

@@ -17,6 +17,18 @@ const (
 	colorReset  = "\x1b[0m"
 )
 
+// ColorAt is the length of the colour sequence the text format writes
+// that s starts with, or 0: those are the only escape sequences
+// remnant-guard's output holds.
+func ColorAt(s string) int {
+	for _, c := range [...]string{colorRed, colorYellow, colorDim, colorReset} {
+		if strings.HasPrefix(s, c) {
+			return len(c)
+		}
+	}
+	return 0
+}
+
 func paint(on bool, color, s string) string {
 	if !on {
 		return s
