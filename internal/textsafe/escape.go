@@ -1,7 +1,6 @@
 package textsafe
 
 import (
-	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -154,9 +153,9 @@ func escapeOne(b *strings.Builder, s string) int {
 		b.WriteByte(hexDigits[c&0xf])
 		return 1
 	}
-	b.WriteString(`\u`)
-	h := strconv.FormatInt(int64(r), 16)
-	b.WriteString(strings.Repeat("0", 4-len(h)))
-	b.WriteString(h)
+	b.WriteString(`\u`) // every rune the rule escapes is below U+10000
+	for shift := 12; shift >= 0; shift -= 4 {
+		b.WriteByte(hexDigits[r>>shift&0xf])
+	}
 	return n
 }

@@ -145,3 +145,22 @@ func FuzzEscape(f *testing.F) {
 		}
 	})
 }
+
+// benchReport is what a hook run prints: findings lines of plain text.
+var benchReport = strings.Repeat("docs/memory/decisions.md:12:1: warning: decision \"Export notes as Markdown\" gives no reason [custodian-decision-no-reason]\n"+
+	"    add `Reason: ...` so later readers know when to revisit it\n", 20)
+
+func BenchmarkEscapeStreamPlain(b *testing.B) {
+	b.SetBytes(int64(len(benchReport)))
+	for b.Loop() {
+		_ = EscapeStream(benchReport, nil)
+	}
+}
+
+func BenchmarkEscapeStreamHostile(b *testing.B) {
+	s := strings.Repeat("a\x1b[2Jb\u202ec\xff ", len(benchReport)/12)
+	b.SetBytes(int64(len(s)))
+	for b.Loop() {
+		_ = EscapeStream(s, nil)
+	}
+}
