@@ -147,6 +147,7 @@ func TestNoControlInAnyOutput(t *testing.T) {
 	name := "n" + bad + "\r\n\xff%:,|[x](y)`<b>.txt"
 	sw.write(name, "token ghp_"+randomFrom(t, alnum, 36)+"\n")
 	sw.write("s"+bad+"/REMNANT.md", "# Remnant\n\n## X"+bad+"\n")
+	sw.write("::error file=forged.go::forged", "token ghp_"+randomFrom(t, alnum, 36)+"\n")
 	gitIn(t, dir, "add", "-A", "-f", ".")
 
 	formats := []string{"text", "json", "sarif", "github", "gitlab", "junit"}
@@ -245,6 +246,14 @@ func TestNoControlInAnyOutput(t *testing.T) {
 		if what := rawControl(text, true); what != "" {
 			t.Errorf("%s: %s:\n%q", name, what, text)
 			continue
+		}
+		// No line is a workflow command but the github format's own, in
+		// which the forged one's colons are escaped.
+		for _, l := range strings.Split(text, "\n") {
+			l = strings.TrimSpace(l)
+			if strings.HasPrefix(l, "::") && (!strings.Contains(name, "github") || strings.Contains(l, "forged.go::")) {
+				t.Errorf("%s: a line reads as a workflow command: %q", name, l)
+			}
 		}
 		// A report in JSON (stdout, or a file written with --output) or an
 		// agent's answer: its strings, decoded, hold no control either,
