@@ -218,6 +218,17 @@ func TestNoControlInAnyOutput(t *testing.T) {
 		sw.run("pre-commit", "--format", "sarif")
 	}
 	os.Remove(filepath.Join(dir, ".remnant-guard.toml"))
+	// A gitleaks config's rules: an ID and a description with controls.
+	for _, id := range []string{"acme-token", "acme" + tomlEscaped(bad)} {
+		sw.write(".gitleaks.toml", "[[rules]]\nid = \""+id+"\"\ndescription = \"Acme "+tomlEscaped(bad)+
+			"\"\nregex = 'acme_[a-z0-9]{24}'\nkeywords = [\"acme_\"]\n")
+		sw.write("acme.txt", "k = acme_"+randomFrom(t, lowerAlnum, 24)+"\n")
+		gitIn(t, dir, "add", "acme.txt")
+		for _, f := range []string{"text", "sarif", "github", "junit"} {
+			sw.run("pre-commit", "--format", f)
+		}
+	}
+	os.Remove(filepath.Join(dir, ".gitleaks.toml"))
 
 	// Agents: the session's context quotes REMNANT.md; a write of it is
 	// answered with its findings.
@@ -281,7 +292,7 @@ func TestNoControlInAnyOutput(t *testing.T) {
 	// The hostile text was quoted, escaped, in the places it was planted.
 	for _, want := range []string{
 		`## H\x1b[2J\x1b]0;title\x07`, "Session key `k\\x1b[2", `\u202e`, `\u0085`, `\x7f`, `\xff%:,`, `\r\n`,
-		"remnant-unknown-section", "custodian-", "AWS " + awsKey[:4] + "…",
+		"remnant-unknown-section", "custodian-", "AWS " + awsKey[:4] + "…", `Acme \x1b[2J`,
 	} {
 		if !strings.Contains(seen.String(), want) {
 			t.Errorf("no output shows %q", want)
