@@ -251,7 +251,7 @@ func TestNoControlInAnyOutput(t *testing.T) {
 		all["written "+k] = v
 	}
 	var seen strings.Builder
-	decoded := 0
+	decoded, sessionStart := 0, 0
 	for name, text := range all {
 		seen.WriteString(text)
 		if what := rawControl(text, true); what != "" {
@@ -277,6 +277,15 @@ func TestNoControlInAnyOutput(t *testing.T) {
 				break
 			}
 			decoded++
+			if m, ok := v.(map[string]any); ok {
+				if h, ok := m["hookSpecificOutput"].(map[string]any); ok && h["hookEventName"] == "SessionStart" {
+					sessionStart++
+					// The escapes count in the context's bound.
+					if c, _ := h["additionalContext"].(string); len(c) > 2000 || !strings.Contains(c, `\u0085`) {
+						t.Errorf("%s: the session's context is %d bytes, escaped %v", name, len(c), strings.Contains(c, `\u0085`))
+					}
+				}
+			}
 			jsonStrings(v, func(s string) {
 				if what := rawControl(s, true); what != "" {
 					t.Errorf("%s: a JSON string holds %s: %q", name, what, s)
@@ -302,6 +311,9 @@ func TestNoControlInAnyOutput(t *testing.T) {
 		for name, text := range all {
 			t.Logf("== %s\n%s", name, text)
 		}
+	}
+	if sessionStart != 1 {
+		t.Errorf("%d SessionStart answers, want 1", sessionStart)
 	}
 	if decoded < 20 {
 		t.Errorf("only %d JSON documents decoded", decoded)
