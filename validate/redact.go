@@ -72,23 +72,64 @@ func entryID(s string) bool {
 // keyShaped reports a run holding a stretch of base64 characters (letters,
 // digits, + and /) shaped like a key that no keyword announces: 40 of them
 // with upper and lower case letters and digits, as an AWS secret access
-// key is, or 24 or more with both cases and the spread of characters of
-// random text (over 4.3 bits a character), where words, paths and
-// CamelCase names stay under 4.3.
+// key is, with characters as varied as random text's (over 4.3 bits a
+// character, where paths stay near 4), or a part between slashes of 24 or
+// more with both cases that looks random: cases and digits mixed
+// (randomMix), and characters as varied as random text's of its length.
+// Words, paths and CamelCase names have long runs of one case, or too few
+// distinct characters.
 func keyShaped(r string) bool {
 	start := 0
 	for i := 0; i <= len(r); i++ {
 		if i < len(r) && isBase64Byte(r[i]) {
 			continue
 		}
-		if s := r[start:i]; len(s) >= 24 && hasBoth(s) {
-			if len(s) == 40 && strings.ContainsAny(s, "0123456789") || entropy(s) > 4.3 {
+		s := r[start:i]
+		if len(s) == 40 && hasBoth(s) && strings.ContainsAny(s, "0123456789") && entropy(s) > 4.3 {
+			return true
+		}
+		for _, part := range strings.Split(s, "/") {
+			if len(part) >= 24 && hasBoth(part) && randomMix(part) &&
+				entropy(part) > math.Log2(float64(min(len(part), 64)))-1 {
 				return true
 			}
 		}
 		start = i + 1
 	}
 	return false
+}
+
+// randomMix reports whether less than two thirds of s is in runs of 4 or
+// more lower case letters, upper case letters or digits: true of 99 % of
+// random text of letters, false of most words and CamelCase names (whose
+// words of 4 letters or more make such runs).
+func randomMix(s string) bool {
+	inRuns, run := 0, 0
+	for i := 0; i <= len(s); i++ {
+		if i > 0 && i < len(s) && class(s[i]) != 0 && class(s[i]) == class(s[i-1]) {
+			run++
+			continue
+		}
+		if run >= 4 {
+			inRuns += run
+		}
+		run = 1
+	}
+	return 3*inRuns < 2*len(s)
+}
+
+// class is 1 for a lower case letter, 2 for an upper case one, 3 for a
+// digit and 0 for anything else.
+func class(c byte) int {
+	switch {
+	case 'a' <= c && c <= 'z':
+		return 1
+	case 'A' <= c && c <= 'Z':
+		return 2
+	case '0' <= c && c <= '9':
+		return 3
+	}
+	return 0
 }
 
 func isBase64Byte(c byte) bool {
