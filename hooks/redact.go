@@ -401,8 +401,8 @@ func offset(text string, starts []int, line, col int) int {
 // or names (messages, hints, paths, skip reasons and notes), and escapes
 // in them every control, bidirectional control and invalid byte
 // (textsafe.Escape), so that every format shows them the same visible way.
-// A message, a path and a skip reason are one line; hints and notes keep
-// their new lines.
+// A message, a path, a skip reason and a note are one line; hints keep
+// their line ends.
 func (m *Masker) Report(rep *report.Report) {
 	for i := range rep.Findings {
 		f := &rep.Findings[i]
@@ -414,6 +414,6 @@ func (m *Masker) Report(rep *report.Report) {
 		s.Path, s.Reason = textsafe.Escape(m.Mask(s.Path)), textsafe.Escape(m.Mask(s.Reason))
 	}
 	for i, n := range rep.Notes {
-		rep.Notes[i] = textsafe.EscapeText(m.Mask(n))
+		rep.Notes[i] = textsafe.Escape(m.Mask(n))
 	}
 }
