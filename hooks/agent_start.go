@@ -14,6 +14,7 @@ import (
 	"github.com/remnant-guard/remnant-guard/hooks/agents"
 	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
+	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
@@ -56,8 +57,9 @@ func sessionStart(p *agents.Payload, now time.Time, m *Masker) (agents.Action, s
 		return agents.Silent, "", nil
 	}
 	// Masked before it is clipped: a secret cut short is one the engine
-	// no longer recognises.
-	return agents.Context, clipText(m.Mask(strings.Join(parts, "\n\n")), maxContextChars), nil
+	// no longer recognises. Escaped before it is clipped too, so that the
+	// escapes count in the bound.
+	return agents.Context, clipText(textsafe.EscapeText(m.Mask(strings.Join(parts, "\n\n"))), maxContextChars), nil
 }
 
 // startRecord records a new session; a session that resumes, clears or

@@ -11,6 +11,7 @@ import (
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/hooks/agents"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
+	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
 
@@ -116,7 +117,7 @@ func handoffTodo(repo *gitutil.Repo, rec sessionRecord, now time.Time, m *Masker
 	}
 	for _, f := range found {
 		if mustFix(f) {
-			todo = append(todo, fmt.Sprintf("fix %s: %s [%s]", location(f), oneLine(f.Message), f.RuleID))
+			todo = append(todo, fmt.Sprintf("fix %s: %s [%s]", location(f), oneLine(validate.Redact(f.Message)), f.RuleID))
 		}
 	}
 	if len(todo) > 8 {

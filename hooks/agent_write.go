@@ -78,8 +78,8 @@ func checkWritten(b *strings.Builder, cwd, name string, now time.Time, m *Masker
 	var fb strings.Builder
 	fmt.Fprintf(&fb, "remnant-guard: %s breaks the memory rules (%s); fix it now:\n", display, plural(len(errs), "problem", "problems"))
 	for _, f := range errs {
-		fmt.Fprintf(&fb, "%s: %s: %s [%s]\n", location(f), f.Severity, oneLine(f.Message), f.RuleID)
-		for _, h := range strings.Split(f.Hint, "\n") {
+		fmt.Fprintf(&fb, "%s: %s: %s [%s]\n", location(f), f.Severity, oneLine(validate.Redact(f.Message)), f.RuleID)
+		for _, h := range strings.Split(validate.Redact(f.Hint), "\n") {
 			if h != "" {
 				fmt.Fprintf(&fb, "    %s\n", oneLine(h))
 			}

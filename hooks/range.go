@@ -230,11 +230,13 @@ func ParsePushUpdates(r io.Reader) ([]PushUpdate, error) {
 	sc.Buffer(nil, maxPushLine)
 	n := 1
 	for ; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
+		// Split at ASCII blanks only: a ref name may hold U+0085 or
+		// U+2028, which strings.Fields would split at.
+		line := strings.Trim(sc.Text(), " \t\r")
 		if line == "" {
 			continue
 		}
-		f := strings.Fields(line)
+		f := strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == '\t' })
 		if len(f) != 4 || !isHex(f[1]) || !isHex(f[3]) {
 			return nil, fmt.Errorf("pre-push input line %d: want <local ref> <local sha> <remote ref> <remote sha>", n)
 		}

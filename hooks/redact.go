@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/report"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
@@ -362,17 +363,22 @@ func maskSpans(text string, spans []span) string {
 }
 
 // Report masks secrets in every text of a report that quotes file content
-// or names: messages, hints, paths, skip reasons and notes.
+// or names (messages, hints, paths, skip reasons and notes), and escapes
+// in them every control, bidirectional control and invalid byte
+// (textsafe.Escape), so that every format shows them the same visible way.
+// A message, a path, a skip reason and a note are one line; hints keep
+// their line ends.
 func (m *Masker) Report(rep *report.Report) {
 	for i := range rep.Findings {
 		f := &rep.Findings[i]
-		f.Message, f.Hint, f.Path = m.Redact(f.Message), m.Redact(f.Hint), m.Mask(f.Path)
+		f.Message, f.Hint = textsafe.Escape(m.Redact(f.Message)), textsafe.EscapeText(m.Redact(f.Hint))
+		f.Path, f.RuleID = textsafe.Escape(m.Mask(f.Path)), textsafe.Escape(f.RuleID)
 	}
 	for i := range rep.Skipped {
 		s := &rep.Skipped[i]
-		s.Path, s.Reason = m.Mask(s.Path), m.Mask(s.Reason)
+		s.Path, s.Reason = textsafe.Escape(m.Mask(s.Path)), textsafe.Escape(m.Mask(s.Reason))
 	}
 	for i, n := range rep.Notes {
-		rep.Notes[i] = m.Mask(n)
+		rep.Notes[i] = textsafe.Escape(m.Mask(n))
 	}
 }

@@ -9,13 +9,14 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/hooks"
 	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/report"
 )
 
 // fail prints an error (with a hint when one is known) and returns exit 2.
 func fail(stderr io.Writer, err error) int {
-	fmt.Fprintf(stderr, "remnant-guard: error: %v\n", err)
+	fmt.Fprintf(stderr, "remnant-guard: error: %s\n", textsafe.EscapeText(err.Error()))
 	var ce *config.Error
 	if errors.As(err, &ce) {
 		fmt.Fprintf(stderr, "remnant-guard: hint: see the configuration reference in the README\n")

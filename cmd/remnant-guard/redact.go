@@ -6,12 +6,16 @@ import (
 	"os"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
+	"github.com/remnant-guard/remnant-guard/internal/textsafe"
+	"github.com/remnant-guard/remnant-guard/validate/report"
 )
 
 // redactWriter passes everything remnant-guard prints or writes through the
 // secret engine, line by line: whatever it would report is masked, in every
-// format, in errors and in files. It is the last line of defence; reports
-// are masked before they are formatted too (hooks.Masker.Report).
+// format, in errors and in files; then every control character, bidirectional
+// control and invalid byte left is escaped (textsafe.EscapeStream), the
+// text format's own colours aside. It is the last line of defence; reports
+// are masked and escaped before they are formatted too (hooks.Masker.Report).
 type redactWriter struct {
 	w       io.Writer
 	masker  *hooks.Masker
@@ -41,7 +45,7 @@ func (r *redactWriter) Write(p []byte) (int, error) {
 		return len(p), nil
 	}
 	done := r.pending[:i+1]
-	if _, err := io.WriteString(r.w, r.masker.Mask(string(done))); err != nil {
+	if _, err := io.WriteString(r.w, r.clean(string(done))); err != nil {
 		return 0, err
 	}
 	r.pending = append(r.pending[:0], r.pending[i+1:]...)
@@ -53,9 +57,14 @@ func (r *redactWriter) Flush() error {
 	if len(r.pending) == 0 {
 		return nil
 	}
-	_, err := io.WriteString(r.w, r.masker.Mask(string(r.pending)))
+	_, err := io.WriteString(r.w, r.clean(string(r.pending)))
 	r.pending = r.pending[:0]
 	return err
+}
+
+// clean masks and escapes text on its way out.
+func (r *redactWriter) clean(text string) string {
+	return textsafe.EscapeStream(r.masker.Mask(text), report.ColorAt)
 }
 
 // file is the *os.File underneath, for the terminal check.

@@ -210,6 +210,7 @@ type sweep struct {
 	bin     string
 	dir     string
 	env     []string
+	stdin   string
 	runs    int
 	outputs map[string]string
 }
@@ -239,6 +240,7 @@ func (s *sweep) run(args ...string) {
 	cmd := exec.CommandContext(ctx, s.bin, args...)
 	cmd.Dir = s.dir
 	cmd.Env = append(append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+s.dir), s.env...)
+	cmd.Stdin = strings.NewReader(s.stdin)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 )
 
 // The exit codes of agent-hook follow the agents' contract, not the
@@ -35,6 +37,9 @@ type specificOutput struct {
 // WriteAnswer writes ans in agent's contract and returns the exit
 // code that goes with it.
 func WriteAnswer(agent Agent, ans Answer, stdout, stderr io.Writer) int {
+	// The text quotes memory files and names: the controls in it are
+	// shown escaped, as in every other output (textsafe.EscapeText).
+	ans.Text = textsafe.EscapeText(ans.Text)
 	shape := agent.spec().answer
 	switch ans.Action {
 	case Context:

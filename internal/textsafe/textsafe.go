@@ -1,6 +1,9 @@
 // Package textsafe makes text taken from files, names and inputs safe to
 // echo in a message: bounded in length, so that a hostile value cannot
-// flood a terminal or a CI log.
+// flood a terminal or a CI log, and with every control, bidirectional
+// control and invalid byte shown as a visible escape (see Escape), so that
+// it cannot drive a terminal, forge a line of a log or reorder what a
+// reviewer reads.
 package textsafe
 
 import (

@@ -5,18 +5,22 @@ import (
 	"io"
 	"strings"
 
+	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // WriteGitHub writes one workflow command a finding:
 // ::error file=P,line=L,col=C,endLine=..,endColumn=..,title=T::message
+// Controls in a name or a message are shown escaped (textsafe), then the
+// workflow-command escaping applies: GitHub's log renders ANSI colours, and
+// a raw one could hide or recolour an annotation.
 func WriteGitHub(w io.Writer, rep *Report) error {
 	for _, f := range rep.Findings {
 		kind := "warning"
 		if f.Severity == validate.Error {
 			kind = "error"
 		}
-		props := []string{"file=" + ghProperty(f.Path)}
+		props := []string{"file=" + ghProperty(textsafe.Escape(f.Path))}
 		if f.Line > 0 {
 			props = append(props, fmt.Sprintf("line=%d", f.Line))
 			if f.Column > 0 {
@@ -29,13 +33,13 @@ func WriteGitHub(w io.Writer, rep *Report) error {
 				props = append(props, fmt.Sprintf("endColumn=%d", f.EndColumn))
 			}
 		}
-		props = append(props, "title="+ghProperty("remnant-guard: "+f.RuleID))
-		if _, err := fmt.Fprintf(w, "::%s %s::%s\n", kind, strings.Join(props, ","), ghData(ghMessage(f))); err != nil {
+		props = append(props, "title="+ghProperty("remnant-guard: "+textsafe.Escape(f.RuleID)))
+		if _, err := fmt.Fprintf(w, "::%s %s::%s\n", kind, strings.Join(props, ","), ghData(textsafe.EscapeText(ghMessage(f)))); err != nil {
 			return err
 		}
 	}
 	for _, s := range rep.Skipped {
-		if _, err := fmt.Fprintf(w, "::notice file=%s,title=%s::%s\n", ghProperty(s.Path), ghProperty("remnant-guard: skipped"), ghData("not scanned: "+s.Reason)); err != nil {
+		if _, err := fmt.Fprintf(w, "::notice file=%s,title=%s::%s\n", ghProperty(textsafe.Escape(s.Path)), ghProperty("remnant-guard: skipped"), ghData("not scanned: "+textsafe.Escape(s.Reason))); err != nil {
 			return err
 		}
 	}
@@ -76,7 +80,7 @@ func WriteStepSummary(w io.Writer, rep *Report) error {
 			if f.Line > 0 {
 				loc = fmt.Sprintf("%s:%d", loc, f.Line)
 			}
-			fmt.Fprintf(&b, "| %s | %s | `%s` | %s | %s |\n", f.Severity, mdCell(loc), f.RuleID, mdCell(ShortRev(f.Commit)), mdCell(f.Message))
+			fmt.Fprintf(&b, "| %s | %s | `%s` | %s | %s |\n", f.Severity, mdCell(loc), mdCell(f.RuleID), mdCell(ShortRev(f.Commit)), mdCell(f.Message))
 		}
 		b.WriteString("\n")
 	}
@@ -87,9 +91,14 @@ func WriteStepSummary(w io.Writer, rep *Report) error {
 	return err
 }
 
-// mdCell makes text safe in a Markdown table cell.
+// mdCell makes text safe in a Markdown table cell: controls are shown
+// escaped (textsafe), and the characters that end a cell, open HTML, code
+// or a link are escaped, so that a name cannot add a link or an image to
+// the summary.
 func mdCell(s string) string {
-	return strings.NewReplacer("|", `\|`, "\n", " ", "\r", " ", "<", "&lt;", "`", "\\`").Replace(s)
+	return textsafe.Escape(mdCellEscaper.Replace(s))
 }
+
+var mdCellEscaper = strings.NewReplacer("|", `\|`, "\n", " ", "\r", " ", "<", "&lt;", "`", "\\`", "[", `\[`, "]", `\]`)
 
 func ShortRev(h string) string { return h[:min(len(h), 12)] }

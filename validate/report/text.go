@@ -17,6 +17,18 @@ const (
 	colorReset  = "\x1b[0m"
 )
 
+// ColorAt is the length of the colour sequence the text format writes
+// that s starts with, or 0: those are the only escape sequences
+// remnant-guard's output holds.
+func ColorAt(s string) int {
+	for _, c := range [...]string{colorRed, colorYellow, colorDim, colorReset} {
+		if strings.HasPrefix(s, c) {
+			return len(c)
+		}
+	}
+	return 0
+}
+
 func paint(on bool, color, s string) string {
 	if !on {
 		return s
@@ -137,8 +149,10 @@ func kindCount(n int, kind string) string {
 // finding; a finding in a commit is prefixed with the commit's short hash.
 func Location(f validate.Finding) string {
 	loc := f.Path
-	if strings.IndexFunc(loc, unicode.IsControl) >= 0 {
-		loc = strconv.Quote(loc) // one finding, one line, nothing for the terminal to interpret
+	if strings.IndexFunc(loc, unicode.IsControl) >= 0 || strings.HasPrefix(loc, "::") {
+		// One finding, one line, nothing for the terminal to interpret,
+		// and no line a CI log reads as a workflow command.
+		loc = strconv.Quote(loc)
 	}
 	if f.Line > 0 {
 		loc = fmt.Sprintf("%s:%d", loc, f.Line)

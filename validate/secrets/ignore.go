@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 	"github.com/remnant-guard/remnant-guard/validate"
 )
 
@@ -188,9 +189,9 @@ func globRegexp(glob string) *regexp.Regexp {
 
 // FormatIgnoreLine is the ignore-file line for f: its fingerprint (sealed
 // by the caller), then a comment with the rule and position. It never holds
-// the secret. The fingerprint applies in every path; add a glob after it to
-// limit it.
+// the secret, nor a control of the path (textsafe.Escape). The fingerprint
+// applies in every path; add a glob after it to limit it.
 func FormatIgnoreLine(f validate.Finding) string {
-	where := strings.NewReplacer("\n", " ", "\r", " ").Replace(f.Path)
+	where := textsafe.Escape(f.Path) // one line, nothing for a terminal to interpret
 	return fmt.Sprintf("%s # %s at %s:%d", f.Fingerprint, f.RuleID, where, f.Line)
 }

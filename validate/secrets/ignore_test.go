@@ -60,6 +60,11 @@ func TestFormatIgnoreLine(t *testing.T) {
 	if err != nil || !ig.Match(f) {
 		t.Errorf("round trip: %v", err)
 	}
+	odd := f
+	odd.Path = "a\n\x1b[2J\u202e.go"
+	if line := FormatIgnoreLine(odd); line != f.Fingerprint+` # secret-github-pat at a\n\x1b[2J\u202e.go:3` {
+		t.Errorf("a path with controls gives the line %q", line)
+	}
 	e, err := NewEngine(BuiltinRulesWithExamples(), Options{Ignore: ig})
 	if err != nil {
 		t.Fatal(err)
