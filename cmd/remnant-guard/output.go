@@ -27,6 +27,8 @@ func fail(stderr io.Writer, err error) int {
 // text listing then goes to the terminal), and returns the exit code.
 func writeResult(rep *report.Report, rf reportFlags, failOn validate.Severity, stdout, stderr io.Writer) int {
 	maskerOf(stdout).Report(rep)
+	rep.FailOn = failOn
+	rep.SettleLocal()
 	if err := writeReport(rep, rf, stdout, stderr); err != nil {
 		return fail(stderr, err)
 	}

@@ -164,7 +164,7 @@ func WriteSummary(w io.Writer, rep *Report, color, listed bool) {
 		fmt.Fprintf(w, "remnant-guard: no problems found (%s checked)\n", Plural(rep.Checked, "file"))
 		return
 	}
-	s := fmt.Sprintf("%s, %s", Plural(errs, "error"), Plural(warns, "warning"))
+	s := Counts(rep)
 	more := ""
 	if len(rep.Skipped) > 0 {
 		s += fmt.Sprintf(", %s skipped", SkippedSummary(rep.Skipped))
@@ -172,10 +172,37 @@ func WriteSummary(w io.Writer, rep *Report, color, listed bool) {
 			more = "; --verbose lists the skipped"
 		}
 	}
-	if errs > 0 {
+	if berrs, bwarns := rep.CountBlocking(); berrs+bwarns > 0 {
 		s = paint(color, colorRed, s)
 	}
 	fmt.Fprintf(w, "remnant-guard: %s (%s checked%s)\n", s, Plural(rep.Checked, "file"), more)
+}
+
+// Counts is the summary's count of errors and warnings, each saying
+// whether it blocks: "2 errors (block), 1 warning (does not block)".
+func Counts(rep *Report) string {
+	errs, warns := rep.Count()
+	berrs, bwarns := rep.CountBlocking()
+	return Plural(errs, "error") + blockLabel(errs, berrs) + ", " + Plural(warns, "warning") + blockLabel(warns, bwarns)
+}
+
+// blockLabel says how many of n findings block.
+func blockLabel(n, blocking int) string {
+	switch {
+	case n == 0:
+		return ""
+	case blocking == 0 && n == 1:
+		return " (does not block)"
+	case blocking == 0:
+		return " (do not block)"
+	case blocking == n && n == 1:
+		return " (blocks)"
+	case blocking == n:
+		return " (block)"
+	case blocking == 1:
+		return " (1 blocks)"
+	}
+	return fmt.Sprintf(" (%d block)", blocking)
 }
 
 func Plural(n int, word string) string {
