@@ -25,7 +25,8 @@ func findingKey(f validate.Finding) string {
 }
 
 // publishFingerprint replaces f's in-run fingerprint by its sealed form,
-// or, without a salt, keeps it aside and leaves it out of the report.
+// or, without a salt, keeps it aside and leaves it out of the report; the
+// hint names the command that accepts this one finding.
 func (j *judge) publishFingerprint(f *validate.Finding) {
 	if f.Fingerprint == "" || j.sealed[f.Fingerprint] {
 		return
@@ -36,6 +37,7 @@ func (j *judge) publishFingerprint(f *validate.Finding) {
 			j.sealed = map[string]bool{}
 		}
 		j.sealed[f.Fingerprint] = true
+		f.Hint = allowHint(*f, f.Fingerprint)
 		return
 	}
 	if j.unsealed == nil {
@@ -43,14 +45,54 @@ func (j *judge) publishFingerprint(f *validate.Finding) {
 	}
 	j.unsealed[findingKey(*f)] = f.Fingerprint
 	f.Fingerprint = ""
-	what, _, _ := strings.Cut(f.Hint, ";")
-	f.Hint = what + "; " + unsealedHint
+	f.Hint = allowHint(*f, placeRef(*f))
 }
 
-// unsealedHint says how to accept a secret finding in a repository whose
-// ignore file has no salt yet, so that no fingerprint can be shown.
-const unsealedHint = "no fingerprint to show until " + config.IgnoreName + " has a salt: " +
-	"remnant-guard scan --write-ignore (or pre-commit --write-ignore) accepts it and writes one"
+// AllowCommand starts every command a hint gives to accept a finding;
+// the command line replaces it with the way to run the binary that ran.
+const AllowCommand = "remnant-guard allow "
+
+// allowHint is a secret finding's hint: fix it first; then how to accept
+// this one finding, ref naming it (its fingerprint, or its place). A key in
+// a service's own format is said to be taken as live.
+func allowHint(f validate.Finding, ref string) string {
+	what, _, _ := strings.Cut(f.Hint, ";")
+	if what == "" {
+		what = "remove the secret and rotate it"
+	}
+	if secrets.LooksLive(f.RuleID) {
+		return what + " (it has the format of a real key: treat it as live); only if it is a test value: " + AllowCommand + ref
+	}
+	return what + "; if it is not a secret: " + AllowCommand + ref
+}
+
+// keepFingerprint redacts a finding's hint around the fingerprint it
+// names: a sealed fingerprint is no secret (reports show it), though it
+// looks like a token to redact.
+func keepFingerprint(f validate.Finding, redact func(string) string) string {
+	if f.Fingerprint == "" || !strings.Contains(f.Hint, f.Fingerprint) {
+		return redact(f.Hint)
+	}
+	parts := strings.Split(f.Hint, f.Fingerprint)
+	for i := range parts {
+		parts[i] = redact(parts[i])
+	}
+	return strings.Join(parts, f.Fingerprint)
+}
+
+// placeRef names a finding by its place, for a repository whose findings
+// show no fingerprint yet: PATH:LINE, with the commit of one in history.
+func placeRef(f validate.Finding) string {
+	ref := f.Path
+	if f.Line > 0 {
+		ref = fmt.Sprintf("%s:%d", f.Path, f.Line)
+	}
+	ref = shellArg(ref)
+	if f.Commit != "" {
+		ref = "--commit " + report.ShortRev(f.Commit) + " " + ref
+	}
+	return ref
+}
 
 // sealedIgnore returns the ignore file's content ready for new lines, and
 // its sealer: a file without a salt gets one, its unsalted fingerprints
@@ -109,7 +151,7 @@ func unsaltedIgnore() validate.Finding {
 	return validate.Finding{
 		RuleID: unsaltedRule, Severity: validate.Warning, Path: config.IgnoreName, Local: true,
 		Message: "the fingerprints have no salt, so each confirms a guessed secret in one SHA-256; they keep working meanwhile",
-		Hint:    "seal them: remnant-guard scan --write-ignore (adds a salt line and rewrites each fingerprint)",
+		Hint:    "seal them: remnant-guard allow --salt (adds a salt line and rewrites each fingerprint; accepts nothing new)",
 	}
 }
 
@@ -134,6 +176,7 @@ func writeIgnore(rep *report.Report, name string, j *judge) error {
 			f.Fingerprint = sealer.Seal(raw)
 		}
 		b.WriteString(secrets.FormatIgnoreLine(f) + "\n")
+		rep.Accepted = append(rep.Accepted, f)
 		n++
 	}
 	rep.Findings = kept

@@ -401,7 +401,7 @@ func offset(text string, starts []int, line, col int) int {
 func (m *Masker) Report(rep *report.Report) {
 	for i := range rep.Findings {
 		f := &rep.Findings[i]
-		f.Message, f.Hint, f.Path = m.Redact(f.Message), m.Redact(f.Hint), m.Mask(f.Path)
+		f.Message, f.Hint, f.Path = m.Redact(f.Message), keepFingerprint(*f, m.Redact), m.Mask(f.Path)
 	}
 	for i := range rep.Skipped {
 		s := &rep.Skipped[i]

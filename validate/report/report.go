@@ -14,6 +14,9 @@ type Report struct {
 	Findings []validate.Finding
 	Skipped  []validate.Skipped
 	Notes    []string
+	// Accepted are the secret findings the run wrote to the ignore file
+	// (--write-ignore), out of Findings: the command lists them.
+	Accepted []validate.Finding
 	// Checked is the number of files checked.
 	Checked int
 	// BlockSkipped makes skipped files count as blocking.

@@ -71,6 +71,9 @@ func ListsSkipped(rep *Report, opt TextOptions) bool { return opt.Verbose || rep
 // SecretHint is a secret finding's hint: what to do, and the fingerprint
 // that accepts it. How to accept one is said once, by acceptHint.
 func SecretHint(f validate.Finding) string {
+	if strings.Contains(f.Hint, f.Fingerprint) {
+		return f.Hint // it names the fingerprint already
+	}
 	what, _, _ := strings.Cut(f.Hint, ";")
 	if what == "" {
 		what = "remove the secret and rotate it"
