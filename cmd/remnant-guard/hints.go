@@ -51,8 +51,10 @@ func writeSecretHints(w io.Writer, rep *report.Report, rf reportFlags) {
 			return
 		}
 	}
+	self := selfCommand()
+	maskerOf(w).Keep(self)
 	fmt.Fprintf(w, "remnant-guard: hint: many known false findings (adopting on an old repository)? %s scan --write-ignore "+
-		"accepts every current one as a baseline and lists each\n", selfCommand())
+		"accepts every current one as a baseline and lists each\n", self)
 }
 
 func isSecret(rule string) bool { return strings.HasPrefix(rule, "secret-") }
@@ -60,11 +62,12 @@ func isSecret(rule string) bool { return strings.HasPrefix(rule, "secret-") }
 // localizeHints makes the accept commands of the findings' hints run the
 // binary that ran: under the pre-commit framework, or any hook manager
 // that runs a copy not on PATH, that copy.
-func localizeHints(rep *report.Report) {
+func localizeHints(rep *report.Report, m *hooks.Masker) {
 	self := selfCommand()
 	if self == "remnant-guard" {
 		return
 	}
+	m.Keep(self)
 	for i, f := range rep.Findings {
 		rep.Findings[i].Hint = strings.ReplaceAll(f.Hint, hooks.AllowCommand, self+" allow ")
 	}

@@ -29,7 +29,7 @@ func writeResult(rep *report.Report, rf reportFlags, failOn validate.Severity, s
 	maskerOf(stdout).Report(rep)
 	rep.FailOn = failOn
 	rep.SettleLocal()
-	localizeHints(rep)
+	localizeHints(rep, maskerOf(stdout))
 	writeAccepted(stderr, rep)
 	if err := writeReport(rep, rf, stdout, stderr); err != nil {
 		return fail(stderr, err)
