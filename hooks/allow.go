@@ -15,6 +15,7 @@ import (
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/internal/shquote"
 	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/report"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
@@ -38,11 +39,12 @@ type AllowResult struct {
 // Allow accepts one secret finding in .remnant-guard-ignore: what names it
 // by its fingerprint, as reports show it, or by PATH:LINE (PATH alone for a
 // finding about a file's name), where it is looked up in the staged and
-// the working-tree content, or in commit's when commit is given. A finding
+// the working-tree content, or by COMMIT:PATH:LINE, as gitleaks names a
+// finding in history, looked up in that commit's. A finding
 // named by place is written as its fingerprint limited to its file, so the
 // entry survives edits around it and accepts nothing elsewhere. A file
 // without a salt gets one first.
-func Allow(opt Options, what, commit string) (*AllowResult, error) {
+func Allow(opt Options, what string) (*AllowResult, error) {
 	repo, cfg, err := mustOpenRepo(opt)
 	if err != nil {
 		return nil, err
@@ -50,10 +52,11 @@ func Allow(opt Options, what, commit string) (*AllowResult, error) {
 	defer repo.Close()
 	name := filepath.Join(repo.TopLevel, config.IgnoreName)
 	if fp := strings.ToLower(what); len(fp) == 32 && isHexDigits(fp) {
-		if commit != "" {
-			return nil, errors.New("allow --commit goes with PATH:LINE, not with a fingerprint")
-		}
 		return allowFingerprint(name, fp)
+	}
+	commit, place, err := splitCommit(repo, what)
+	if err != nil {
+		return nil, err
 	}
 	dir, err := absDir(opt.Dir)
 	if err != nil {
@@ -64,7 +67,7 @@ func Allow(opt Options, what, commit string) (*AllowResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	rel, line, err := allowTarget(repo, dir, what, commit)
+	rel, line, err := allowTarget(repo, dir, place, commit)
 	if err != nil {
 		return nil, err
 	}
@@ -81,6 +84,21 @@ func Allow(opt Options, what, commit string) (*AllowResult, error) {
 			what, where(commit), shellArg(rel))
 	}
 	return writeAccepted(name, found, rel)
+}
+
+// splitCommit takes the commit off COMMIT:PATH:LINE, when the text before
+// the first colon is the hex name of a commit and more than a line number
+// follows it.
+func splitCommit(repo *gitutil.Repo, what string) (commit, place string, err error) {
+	c, rest, ok := strings.Cut(what, ":")
+	if !ok || len(c) < 7 || len(c) > 40 || !isHexDigits(c+strings.Repeat("0", len(c)%2)) || !strings.Contains(rest, ":") {
+		return "", what, nil
+	}
+	hash, ok, err := repo.ResolveCommit(c)
+	if err != nil || !ok {
+		return "", what, err
+	}
+	return hash, rest, nil
 }
 
 // allowFingerprint appends a fingerprint a report showed. Reports show
@@ -131,14 +149,14 @@ func allowTarget(repo *gitutil.Repo, dir, what, commit string) (string, int, err
 			}
 		}
 	}
-	return "", 0, fmt.Errorf("%s: no such file%s: want FINGERPRINT or PATH:LINE as a finding shows them", p, where(commit))
+	return "", 0, fmt.Errorf("%s: no such file%s: want FINGERPRINT, PATH:LINE or COMMIT:PATH:LINE as a finding shows them", p, where(commit))
 }
 
 func where(commit string) string {
 	if commit == "" {
 		return " staged or in the working tree"
 	}
-	return " in commit " + commit
+	return " in commit " + report.ShortRev(commit)
 }
 
 // readAt reads rel from commit, or from the index when commit is "".
@@ -176,6 +194,7 @@ func findingsAt(repo *gitutil.Repo, e *secrets.Engine, rel string, line int, com
 				continue
 			}
 			seen[f.Fingerprint] = true
+			f.Commit = commit
 			out = append(out, f)
 		}
 	}
@@ -264,18 +283,9 @@ func shellArg(p string) string {
 	return shquote.Quote(p)
 }
 
-// Salt gives the repository's ignore file a salt when it has none, so that
-// every secret finding shows its fingerprint; fingerprints already there
-// are sealed in place. It accepts nothing. The answer says what it did.
-func Salt(opt Options) (string, error) {
-	repo, err := gitutil.OpenFast(opt.Dir)
-	if err != nil {
-		return "", gitutil.Explain(err)
-	}
-	defer repo.Close()
-	return ensureSalt(filepath.Join(repo.TopLevel, config.IgnoreName))
-}
-
+// ensureSalt gives the ignore file a salt when it has none, so that every
+// secret finding shows its fingerprint; fingerprints already there are
+// sealed in place. It accepts nothing, and says what it did.
 func ensureSalt(name string) (string, error) {
 	if hasSalt(name) {
 		return config.IgnoreName + ": has a salt, left alone", nil

@@ -81,17 +81,17 @@ func keepFingerprint(f validate.Finding, redact func(string) string) string {
 }
 
 // placeRef names a finding by its place, for a repository whose findings
-// show no fingerprint yet: PATH:LINE, with the commit of one in history.
+// show no fingerprint yet: PATH:LINE, and COMMIT:PATH:LINE for one in
+// history (as gitleaks names them).
 func placeRef(f validate.Finding) string {
 	ref := f.Path
 	if f.Line > 0 {
 		ref = fmt.Sprintf("%s:%d", f.Path, f.Line)
 	}
-	ref = shellArg(ref)
 	if f.Commit != "" {
-		ref = "--commit " + report.ShortRev(f.Commit) + " " + ref
+		ref = report.ShortRev(f.Commit) + ":" + ref
 	}
-	return ref
+	return shellArg(ref)
 }
 
 // sealedIgnore returns the ignore file's content ready for new lines, and
@@ -151,7 +151,7 @@ func unsaltedIgnore() validate.Finding {
 	return validate.Finding{
 		RuleID: unsaltedRule, Severity: validate.Warning, Path: config.IgnoreName, Local: true,
 		Message: "the fingerprints have no salt, so each confirms a guessed secret in one SHA-256; they keep working meanwhile",
-		Hint:    "seal them: remnant-guard allow --salt (adds a salt line and rewrites each fingerprint; accepts nothing new)",
+		Hint:    "seal them: remnant-guard init (adds a salt line and rewrites each fingerprint in place; accepts nothing new)",
 	}
 }
 

@@ -14,46 +14,33 @@ func allowHelp() helpDoc {
 	return helpDoc{
 		about: "Accepts one secret finding that is not a secret, in .remnant-guard-ignore: by the " +
 			"fingerprint a report shows, or by PATH:LINE as a finding is printed (PATH alone for a " +
-			"finding about a file's name), looked up in the staged and the working-tree content " +
-			"(with --commit, in that commit's). A finding named by its place is written as its " +
+			"finding about a file's name), looked up in the staged and the working-tree content, " +
+			"or by COMMIT:PATH:LINE for one in history, as pre-push and ci print it (and gitleaks " +
+			"names findings). A finding named by its place is written as its " +
 			"fingerprint limited to that file: it stays accepted when lines move, and the same text " +
 			"elsewhere is still reported. It says what it accepted, and warns when that has the " +
-			"format of a real key. A file without a salt gets one first; --salt writes only the salt. " +
+			"format of a real key. A file without a salt gets one first (init writes one too). " +
 			"Commit .remnant-guard-ignore. To accept every current finding at once (adopting on an " +
 			"old repository), see scan --write-ignore.",
 		examples: []string{
 			"remnant-guard allow testdata/creds.ini:2  # the finding printed at that line",
 			"remnant-guard allow 5d41402abc4b2a76b9719d911017c592  # the finding with that fingerprint",
-			"remnant-guard allow --commit 1a2b3c4d5e6f config/old.env:3  # a finding in history",
-			"remnant-guard allow --salt  # show fingerprints from now on; accept nothing",
+			"remnant-guard allow 1a2b3c4d5e6f:config/old.env:3  # a finding in a commit",
 		},
 		exits: exitsAction,
 	}
 }
 
 func runAllow(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("allow", "allow FINGERPRINT | allow [--commit REV] PATH[:LINE] | allow --salt", stderr)
-	commit := fs.String("commit", "", "look the finding up in this `commit` (one pre-push or ci reported)")
-	salt := fs.Bool("salt", false, "only give .remnant-guard-ignore a salt, so findings show their fingerprint")
+	fs := newFlagSet("allow", "allow FINGERPRINT | allow [COMMIT:]PATH[:LINE]", stderr)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return usageError(fs, stderr, err)
 	}
-	if *salt {
-		if len(pos) > 0 || *commit != "" {
-			return usageError(fs, stderr, errors.New("allow --salt takes nothing else"))
-		}
-		msg, err := hooks.Salt(hooks.Options{})
-		if err != nil {
-			return fail(stderr, err)
-		}
-		fmt.Fprintln(stdout, msg)
-		return exitClean
-	}
 	if len(pos) != 1 {
 		return usageError(fs, stderr, errors.New("allow takes one FINGERPRINT or PATH:LINE, as a finding shows it"))
 	}
-	res, err := hooks.Allow(hooks.Options{Masker: maskerOf(stderr)}, pos[0], *commit)
+	res, err := hooks.Allow(hooks.Options{Masker: maskerOf(stderr)}, pos[0])
 	if err != nil {
 		return fail(stderr, err)
 	}

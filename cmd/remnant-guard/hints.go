@@ -21,14 +21,15 @@ const fixHint = "remnant-guard: hint: a committed secret stays in the history: t
 // acceptHint says how to accept one finding that is not a secret; each
 // finding's own hint names the command for it.
 const acceptHint = "remnant-guard: hint: not a secret? accept that one finding: write remnant-guard:allow " +
-	"(or gitleaks:allow) in a comment on its line, or run the allow command its hint shows\n"
+	"(or gitleaks:allow) in a comment on its line (remnant-guard:allow-next-line on the line above), " +
+	"or run the allow command its hint shows, which adds it to .remnant-guard-ignore\n"
 
 // acceptHintCI is acceptHint for ci, which reads .remnant-guard-ignore
 // from the base commit: a fingerprint the pull request adds accepts
 // nothing until it is merged.
 const acceptHintCI = "remnant-guard: hint: not a secret? write remnant-guard:allow in a comment on its line " +
-	"(remnant-guard:allow-next-line on the line above), or run the allow command its hint shows and commit " +
-	".remnant-guard-ignore to the base branch (ci reads the base's, so an entry the pull request adds counts once merged)\n"
+	"(remnant-guard:allow-next-line on the line above), or run the allow command its hint shows: ci reads the " +
+	".remnant-guard-ignore of the base branch, so the entry the pull request adds counts once merged\n"
 
 func (r *reportFlags) acceptHintText() string {
 	if r.acceptHint != "" {
@@ -43,6 +44,14 @@ func (r *reportFlags) acceptHintText() string {
 func writeSecretHints(w io.Writer, rep *report.Report, rf reportFlags) {
 	io.WriteString(w, fixHint)
 	io.WriteString(w, rf.acceptHintText())
+	if self := selfCommand(); self != "remnant-guard" && rf.acceptHint == "" {
+		maskerOf(w).Keep(self)
+		by := "the hook"
+		if os.Getenv("PRE_COMMIT") == "1" {
+			by = "the pre-commit framework (from its cache)"
+		}
+		fmt.Fprintf(w, "remnant-guard: note: remnant-guard is not on PATH here: the commands above run the copy %s ran, %s\n", by, self)
+	}
 	if rf.acceptHint != "" {
 		return
 	}
@@ -75,11 +84,16 @@ func localizeHints(rep *report.Report, m *hooks.Masker) {
 
 // selfCommand is how to run this binary from a shell where the run
 // happened: "remnant-guard" when that name on PATH is this binary, else
-// its full path, quoted.
+// its full path, quoted. Under the pre-commit framework (PRE_COMMIT=1) the
+// PATH is the framework's, with its cache first, not the user's: the full
+// path it is.
 func selfCommand() string {
 	exe, err := os.Executable()
 	if err != nil {
 		return "remnant-guard"
+	}
+	if os.Getenv("PRE_COMMIT") == "1" {
+		return shquote.Quote(exe)
 	}
 	if p, err := exec.LookPath("remnant-guard"); err == nil && sameFile(p, exe) {
 		return "remnant-guard"
