@@ -5,10 +5,12 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
 	"github.com/remnant-guard/remnant-guard/internal/shquote"
+	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/report"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
@@ -72,6 +74,9 @@ func isSecret(rule string) bool { return strings.HasPrefix(rule, "secret-") }
 // binary that ran: under the pre-commit framework, or any hook manager
 // that runs a copy not on PATH, that copy.
 func localizeHints(rep *report.Report, m *hooks.Masker) {
+	if !slices.ContainsFunc(rep.Findings, func(f validate.Finding) bool { return strings.Contains(f.Hint, hooks.AllowCommand) }) {
+		return // the run names no command: the binary is not looked up
+	}
 	self := selfCommand()
 	if self == "remnant-guard" {
 		return
