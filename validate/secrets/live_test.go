@@ -1,6 +1,9 @@
 package secrets
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -36,6 +39,34 @@ func TestLooksLive(t *testing.T) {
 	for _, f := range found {
 		if strings.Contains(f.Message, "EXAMPLE") {
 			t.Errorf("the example key is reported: %v", f)
+		}
+	}
+}
+
+// docs/secrets.md names the broad rules, whose findings do not look live:
+// exactly the built-in fallback rules.
+func TestDocsNameTheBroadRules(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "docs", "secrets.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(data), "except the\nbroad ones (")
+	list, _, ok2 := strings.Cut(rest, ")")
+	if !ok || !ok2 {
+		t.Fatal("docs/secrets.md does not list the broad rules after \"except the broad ones (\"")
+	}
+	documented := map[string]bool{}
+	for _, id := range regexp.MustCompile("`(secret-[a-z0-9-]+)`").FindAllStringSubmatch(list, -1) {
+		documented[id[1]] = true
+	}
+	for id, fallback := range builtinFallback() {
+		if fallback != documented[id] {
+			t.Errorf("%s: fallback %v, listed among the broad rules in docs/secrets.md %v", id, fallback, documented[id])
+		}
+	}
+	for id := range documented {
+		if _, ok := builtinFallback()[id]; !ok {
+			t.Errorf("docs/secrets.md lists %s, which is no built-in rule", id)
 		}
 	}
 }
