@@ -48,11 +48,11 @@ func writeSecretHints(w io.Writer, rep *report.Report, rf reportFlags) {
 	io.WriteString(w, rf.acceptHintText())
 	if self := selfCommand(); self != "remnant-guard" && rf.acceptHint == "" {
 		maskerOf(w).Keep(self)
-		by := "the hook"
+		which := "the copy that ran"
 		if os.Getenv("PRE_COMMIT") == "1" {
-			by = "the pre-commit framework (from its cache)"
+			which = "the copy the pre-commit framework ran, from its cache"
 		}
-		fmt.Fprintf(w, "remnant-guard: note: remnant-guard is not on PATH here: the commands above run the copy %s ran, %s\n", by, self)
+		fmt.Fprintf(w, "remnant-guard: note: remnant-guard is not on PATH here: the commands above name %s, %s\n", which, self)
 	}
 	if rf.acceptHint != "" {
 		return
