@@ -136,7 +136,9 @@ func allowTarget(repo *gitutil.Repo, dir, what, commit string) (string, int, err
 	if rel, err := filepath.Rel(repo.TopLevel, abs); err == nil && !strings.HasPrefix(rel, "..") {
 		tries = append(tries, filepath.ToSlash(rel))
 	}
-	tries = append(tries, path.Clean(filepath.ToSlash(p)))
+	if clean := path.Clean(filepath.ToSlash(p)); !path.IsAbs(clean) && clean != ".." && !strings.HasPrefix(clean, "../") {
+		tries = append(tries, clean)
+	}
 	for _, rel := range tries {
 		if _, ok, err := readAt(repo, rel, commit); err != nil {
 			return "", 0, err
@@ -177,8 +179,11 @@ func findingsAt(repo *gitutil.Repo, e *secrets.Engine, rel string, line int, com
 	} else if ok {
 		contents = append(contents, data)
 	}
-	if commit == "" {
-		data, err := safefile.Root{Dir: repo.TopLevel}.ReadFile(filepath.Join(repo.TopLevel, filepath.FromSlash(rel)), limit)
+	abs := filepath.Join(repo.TopLevel, filepath.FromSlash(rel))
+	if fi, err := os.Lstat(abs); commit == "" && err == nil && fi.Mode().IsRegular() {
+		// A link is its target's name to git, which the index holds; a
+		// FIFO or a device is never read.
+		data, err := safefile.Root{Dir: repo.TopLevel}.ReadFile(abs, limit)
 		if err == nil {
 			contents = append(contents, data)
 		} else if !errors.Is(err, os.ErrNotExist) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"unicode"
 
 	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
@@ -60,10 +61,14 @@ func allowHint(f validate.Finding, ref string) string {
 	if what == "" {
 		what = "remove the secret and rotate it"
 	}
-	if secrets.LooksLive(f.RuleID) {
-		return what + " (it has the format of a real key: treat it as live); only if it is a test value: " + AllowCommand + ref
+	how := AllowCommand + ref
+	if strings.IndexFunc(ref, unicode.IsControl) >= 0 {
+		how = "write remnant-guard:allow in a comment on its line" // no command line can name the file
 	}
-	return what + "; if it is not a secret: " + AllowCommand + ref
+	if secrets.LooksLive(f.RuleID) {
+		return what + " (it has the format of a real key: treat it as live); only if it is a test value: " + how
+	}
+	return what + "; if it is not a secret: " + how
 }
 
 // keepFingerprint redacts a finding's hint around the fingerprint it
