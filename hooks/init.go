@@ -83,7 +83,7 @@ func Init(opt InitOptions) ([]string, error) {
 		func() (string, error) { return pointerFile(top, "CLAUDE.md") },
 		func() (string, error) { return pointerFile(top, "GEMINI.md") },
 		func() (string, error) { return createFile(top, config.Name, configTemplate()) },
-		func() (string, error) { return ensureSalt(filepath.Join(top, config.IgnoreName)) },
+		func() (string, error) { return initSalt(filepath.Join(top, config.IgnoreName)), nil },
 	}
 	for _, step := range steps {
 		msg, err := step()
@@ -93,6 +93,17 @@ func Init(opt InitOptions) ([]string, error) {
 		done = append(done, msg)
 	}
 	return done, nil
+}
+
+// initSalt is ensureSalt for init: an ignore file that cannot be read or
+// written (a directory, a link out of the repository) is left alone, and
+// the line says why.
+func initSalt(name string) string {
+	msg, err := ensureSalt(name)
+	if err != nil {
+		return fmt.Sprintf("%s: left alone, no salt written (%v)", config.IgnoreName, safefile.UnwrapPath(err))
+	}
+	return msg
 }
 
 // createFile writes name at the top level unless something is there.
