@@ -13,7 +13,7 @@ import (
 // (.ci/run says it for a whole run).
 func TestMain(m *testing.M) {
 	if _, err := os.Stat(filepath.Join("..", "..", "..", "shared")); err != nil {
-		fmt.Fprintln(os.Stderr, "note: ../shared is absent beside the repository: the test that reads Remnant's own template skip (go test -v names them)")
+		fmt.Fprintln(os.Stderr, "note: ../shared is absent beside the repository: the test that reads Remnant's own template skips (go test -v names it)")
 	}
 	os.Exit(m.Run())
 }
