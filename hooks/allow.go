@@ -169,9 +169,10 @@ func readAt(repo *gitutil.Repo, rel, commit string) ([]byte, bool, error) {
 	return repo.FileAt(commit, rel)
 }
 
-// findingsAt scans the content of rel (staged and working tree, or the
-// commit's) and keeps the secret findings on line (on the file's name for
-// line 0), one per secret.
+// findingsAt scans the content of rel (the staged content, then the
+// working tree's when the staged has none there; or the commit's) and
+// keeps the secret findings on line (on the file's name for line 0), one
+// per secret.
 func findingsAt(repo *gitutil.Repo, e *secrets.Engine, rel string, line int, commit string, limit int64) ([]validate.Finding, error) {
 	var contents [][]byte
 	if data, ok, err := readAt(repo, rel, commit); err != nil {
@@ -201,6 +202,9 @@ func findingsAt(repo *gitutil.Repo, e *secrets.Engine, rel string, line int, com
 			seen[f.Fingerprint] = true
 			f.Commit = commit
 			out = append(out, f)
+		}
+		if len(out) > 0 {
+			break // the staged content's line is the one the hook printed
 		}
 	}
 	return out, nil
