@@ -95,6 +95,8 @@ func placeRef(f validate.Finding) string {
 	}
 	if f.Commit != "" {
 		ref = report.ShortRev(f.Commit) + ":" + ref
+	} else if strings.HasPrefix(ref, "-") {
+		ref = "./" + ref // not a flag
 	}
 	return shellArg(ref)
 }
