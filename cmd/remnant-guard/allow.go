@@ -27,7 +27,7 @@ func allowHelp() helpDoc {
 			"remnant-guard allow 5d41402abc4b2a76b9719d911017c592  # the finding with that fingerprint",
 			"remnant-guard allow 1a2b3c4d5e6f:config/old.env:3  # a finding in a commit",
 		},
-		exits: exitsAction,
+		exits: "0 accepted; 2 usage error, no secret finding at the place named, a fingerprint before the repository has a salt, not in a git repository, or an I/O error",
 	}
 }
 
