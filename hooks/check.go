@@ -360,7 +360,7 @@ func checkLocal(rep *report.Report, repo *gitutil.Repo, cfg *config.Config, opt 
 	display := func(rel string) string {
 		return displayPath(dir, filepath.Join(repo.TopLevel, filepath.FromSlash(rel)))
 	}
-	if err := localFindings(rep, repo, cfg, rels, display, repo.StagedChanges, opt.AcceptDecisions, read); err != nil {
+	if err := localFindings(rep, repo, cfg, rels, display, repo.StagedChanges, opt.AcceptDecisions, false, read); err != nil {
 		return err
 	}
 	if !whole {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"unicode"
 
 	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
@@ -25,7 +26,8 @@ func findingKey(f validate.Finding) string {
 }
 
 // publishFingerprint replaces f's in-run fingerprint by its sealed form,
-// or, without a salt, keeps it aside and leaves it out of the report.
+// or, without a salt, keeps it aside and leaves it out of the report; the
+// hint names the command that accepts this one finding.
 func (j *judge) publishFingerprint(f *validate.Finding) {
 	if f.Fingerprint == "" || j.sealed[f.Fingerprint] {
 		return
@@ -33,7 +35,7 @@ func (j *judge) publishFingerprint(f *validate.Finding) {
 	if s := j.ignore.Sealer(); s != nil {
 		sealed, ok := s.Sealed(f.Fingerprint)
 		if !ok && j.shown >= maxShownFingerprints {
-			j.keepUnsealed(f, unshownHint)
+			j.keepUnsealed(f)
 			return
 		}
 		if !ok {
@@ -45,33 +47,27 @@ func (j *judge) publishFingerprint(f *validate.Finding) {
 			j.sealed = map[string]bool{}
 		}
 		j.sealed[f.Fingerprint] = true
+		f.Hint = allowHint(*f, f.Fingerprint)
 		return
 	}
-	j.keepUnsealed(f, unsealedHint)
+	j.keepUnsealed(f)
 }
 
 // keepUnsealed keeps f's in-run fingerprint aside, for --write-ignore, and
-// leaves it out of the report, with why in the hint.
-func (j *judge) keepUnsealed(f *validate.Finding, why string) {
+// leaves it out of the report; the hint names the finding by its place.
+func (j *judge) keepUnsealed(f *validate.Finding) {
 	if j.unsealed == nil {
 		j.unsealed = map[string]string{}
 	}
 	j.unsealed[findingKey(*f)] = f.Fingerprint
 	f.Fingerprint = ""
-	what, _, _ := strings.Cut(f.Hint, ";")
-	f.Hint = what + "; " + why
+	f.Hint = allowHint(*f, placeRef(*f))
 }
-
-// unshownHint says why a finding shows no fingerprint in a run that had
-// more than maxShownFingerprints to compute only to show them.
-var unshownHint = fmt.Sprintf("no fingerprint shown: a run shows the fingerprints it did not compute to compare with %s "+
-	"only when there are at most %d (each is a slow hash); remnant-guard scan --write-ignore (or pre-commit --write-ignore) accepts it",
-	config.IgnoreName, maxShownFingerprints)
 
 // planShown decides, before the findings are published, whether the
 // fingerprints that would be computed only to be shown are few enough
 // (maxShownFingerprints distinct secrets) to show them all; if not, none
-// is computed, and those findings say so.
+// is computed, and those findings are named by their place.
 func (j *judge) planShown(fs []validate.Finding) {
 	s := j.ignore.Sealer()
 	if s == nil || j.shown >= maxShownFingerprints {
@@ -91,10 +87,57 @@ func (j *judge) planShown(fs []validate.Finding) {
 	}
 }
 
-// unsealedHint says how to accept a secret finding in a repository whose
-// ignore file has no salt yet, so that no fingerprint can be shown.
-const unsealedHint = "no fingerprint to show until " + config.IgnoreName + " has a salt: " +
-	"remnant-guard scan --write-ignore (or pre-commit --write-ignore) accepts it and writes one"
+// AllowCommand starts every command a hint gives to accept a finding;
+// the command line replaces it with the way to run the binary that ran.
+const AllowCommand = "remnant-guard allow "
+
+// allowHint is a secret finding's hint: fix it first; then how to accept
+// this one finding, ref naming it (its fingerprint, or its place). A key in
+// a service's own format is said to be taken as live.
+func allowHint(f validate.Finding, ref string) string {
+	what, _, _ := strings.Cut(f.Hint, ";")
+	if what == "" {
+		what = "remove the secret and rotate it"
+	}
+	how := AllowCommand + ref
+	if strings.IndexFunc(ref, unicode.IsControl) >= 0 {
+		how = "write remnant-guard:allow in a comment on its line" // no command line can name the file
+	}
+	if secrets.LooksLive(f.RuleID) {
+		return what + " (it has the format of a real key: treat it as live); only if it is a test value: " + how
+	}
+	return what + "; if it is not a secret: " + how
+}
+
+// keepFingerprint redacts a finding's hint around the fingerprint it
+// names: a sealed fingerprint is no secret (reports show it), though it
+// looks like a token to redact.
+func keepFingerprint(f validate.Finding, redact func(string) string) string {
+	if f.Fingerprint == "" || !strings.Contains(f.Hint, f.Fingerprint) {
+		return redact(f.Hint)
+	}
+	parts := strings.Split(f.Hint, f.Fingerprint)
+	for i := range parts {
+		parts[i] = redact(parts[i])
+	}
+	return strings.Join(parts, f.Fingerprint)
+}
+
+// placeRef names a finding by its place, for a repository whose findings
+// show no fingerprint yet: PATH:LINE, and COMMIT:PATH:LINE for one in
+// history (as gitleaks names them).
+func placeRef(f validate.Finding) string {
+	ref := f.Path
+	if f.Line > 0 {
+		ref = fmt.Sprintf("%s:%d", f.Path, f.Line)
+	}
+	if f.Commit != "" {
+		ref = report.ShortRev(f.Commit) + ":" + ref
+	} else if strings.HasPrefix(ref, "-") {
+		ref = "./" + ref // not a flag
+	}
+	return shellArg(ref)
+}
 
 // sealedIgnore returns the ignore file's content ready for new lines, and
 // its sealer: a file without a salt gets one, its unsalted fingerprints
@@ -153,7 +196,7 @@ func unsaltedIgnore() validate.Finding {
 	return validate.Finding{
 		RuleID: unsaltedRule, Severity: validate.Warning, Path: config.IgnoreName, Local: true,
 		Message: "the fingerprints have no salt, so each confirms a guessed secret in one SHA-256; they keep working meanwhile",
-		Hint:    "seal them: remnant-guard scan --write-ignore (adds a salt line and rewrites each fingerprint)",
+		Hint:    "seal them: remnant-guard init (adds a salt line and rewrites each fingerprint in place; accepts nothing new)",
 	}
 }
 
@@ -178,6 +221,7 @@ func writeIgnore(rep *report.Report, name string, j *judge) error {
 			f.Fingerprint = sealer.Seal(raw)
 		}
 		b.WriteString(secrets.FormatIgnoreLine(f) + "\n")
+		rep.Accepted = append(rep.Accepted, f)
 		n++
 	}
 	rep.Findings = kept

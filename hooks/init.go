@@ -66,7 +66,8 @@ type InitOptions struct {
 
 // Init sets the repository up for Remnant without overwriting anything:
 // REMNANT.template.md, REMNANT.md in .gitignore, CLAUDE.md and GEMINI.md
-// pointers when AGENTS.md exists, and a commented .remnant-guard.toml. It
+// pointers when AGENTS.md exists, a commented .remnant-guard.toml, and a
+// salt in .remnant-guard-ignore (so that findings show fingerprints). It
 // returns one line per file saying what it did or why it left it alone.
 func Init(opt InitOptions) ([]string, error) {
 	repo, err := gitutil.Open(opt.Dir)
@@ -82,6 +83,7 @@ func Init(opt InitOptions) ([]string, error) {
 		func() (string, error) { return pointerFile(top, "CLAUDE.md") },
 		func() (string, error) { return pointerFile(top, "GEMINI.md") },
 		func() (string, error) { return createFile(top, config.Name, configTemplate()) },
+		func() (string, error) { return initSalt(filepath.Join(top, config.IgnoreName)), nil },
 	}
 	for _, step := range steps {
 		msg, err := step()
@@ -91,6 +93,17 @@ func Init(opt InitOptions) ([]string, error) {
 		done = append(done, msg)
 	}
 	return done, nil
+}
+
+// initSalt is ensureSalt for init: an ignore file that cannot be read or
+// written (a directory, a link out of the repository) is left alone, and
+// the line says why.
+func initSalt(name string) string {
+	msg, err := ensureSalt(name)
+	if err != nil {
+		return fmt.Sprintf("%s: left alone, no salt written (%v)", config.IgnoreName, safefile.UnwrapPath(err))
+	}
+	return msg
 }
 
 // createFile writes name at the top level unless something is there.

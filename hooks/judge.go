@@ -54,7 +54,8 @@ func (j *judge) apply(fs []validate.Finding) []validate.Finding {
 		f.Severity = j.cfg.Severity(f)
 		if f.Severity != validate.Off {
 			j.publishFingerprint(&f)
-			f.Message, f.Hint, f.Path = j.masker.redactWith(j.engine, f.Message), j.masker.redactWith(j.engine, f.Hint), j.masker.maskWith(j.engine, f.Path)
+			f.Message, f.Path = j.masker.redactWith(j.engine, f.Message), j.masker.maskWith(j.engine, f.Path)
+			f.Hint = keepFingerprint(f, func(s string) string { return j.masker.redactWith(j.engine, s) })
 			out = append(out, f)
 		}
 	}

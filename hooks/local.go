@@ -28,6 +28,9 @@ type localRemnant struct {
 	src     []byte
 	changes func() ([]gitutil.Change, error)
 	accept  bool // re-record Decisions whatever they hold
+	// staleOnce says State's staleness once per Session date (the commit
+	// hook), not on every run; check says it every time.
+	staleOnce bool
 }
 
 // distinctErrors drops an error whose message an earlier one has already
@@ -107,6 +110,9 @@ func (l *localRemnant) stateStale(doc *remnant.RemnantDoc) ([]validate.Finding, 
 	if err != nil || n == 0 {
 		return nil, err
 	}
+	if l.staleOnce && !l.staleNews(doc) {
+		return nil, nil
+	}
 	return []validate.Finding{{
 		RuleID: "remnant-state-stale", Severity: validate.Warning,
 		Line: doc.DateLine, Column: 1,
@@ -114,6 +120,24 @@ func (l *localRemnant) stateStale(doc *remnant.RemnantDoc) ([]validate.Finding, 
 			plural(n, "commit is", "commits are"), newest.Short, newest.Time.UTC().Format("2006-01-02"), newest.Subject),
 		Hint: "refresh State, Next and the Session date from git log",
 	}}, nil
+}
+
+// staleNews tells whether the stale-State warning is news: not said yet
+// for this Session date in this worktree. It records that it is said now
+// (in the worktree's remnant-guard folder under the git directory); a
+// record that cannot be read or written leaves the warning said.
+func (l *localRemnant) staleNews(doc *remnant.RemnantDoc) bool {
+	store := decisionStore{dir: l.repo.GitPath("remnant-guard")}
+	name := filepath.Join(store.dir, "stale-"+sum(l.rel)[:16])
+	key := doc.Date.UTC().Format(time.RFC3339)
+	if data, err := store.root().ReadFile(name, safefile.MaxSideFileSize); err == nil && strings.Contains(string(data), "\n"+key+"\n") {
+		return false
+	}
+	content := "# remnant-guard: the Session date whose stale State the commit hook has said\n" + key + "\n"
+	if store.root().MkdirAll(store.dir, 0o755) == nil {
+		store.root().Replace(name, []byte(content), 0o600)
+	}
+	return true
 }
 
 func plural(n int, one, many string) string {

@@ -48,7 +48,7 @@ func PreCommit(opt Options, files []string) (*report.Report, error) {
 			return
 		}
 		rels := localRemnants(repo.TopLevel, cfg)
-		localDone <- localFindings(local, repo, cfg, rels, func(rel string) string { return rel }, repo.StagedChanges, false, nil)
+		localDone <- localFindings(local, repo, cfg, rels, func(rel string) string { return rel }, repo.StagedChanges, false, true, nil)
 	}()
 	// So is the secret scanner built, and the object reader started.
 	type built struct {
@@ -214,7 +214,7 @@ func (s *staged) allow(fs []validate.Finding) []validate.Finding {
 // files of the working tree; read holds what the run already read of a
 // file (nil: nothing), which is not read again.
 func localFindings(rep *report.Report, repo *gitutil.Repo, cfg *config.Config, rels []string, display func(rel string) string,
-	changes func() ([]gitutil.Change, error), accept bool, read map[string][]byte) error {
+	changes func() ([]gitutil.Change, error), accept, staleOnce bool, read map[string][]byte) error {
 	for _, rel := range rels {
 		abs := filepath.Join(repo.TopLevel, filepath.FromSlash(rel))
 		src, err := readLocal(repo.TopLevel, abs, cfg.Limits.MaxFileSize, read)
@@ -234,7 +234,7 @@ func localFindings(rep *report.Report, repo *gitutil.Repo, cfg *config.Config, r
 		if !cfg.Remnant.Uses && !remnant.HasRemnantMarks(src) {
 			continue // someone else's REMNANT.md: check reports remnant-unrecognized
 		}
-		l := &localRemnant{repo: repo, rel: rel, display: display(rel), src: src, changes: changes, accept: accept}
+		l := &localRemnant{repo: repo, rel: rel, display: display(rel), src: src, changes: changes, accept: accept, staleOnce: staleOnce}
 		fs, err := l.findings()
 		if err != nil {
 			return err

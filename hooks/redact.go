@@ -32,6 +32,34 @@ type Masker struct {
 	mu   sync.Mutex
 	// byRules caches the keyword engines by the rules they keep.
 	byRules map[string]*secrets.Engine
+	// keep is text that is never masked: the path of the running binary,
+	// which hints name as the command to run (see Keep).
+	keep atomic.Pointer[string]
+}
+
+// Keep makes Mask leave s as it is wherever it occurs: s is known not to be
+// a secret (the binary's own path, which a temporary or cache directory
+// can make look like a token).
+func (m *Masker) Keep(s string) {
+	if m != nil && s != "" {
+		m.keep.Store(&s)
+	}
+}
+
+// kept masks text around the text Keep named.
+func (m *Masker) kept(text string, mask func(string) string) (string, bool) {
+	if m == nil {
+		return "", false
+	}
+	k := m.keep.Load()
+	if k == nil || !strings.Contains(text, *k) {
+		return "", false
+	}
+	parts := strings.Split(text, *k)
+	for i := range parts {
+		parts[i] = mask(parts[i])
+	}
+	return strings.Join(parts, *k), true
 }
 
 // NewMasker returns a masker for one run.
@@ -87,7 +115,12 @@ func keywordEngine(present []string) *secrets.Engine {
 
 // Mask masks, in text, every secret the run's engine would report (see
 // maskWith).
-func (m *Masker) Mask(text string) string { return m.maskWith(nil, text) }
+func (m *Masker) Mask(text string) string {
+	if out, ok := m.kept(text, func(s string) string { return m.maskWith(nil, s) }); ok {
+		return out
+	}
+	return m.maskWith(nil, text)
+}
 
 // Redact masks, in text quoted into a message or hint, every secret Mask
 // masks, and what validate.Redact hides besides (long runs of token
@@ -371,7 +404,7 @@ func maskSpans(text string, spans []span) string {
 func (m *Masker) Report(rep *report.Report) {
 	for i := range rep.Findings {
 		f := &rep.Findings[i]
-		f.Message, f.Hint = textsafe.Escape(m.Redact(f.Message)), textsafe.EscapeText(m.Redact(f.Hint))
+		f.Message, f.Hint = textsafe.Escape(m.Redact(f.Message)), textsafe.EscapeText(keepFingerprint(*f, m.Redact))
 		f.Path, f.RuleID = textsafe.Escape(m.Mask(f.Path)), textsafe.Escape(f.RuleID)
 	}
 	for i := range rep.Skipped {

@@ -1,21 +1,137 @@
 package main
 
-// acceptHint says how to accept secret findings that are not secrets; it
-// is printed once per run, after the findings.
-const acceptHint = "remnant-guard: hint: not a secret? write remnant-guard:allow in a comment on its line " +
-	"(remnant-guard:allow-next-line on the line above), or add its fingerprint to .remnant-guard-ignore; " +
-	"remnant-guard scan --write-ignore (or pre-commit --write-ignore) adds every current one\n"
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+
+	"github.com/remnant-guard/remnant-guard/hooks"
+	"github.com/remnant-guard/remnant-guard/internal/shquote"
+	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/report"
+	"github.com/remnant-guard/remnant-guard/validate/secrets"
+)
+
+// fixHint leads what is said once per run about secret findings: fixing
+// comes before accepting.
+const fixHint = "remnant-guard: hint: a committed secret stays in the history: take it out of the file, " +
+	"and rotate it where it was issued if it ever was real\n"
+
+// acceptHint says how to accept one finding that is not a secret; each
+// finding's own hint names the command for it.
+const acceptHint = "remnant-guard: hint: not a secret? accept that one finding: write remnant-guard:allow " +
+	"(or gitleaks:allow) in a comment on its line (remnant-guard:allow-next-line on the line above), " +
+	"or run the allow command its hint shows, which adds it to .remnant-guard-ignore\n"
 
 // acceptHintCI is acceptHint for ci, which reads .remnant-guard-ignore
 // from the base commit: a fingerprint the pull request adds accepts
 // nothing until it is merged.
 const acceptHintCI = "remnant-guard: hint: not a secret? write remnant-guard:allow in a comment on its line " +
-	"(remnant-guard:allow-next-line on the line above), or add its fingerprint to the .remnant-guard-ignore " +
-	"of the base branch (ci reads the base's rules, so one the pull request adds counts once merged)\n"
+	"(remnant-guard:allow-next-line on the line above), or run the allow command its hint shows: ci reads the " +
+	".remnant-guard-ignore of the base branch, so the entry the pull request adds counts once merged\n"
 
 func (r *reportFlags) acceptHintText() string {
 	if r.acceptHint != "" {
 		return r.acceptHint
 	}
 	return acceptHint
+}
+
+// writeSecretHints says once, on stderr, what to do about the run's
+// secret findings: fix, then accept one; and, only when none of them looks
+// like a live key, how to accept them all as a baseline.
+func writeSecretHints(w io.Writer, rep *report.Report, rf reportFlags) {
+	io.WriteString(w, fixHint)
+	io.WriteString(w, rf.acceptHintText())
+	if self := selfCommand(); self != "remnant-guard" && rf.acceptHint == "" {
+		maskerOf(w).Keep(self)
+		which := "the copy that ran"
+		if os.Getenv("PRE_COMMIT") == "1" {
+			which = "the copy the pre-commit framework ran, from its cache"
+		}
+		fmt.Fprintf(w, "remnant-guard: note: remnant-guard is not on PATH here: the commands above name %s, %s\n", which, self)
+	}
+	if rf.acceptHint != "" {
+		return
+	}
+	for _, f := range rep.Findings {
+		if isSecret(f.RuleID) && secrets.LooksLive(f.RuleID) {
+			return
+		}
+	}
+	self := selfCommand()
+	maskerOf(w).Keep(self)
+	fmt.Fprintf(w, "remnant-guard: hint: many known false findings (adopting on an old repository)? %s scan --write-ignore "+
+		"accepts every current one as a baseline and lists each\n", self)
+}
+
+func isSecret(rule string) bool { return strings.HasPrefix(rule, "secret-") }
+
+// localizeHints makes the accept commands of the findings' hints run the
+// binary that ran: under the pre-commit framework, or any hook manager
+// that runs a copy not on PATH, that copy.
+func localizeHints(rep *report.Report, m *hooks.Masker) {
+	if !slices.ContainsFunc(rep.Findings, func(f validate.Finding) bool { return strings.Contains(f.Hint, hooks.AllowCommand) }) {
+		return // the run names no command: the binary is not looked up
+	}
+	self := selfCommand()
+	if self == "remnant-guard" {
+		return
+	}
+	m.Keep(self)
+	for i, f := range rep.Findings {
+		rep.Findings[i].Hint = strings.ReplaceAll(f.Hint, hooks.AllowCommand, self+" allow ")
+	}
+}
+
+// selfCommand is how to run this binary from a shell where the run
+// happened: "remnant-guard" when that name on PATH is this binary, else
+// its full path, quoted. Under the pre-commit framework (PRE_COMMIT=1) the
+// PATH is the framework's, with its cache first, not the user's: the full
+// path it is.
+func selfCommand() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return "remnant-guard"
+	}
+	if os.Getenv("PRE_COMMIT") == "1" {
+		return shquote.Quote(exe)
+	}
+	if p, err := exec.LookPath("remnant-guard"); err == nil && sameFile(p, exe) {
+		return "remnant-guard"
+	}
+	return shquote.Quote(exe)
+}
+
+func sameFile(a, b string) bool {
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
+}
+
+// writeAccepted lists, on stderr, the secret findings --write-ignore
+// accepted, and warns about those that look like live keys.
+func writeAccepted(w io.Writer, rep *report.Report) {
+	if len(rep.Accepted) == 0 {
+		return
+	}
+	live := 0
+	fmt.Fprintf(w, "remnant-guard: accepted %s into .remnant-guard-ignore:\n", report.Plural(len(rep.Accepted), "secret finding"))
+	for _, f := range rep.Accepted {
+		mark := ""
+		if secrets.LooksLive(f.RuleID) {
+			mark, live = " (looks live)", live+1
+		}
+		fmt.Fprintf(w, "    %s: %s [%s]%s\n", report.Location(f), f.Message, f.RuleID, mark)
+	}
+	if live > 0 {
+		fmt.Fprintf(w, "remnant-guard: warning: %d of them %s the format of a real key: if one is, rotate it, take it out of the file "+
+			"and delete its line from .remnant-guard-ignore (the line names its place)\n", live, map[bool]string{true: "has", false: "have"}[live == 1])
+	}
 }

@@ -56,6 +56,8 @@ func commands() []command {
 			takesConfig: true, takesNoColor: true, help: ciHelp(), run: runCI},
 		{name: "scan", summary: "scan the working tree for secrets (adopting on an existing repository)",
 			takesConfig: true, takesNoColor: true, help: scanHelp(), run: runScan},
+		{name: "allow", summary: "accept one secret finding that is not a secret",
+			help: allowHelp(), run: runAllow},
 		{name: "install", summary: "install the git hooks",
 			help: installHelp(), run: runInstall},
 		{name: "uninstall", summary: "remove the git hooks, restoring earlier ones",

@@ -33,6 +33,13 @@ func fail(stderr io.Writer, err error) int {
 func writeResult(rep *report.Report, rf reportFlags, failOn validate.Severity, stdout, stderr io.Writer) int {
 	rep.Settle()
 	maskerOf(stdout).Report(rep)
+	rep.FailOn = failOn
+	rep.SettleLocal()
+	if rf.acceptHint == "" {
+		// ci's hints are read on another machine: they name remnant-guard.
+		localizeHints(rep, maskerOf(stdout))
+	}
+	writeAccepted(stderr, rep)
 	if err := writeReport(rep, rf, stdout, stderr); err != nil {
 		return fail(stderr, err)
 	}
@@ -55,8 +62,8 @@ func writeReport(rep *report.Report, rf reportFlags, stdout, stderr io.Writer) e
 		if err := writeSummary(summaryTo, rep, useColor(summaryTo, rf.noColor), listed); err != nil && summaryTo == stdout {
 			return err // the summary is the text report: a lost one is an error
 		}
-		if summaryTo == stdout && report.HasSecrets(rep) {
-			io.WriteString(stderr, rf.acceptHintText())
+		if summaryTo == stdout && hasSecretFindings(rep) {
+			writeSecretHints(stderr, rep, rf)
 		}
 		return nil
 	}
@@ -82,10 +89,21 @@ func writeReport(rep *report.Report, rf reportFlags, stdout, stderr io.Writer) e
 	if err := writeSummary(stdout, rep, color, report.ListsSkipped(rep, report.TextOptions{Verbose: rf.verbose})); err != nil {
 		return err
 	}
-	if report.HasSecrets(rep) {
-		io.WriteString(stderr, rf.acceptHintText())
+	if hasSecretFindings(rep) {
+		writeSecretHints(stderr, rep, rf)
 	}
 	return nil
+}
+
+// hasSecretFindings tells whether a report has a secret finding, with a
+// fingerprint shown or not.
+func hasSecretFindings(rep *report.Report) bool {
+	for _, f := range rep.Findings {
+		if isSecret(f.RuleID) {
+			return true
+		}
+	}
+	return false
 }
 
 // writeSummary is report.WriteSummary that tells whether it was written:

@@ -294,6 +294,41 @@ func TestPreCommitFramework(t *testing.T) {
 			t.Errorf("REMNANT_GUARD=0 git commit under the framework was still blocked:\n%s", out)
 		}
 	})
+	// Under the framework remnant-guard is not on PATH (its copy is in the
+	// framework's cache), and pre-commit is the framework's own command
+	// line: the accept command a finding's hint prints must still work as
+	// written.
+	t.Run("allow-hint", func(t *testing.T) {
+		s := s.with(t)
+		repo := s.newRepo("allow-hint")
+		s.write(filepath.Join(repo, ".pre-commit-config.yaml"), config("remnant-guard"))
+		s.must(repo, "git", "add", ".pre-commit-config.yaml")
+		s.must(repo, "git", "commit", "-q", "-m", "config")
+		s.must(repo, "pre-commit", "install")
+		s.write(filepath.Join(repo, "docs/setup.md"), "Connect with:\n\n    db_password = \"Xk9#mP2qLw7z\"\n")
+		s.must(repo, "git", "add", "docs/setup.md")
+		out, ok := s.run(repo, "git", "commit", "-q", "-m", "docs")
+		if ok {
+			t.Fatalf("the example password was not reported:\n%s", out)
+		}
+		if strings.Contains(out, "--write-ignore") && strings.Contains(out, "pre-commit --write-ignore") {
+			t.Errorf("a hint names pre-commit --write-ignore, which is the framework's command line:\n%s", out)
+		}
+		cmd := hintAfter(out, "docs/setup.md:3:")
+		if !strings.HasPrefix(cmd, "/") || !strings.Contains(cmd, " allow docs/setup.md:3") {
+			t.Fatalf("no accept command naming the framework's copy under the finding:\n%s", out)
+		}
+		if !strings.Contains(out, "the pre-commit framework") {
+			t.Errorf("nothing says the command is the framework's copy:\n%s", out)
+		}
+		if got, ok := s.run(repo, "sh", "-c", cmd); !ok || !strings.Contains(got, "accepted docs/setup.md:3") {
+			t.Fatalf("the printed %q failed under the framework:\n%s", cmd, got)
+		}
+		s.must(repo, "git", "add", ".remnant-guard-ignore")
+		if out, ok := s.run(repo, "git", "commit", "-q", "-m", "docs"); !ok {
+			t.Errorf("the accepted finding still blocks:\n%s", out)
+		}
+	})
 	t.Run("from-ref", func(t *testing.T) {
 		s := s.with(t)
 		repo := s.newRepo("from-ref")
@@ -311,4 +346,20 @@ func TestPreCommitFramework(t *testing.T) {
 			t.Errorf("pre-commit try-repo --from-ref --to-ref: passed %v, want the token of the range's first commit reported:\n%s", ok, out)
 		}
 	})
+}
+
+// hintAfter is the command the hint under the finding at the start of a
+// line at prints: the text after "not a secret: " or "a test value: ".
+func hintAfter(out, at string) string {
+	lines := strings.Split(out, "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, at) && i+1 < len(lines) {
+			for _, mark := range []string{"not a secret: ", "a test value: "} {
+				if _, cmd, ok := strings.Cut(lines[i+1], mark); ok {
+					return cmd
+				}
+			}
+		}
+	}
+	return ""
 }

@@ -3,8 +3,6 @@ package remnant
 import (
 	"bytes"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/remnant-guard/remnant-guard/validate"
 )
@@ -47,15 +45,23 @@ func (f *remnantFile) hasMarks() bool {
 	return false
 }
 
-// isRemnantTitle tells a title that starts with the word Remnant, in any
-// case: "Remnant - demo", "remnant: demo", not "Remnants of the day".
+// isRemnantTitle tells Remnant's own title: the word Remnant as the
+// template spells it, a separator (" - ", an em or en dash, a colon) and a
+// project name: "Remnant - demo", "Remnant — demo". A title that is only
+// the word, or the word in capitals ("REMNANT", "REMNANT — persist here"),
+// is someone else's file that shares the name.
 func isRemnantTitle(text string) bool {
-	const word = "Remnant"
-	if len(text) < len(word) || !strings.EqualFold(text[:len(word)], word) {
+	rest, ok := strings.CutPrefix(text, "Remnant")
+	if !ok {
 		return false
 	}
-	r, _ := utf8.DecodeRuneInString(text[len(word):])
-	return len(text) == len(word) || !(unicode.IsLetter(r) || unicode.IsDigit(r))
+	rest = strings.TrimLeft(rest, " \t")
+	for _, sep := range []string{"-", "—", "–", ":"} {
+		if name, ok := strings.CutPrefix(rest, sep); ok {
+			return strings.TrimSpace(name) != ""
+		}
+	}
+	return false
 }
 
 // unrecognized is the one finding for a REMNANT.md without Remnant's marks.

@@ -15,12 +15,16 @@ func TestHasRemnantMarks(t *testing.T) {
 		"notes\n\n## Ideas\n- one\n":                     false,
 		"```\n# Remnant - x\n```\n":                      false, // code is not a title
 		"# Remnant - demo\n":                             true,
-		"# remnant — demo\n":                             true,
+		"# Remnant — demo\n":                             true,
+		"# remnant — demo\n":                             false, // the word, not Remnant's spelling
+		"# REMNANT\n\nNotes to keep.\n\n## Ideas\n":      false,
+		"# REMNANT — persist here\n\n## Context\n":       false,
+		"# Remnant: \n":                                  false, // no project name
 		"# Notes\n\n## Session\n- date: 2026-05-05\n":    true,
 		"<!-- AGENT PROTOCOL: read this -->\n# Notes\n":  true,
 		"intro\n\n<!-- agent protocol: lower case -->\n": true,
 		"# Remnants of the day\n":                        false, // another word: a poem's title
-		"# Remnant\n":                                    true,
+		"# Remnant\n":                                    false, // a word is no mark
 		"# Remnant—demo\n":                               true,
 		"# Remnant: demo\n":                              true,
 	} {

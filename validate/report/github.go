@@ -67,8 +67,7 @@ func ghProperty(s string) string { return ghPropertyEscaper.Replace(s) }
 
 func WriteStepSummary(w io.Writer, rep *Report) error {
 	var b strings.Builder
-	errs, warns := rep.Count()
-	fmt.Fprintf(&b, "### remnant-guard\n\n%s, %s", Plural(errs, "error"), Plural(warns, "warning"))
+	fmt.Fprintf(&b, "### remnant-guard\n\n%s", Counts(rep))
 	if len(rep.Skipped) > 0 {
 		fmt.Fprintf(&b, ", %s skipped", Plural(len(rep.Skipped), "file"))
 	}

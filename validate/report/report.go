@@ -14,21 +14,67 @@ type Report struct {
 	Findings []validate.Finding
 	Skipped  []validate.Skipped
 	Notes    []string
+	// Accepted are the secret findings the run wrote to the ignore file
+	// (--write-ignore), out of Findings: the command lists them.
+	Accepted []validate.Finding
 	// Checked is the number of files checked.
 	Checked int
 	// BlockSkipped makes skipped files count as blocking.
 	BlockSkipped bool
 	// BlockLocal makes local findings count as blocking.
 	BlockLocal bool
+	// FailOn is the lowest severity that blocks, as the summary says it;
+	// Off stands for the default, Error.
+	FailOn validate.Severity
+}
+
+// blocks tells whether f blocks at failOn.
+func (r *Report) blocks(f validate.Finding, failOn validate.Severity) bool {
+	return f.Severity >= failOn && (!f.Local || r.BlockLocal)
+}
+
+// failOn is FailOn with its default.
+func (r *Report) failOn() validate.Severity {
+	if r.FailOn == validate.Off {
+		return validate.Error
+	}
+	return r.FailOn
+}
+
+// CountBlocking returns how many errors and warnings block at the
+// report's FailOn.
+func (r *Report) CountBlocking() (errors, warnings int) {
+	for _, f := range r.Findings {
+		if !r.blocks(f, r.failOn()) {
+			continue
+		}
+		switch f.Severity {
+		case validate.Error:
+			errors++
+		case validate.Warning:
+			warnings++
+		}
+	}
+	return errors, warnings
+}
+
+// SettleLocal shows the local findings that do not block (BlockLocal is
+// off) as warnings: what does not block is never printed as an error.
+func (r *Report) SettleLocal() {
+	if r.BlockLocal {
+		return
+	}
+	for i, f := range r.Findings {
+		if f.Local && f.Severity == validate.Error {
+			r.Findings[i].Severity = validate.Warning
+		}
+	}
 }
 
 // Blocking reports whether a finding at or above failOn blocks.
 func (r *Report) Blocking(failOn validate.Severity) bool {
 	for _, f := range r.Findings {
-		if f.Local && !r.BlockLocal {
-			continue
-		}
-		if f.Severity >= failOn {
+		if r.blocks(f, failOn) {
 			return true
 		}
 	}

@@ -83,6 +83,9 @@ func ListsSkipped(rep *Report, opt TextOptions) bool { return opt.Verbose || rep
 // SecretHint is a secret finding's hint: what to do, and the fingerprint
 // that accepts it. How to accept one is said once, by acceptHint.
 func SecretHint(f validate.Finding) string {
+	if strings.Contains(f.Hint, f.Fingerprint) {
+		return f.Hint // it names the fingerprint already
+	}
 	what, _, _ := strings.Cut(f.Hint, ";")
 	if what == "" {
 		what = "remove the secret and rotate it"
@@ -178,7 +181,7 @@ func WriteSummary(w io.Writer, rep *Report, color, listed bool) {
 		fmt.Fprintf(w, "remnant-guard: no problems found (%s checked)\n", Plural(rep.Checked, "file"))
 		return
 	}
-	s := fmt.Sprintf("%s, %s", Plural(errs, "error"), Plural(warns, "warning"))
+	s := Counts(rep)
 	more := ""
 	if len(rep.Skipped) > 0 {
 		s += fmt.Sprintf(", %s skipped", SkippedSummary(rep.Skipped))
@@ -186,10 +189,37 @@ func WriteSummary(w io.Writer, rep *Report, color, listed bool) {
 			more = "; --verbose lists the skipped"
 		}
 	}
-	if errs > 0 {
+	if berrs, bwarns := rep.CountBlocking(); berrs+bwarns > 0 {
 		s = paint(color, colorRed, s)
 	}
 	fmt.Fprintf(w, "remnant-guard: %s (%s checked%s)\n", s, Plural(rep.Checked, "file"), more)
+}
+
+// Counts is the summary's count of errors and warnings, each saying
+// whether it blocks: "2 errors (block), 1 warning (does not block)".
+func Counts(rep *Report) string {
+	errs, warns := rep.Count()
+	berrs, bwarns := rep.CountBlocking()
+	return Plural(errs, "error") + blockLabel(errs, berrs) + ", " + Plural(warns, "warning") + blockLabel(warns, bwarns)
+}
+
+// blockLabel says how many of n findings block.
+func blockLabel(n, blocking int) string {
+	switch {
+	case n == 0:
+		return ""
+	case blocking == 0 && n == 1:
+		return " (does not block)"
+	case blocking == 0:
+		return " (do not block)"
+	case blocking == n && n == 1:
+		return " (blocks)"
+	case blocking == n:
+		return " (block)"
+	case blocking == 1:
+		return " (1 blocks)"
+	}
+	return fmt.Sprintf(" (%d block)", blocking)
 }
 
 func Plural(n int, word string) string {

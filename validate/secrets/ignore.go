@@ -117,7 +117,7 @@ func (ig *Ignore) add(fields []string) error {
 	fp := strings.ToLower(fields[0])
 	switch {
 	case !fingerprintRe().MatchString(fp):
-		return fmt.Errorf("%q is not a fingerprint (32 hex digits)", shorten(fields[0]))
+		return notFingerprint(fields[0])
 	case len(fields) > 2:
 		return fmt.Errorf("want a fingerprint and at most one path glob, got %d fields", len(fields))
 	case len(fields) == 1:
@@ -132,6 +132,48 @@ func (ig *Ignore) add(fields []string) error {
 		ig.entries[fp] = append(globs, glob)
 	}
 	return nil
+}
+
+// pathLine is a path and a line number as findings print them: "x.env:3".
+var pathLine = lazyRegexp(`^(.+):([1-9][0-9]*)$`)
+
+// pathLike is text made only of the characters of paths and globs, with a
+// path's separator or an extension, or a glob's wildcard.
+var pathLike = lazyRegexp(`^[A-Za-z0-9._/*?\[\]{}@+-]+$`)
+
+// mayBeKey tells text that could be a key pasted where a fingerprint
+// goes: a run of 24 letters and digits, or a word of 12 or more that mixes
+// upper case, lower case and digits, as keys do and file names seldom do.
+func mayBeKey(s string) bool {
+	words := strings.FieldsFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+	})
+	for _, w := range words {
+		if len(w) >= 24 || len(w) >= 12 && strings.ContainsAny(w, "abcdefghijklmnopqrstuvwxyz") &&
+			strings.ContainsAny(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") && strings.ContainsAny(w, "0123456789") {
+			return true
+		}
+	}
+	return false
+}
+
+// notFingerprint is the error for an entry that does not start with a
+// fingerprint. A path and line, or a path glob, is said back as typed
+// (paths are not secrets), with how to write what was meant; anything
+// else is shortened, as it may be a secret pasted by mistake.
+func notFingerprint(s string) error {
+	p, m := s, pathLine().FindStringSubmatch(s)
+	if m != nil {
+		p = m[1]
+	}
+	shown := !mayBeKey(s) && pathLike().MatchString(p) && (m != nil || strings.ContainsAny(p, "/*?."))
+	switch {
+	case shown && m != nil:
+		return fmt.Errorf("%q is a path and line, not a fingerprint: run remnant-guard allow %s, which writes the fingerprint of the finding there, limited to %s", s, s, p)
+	case shown:
+		return fmt.Errorf("%q is a path, not a fingerprint: an entry is a fingerprint, then optionally a path glob it is limited to (FINGERPRINT %s); remnant-guard allow PATH:LINE writes one", s, s)
+	}
+	return fmt.Errorf("%q is not a fingerprint (32 hex digits)", shorten(s))
 }
 
 // shorten keeps error messages from echoing a long value that may be a

@@ -95,3 +95,22 @@ func TestParseSaltReadsLikeParseIgnore(t *testing.T) {
 		}
 	}
 }
+
+// A path and line or a path glob where a fingerprint goes is said back as
+// typed, with what to write instead; a pasted key is never echoed.
+func TestIgnoreErrorsSayPathsAsTyped(t *testing.T) {
+	for line, want := range map[string]string{
+		"testdata/creds.ini:2\n": `"testdata/creds.ini:2" is a path and line, not a fingerprint: run remnant-guard allow testdata/creds.ini:2`,
+		".env:1\n":               `".env:1" is a path and line`,
+		"fixtures/**\n":          `"fixtures/**" is a path, not a fingerprint: an entry is a fingerprint, then optionally a path glob it is limited to (FINGERPRINT fixtures/**)`,
+		"*.pem\n":                `"*.pem" is a path`,
+		"wJalrXUtnFEMI/K7MDENG/bPxRfiCYzQ2kLm9Tn4Rb\n": `"wJal..." is not a fingerprint`,
+		"AKIAQ3EGUVJMXQ7TN2RB\n":                       `"AKIA..." is not a fingerprint`,
+		"sk_live_puRaurb11nWT4Ws5qpSzja94PbJo:12\n":    `"sk_l..." is not a fingerprint`,
+	} {
+		_, err := ParseIgnore(".remnant-guard-ignore", []byte(line))
+		if err == nil || !strings.Contains(err.Error(), want) || !strings.HasPrefix(err.Error(), ".remnant-guard-ignore:1: ") {
+			t.Errorf("%q: error %v, want it to hold %q", line, err, want)
+		}
+	}
+}

@@ -1,0 +1,313 @@
+package hooks
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
+	"github.com/remnant-guard/remnant-guard/internal/shquote"
+	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/report"
+	"github.com/remnant-guard/remnant-guard/validate/secrets"
+)
+
+// Accepted is one secret finding allow wrote to the ignore file.
+type Accepted struct {
+	Finding validate.Finding // its fingerprint sealed
+	// Live says the finding has a service's own key format (see
+	// secrets.LooksLive): accepting it is accepting a key that may work.
+	Live bool
+}
+
+// AllowResult is what allow did.
+type AllowResult struct {
+	Accepted []Accepted
+	// Already lists the fingerprints the ignore file held before.
+	Already []string
+	// Salted says the ignore file got its salt in this run.
+	Salted bool
+}
+
+// Allow accepts one secret finding in .remnant-guard-ignore: what names it
+// by its fingerprint, as reports show it, or by PATH:LINE (PATH alone for a
+// finding about a file's name), where it is looked up in the staged and
+// the working-tree content, or by COMMIT:PATH:LINE, as gitleaks names a
+// finding in history, looked up in that commit's. A finding
+// named by place is written as its fingerprint limited to its file, so the
+// entry survives edits around it and accepts nothing elsewhere. A file
+// without a salt gets one first.
+func Allow(opt Options, what string) (*AllowResult, error) {
+	repo, cfg, err := mustOpenRepo(opt)
+	if err != nil {
+		return nil, err
+	}
+	defer repo.Close()
+	name := filepath.Join(repo.TopLevel, config.IgnoreName)
+	if fp := strings.ToLower(what); len(fp) == 32 && isHexDigits(fp) {
+		return allowFingerprint(name, fp)
+	}
+	commit, place, err := splitCommit(repo, what)
+	if err != nil {
+		return nil, err
+	}
+	dir, err := absDir(opt.Dir)
+	if err != nil {
+		return nil, err
+	}
+	j := newJudge(cfg, opt.Masker)
+	e, err := j.newEngine(workingFiles(repo.TopLevel))
+	if err != nil {
+		return nil, err
+	}
+	rel, line, err := allowTarget(repo, dir, place, commit)
+	if err != nil {
+		return nil, err
+	}
+	limit := cfg.Secrets.MaxFileSize
+	if limit <= 0 {
+		limit = secrets.DefaultMaxFileSize
+	}
+	found, err := findingsAt(repo, e, rel, line, commit, limit)
+	if err != nil {
+		return nil, err
+	}
+	if len(found) == 0 {
+		return nil, fmt.Errorf("no secret finding to accept at %s,%s (one accepted already is not reported; remnant-guard scan %s shows what is)",
+			what, where(commit), shellArg(rel))
+	}
+	return writeAccepted(name, found, rel)
+}
+
+// splitCommit takes the commit off COMMIT:PATH:LINE, when the text before
+// the first colon is the hex name of a commit and more than a line number
+// follows it.
+func splitCommit(repo *gitutil.Repo, what string) (commit, place string, err error) {
+	c, rest, ok := strings.Cut(what, ":")
+	if !ok || len(c) < 7 || len(c) > 40 || !isHexDigits(c+strings.Repeat("0", len(c)%2)) || !strings.Contains(rest, ":") {
+		return "", what, nil
+	}
+	hash, ok, err := repo.ResolveCommit(c)
+	if err != nil || !ok {
+		return "", what, err
+	}
+	return hash, rest, nil
+}
+
+// allowFingerprint appends a fingerprint a report showed. Reports show
+// fingerprints only once the ignore file has a salt, so one without a salt
+// cannot be matched: the error says to name the finding by its place.
+func allowFingerprint(name, fp string) (*AllowResult, error) {
+	old, err := ignoreRoot(name).ReadOptional(name, safefile.MaxSideFileSize)
+	if err != nil {
+		return nil, err
+	}
+	if secrets.ParseSalt(old) == "" {
+		return nil, fmt.Errorf("%s has no salt, so no report showed fingerprint %s: name the finding by its place, remnant-guard allow PATH:LINE, which writes the salt too", config.IgnoreName, fp)
+	}
+	if hasEntry(old, fp, "") {
+		return &AllowResult{Already: []string{fp}}, nil
+	}
+	return &AllowResult{}, appendIgnore(name, old, fp+" # accepted with remnant-guard allow\n")
+}
+
+// allowTarget reads PATH:LINE (or PATH, line 0): the path relative to the
+// directory the command runs in when it names a file there, else relative
+// to the top level, as the hooks print paths.
+func allowTarget(repo *gitutil.Repo, dir, what, commit string) (string, int, error) {
+	p, line := what, 0
+	if i := strings.LastIndexByte(what, ':'); i > 0 {
+		if n, err := strconv.Atoi(what[i+1:]); err == nil {
+			if n < 1 {
+				return "", 0, fmt.Errorf("%q: lines count from 1", what)
+			}
+			p, line = what[:i], n
+		}
+	}
+	var tries []string
+	abs := filepath.Join(dir, filepath.FromSlash(p))
+	if rel, err := filepath.Rel(repo.TopLevel, abs); err == nil && !strings.HasPrefix(rel, "..") {
+		tries = append(tries, filepath.ToSlash(rel))
+	}
+	if clean := path.Clean(filepath.ToSlash(p)); !path.IsAbs(clean) && clean != ".." && !strings.HasPrefix(clean, "../") {
+		tries = append(tries, clean)
+	}
+	for _, rel := range tries {
+		if _, ok, err := readAt(repo, rel, commit); err != nil {
+			return "", 0, err
+		} else if ok {
+			return rel, line, nil
+		}
+		if commit == "" {
+			if _, err := os.Lstat(filepath.Join(repo.TopLevel, filepath.FromSlash(rel))); err == nil {
+				return rel, line, nil
+			}
+		}
+	}
+	return "", 0, fmt.Errorf("%s: no such file%s: want FINGERPRINT, PATH:LINE or COMMIT:PATH:LINE as a finding shows them", p, where(commit))
+}
+
+func where(commit string) string {
+	if commit == "" {
+		return " staged or in the working tree"
+	}
+	return " in commit " + report.ShortRev(commit)
+}
+
+// readAt reads rel from commit, or from the index when commit is "".
+func readAt(repo *gitutil.Repo, rel, commit string) ([]byte, bool, error) {
+	if strings.ContainsAny(commit, ":\n\x00") {
+		return nil, false, fmt.Errorf("%q is not a commit", commit)
+	}
+	return repo.FileAt(commit, rel)
+}
+
+// findingsAt scans the content of rel (the staged content, then the
+// working tree's when the staged has none there; or the commit's) and
+// keeps the secret findings on line (on the file's name for line 0), one
+// per secret.
+func findingsAt(repo *gitutil.Repo, e *secrets.Engine, rel string, line int, commit string, limit int64) ([]validate.Finding, error) {
+	var contents [][]byte
+	if data, ok, err := readAt(repo, rel, commit); err != nil {
+		return nil, err
+	} else if ok {
+		contents = append(contents, data)
+	}
+	abs := filepath.Join(repo.TopLevel, filepath.FromSlash(rel))
+	if fi, err := os.Lstat(abs); commit == "" && err == nil && fi.Mode().IsRegular() {
+		// A link is its target's name to git, which the index holds; a
+		// FIFO or a device is never read.
+		data, err := safefile.Root{Dir: repo.TopLevel}.ReadFile(abs, limit)
+		if err == nil {
+			contents = append(contents, data)
+		} else if !errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("%s: %w", rel, safefile.UnwrapPath(err))
+		}
+	}
+	seen := map[string]bool{}
+	var out []validate.Finding
+	for _, data := range contents {
+		found, _ := e.ScanFile(rel, data)
+		for _, f := range found {
+			if f.Line != line || f.Fingerprint == "" || seen[f.Fingerprint] {
+				continue
+			}
+			seen[f.Fingerprint] = true
+			f.Commit = commit
+			out = append(out, f)
+		}
+		if len(out) > 0 {
+			break // the staged content's line is the one the hook printed
+		}
+	}
+	return out, nil
+}
+
+// writeAccepted seals found with the ignore file's salt (drawing one when
+// it has none) and appends them, each limited to rel.
+func writeAccepted(name string, found []validate.Finding, rel string) (*AllowResult, error) {
+	hadSalt := hasSalt(name)
+	content, sealer, _, err := sealedIgnore(name)
+	if err != nil {
+		return nil, err
+	}
+	res := &AllowResult{Salted: !hadSalt}
+	var b strings.Builder
+	glob := escapeGlob(rel)
+	for _, f := range found {
+		f.Fingerprint = sealer.Seal(f.Fingerprint)
+		if hasEntry(content, f.Fingerprint, glob) {
+			res.Already = append(res.Already, f.Fingerprint)
+			continue
+		}
+		line := secrets.FormatIgnoreLine(f)
+		fp, comment, _ := strings.Cut(line, " ")
+		b.WriteString(fp + " " + glob + " " + comment + "\n")
+		res.Accepted = append(res.Accepted, Accepted{Finding: f, Live: secrets.LooksLive(f.RuleID)})
+	}
+	if b.Len() == 0 && !res.Salted {
+		return res, nil
+	}
+	return res, appendIgnore(name, content, b.String())
+}
+
+// hasSalt tells whether the ignore file on disk has a salt line.
+func hasSalt(name string) bool {
+	old, err := ignoreRoot(name).ReadOptional(name, safefile.MaxSideFileSize)
+	return err == nil && secrets.ParseSalt(old) != ""
+}
+
+// hasEntry tells whether content has an entry for fp that applies to glob
+// ("" for one without a glob), or to every path.
+func hasEntry(content []byte, fp, glob string) bool {
+	for _, l := range strings.Split(string(content), "\n") {
+		if i := strings.IndexByte(l, '#'); i >= 0 {
+			l = l[:i]
+		}
+		f := strings.Fields(l)
+		if len(f) > 0 && strings.EqualFold(f[0], fp) && (len(f) == 1 || len(f) == 2 && f[1] == glob) {
+			return true
+		}
+	}
+	return false
+}
+
+// appendIgnore writes content and then more to the ignore file.
+func appendIgnore(name string, content []byte, more string) error {
+	if len(content) > 0 && content[len(content)-1] != '\n' {
+		content = append(content, '\n')
+	}
+	return writeIgnoreFile(name, append(content, more...))
+}
+
+// escapeGlob makes a path a glob that matches it: wildcards escaped, and
+// a space or a "#" (which would end the entry) matched by "?".
+func escapeGlob(p string) string {
+	var b strings.Builder
+	for _, r := range p {
+		switch {
+		case strings.ContainsRune(`*?[]\`, r):
+			b.WriteByte('\\')
+		case r == '#' || unicode.IsSpace(r):
+			r = '?'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// shellArg quotes a path for a command line a hint prints; "path:line"
+// needs no quotes.
+func shellArg(p string) string {
+	if p != "" && strings.Trim(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/:@+,=-") == "" && p[0] != '-' {
+		return p
+	}
+	return shquote.Quote(p)
+}
+
+// ensureSalt gives the ignore file a salt when it has none, so that every
+// secret finding shows its fingerprint; fingerprints already there are
+// sealed in place. It accepts nothing, and says what it did.
+func ensureSalt(name string) (string, error) {
+	if hasSalt(name) {
+		return config.IgnoreName + ": has a salt, left alone", nil
+	}
+	content, _, migrated, err := sealedIgnore(name)
+	if err != nil {
+		return "", err
+	}
+	if err := writeIgnoreFile(name, content); err != nil {
+		return "", err
+	}
+	if migrated {
+		return config.IgnoreName + ": salt added, the fingerprints in it sealed with it", nil
+	}
+	return config.IgnoreName + ": created with a salt (secret findings now show their fingerprint)", nil
+}
