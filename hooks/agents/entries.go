@@ -33,14 +33,35 @@ func (a Agent) group(ev event, binary string) hookGroup {
 	return hookGroup{Matcher: ev.matcher, Hooks: []hookHandler{h}}
 }
 
-// Command is the command an agent runs: the binary at the path
-// install saw, else remnant-guard from PATH, as the git hook finds it. A
-// missing binary ends with exit 1, which blocks nothing in any agent
-// (Gemini would take a "command not found" for a refusal).
+// hookCommand is the command an agent runs. With no binary (the project's
+// settings, which every clone shares) it is remnant-guard from PATH; with
+// one (a file of this machine's: local or user scope) it is that binary,
+// else remnant-guard from PATH. When there is none, it says so and exits
+// 1, which blocks nothing in any of the agents and so cannot loop (Gemini
+// CLI takes the shell's "command not found", exit 127, for a refusal).
+//
+// Claude Code and Gemini CLI run the command with sh or bash; Codex runs
+// it with the user's login shell, which may not be a POSIX one, so its
+// command is a script for sh.
 func hookCommand(a Agent, binary string) string {
-	script := fmt.Sprintf(`b=%s; [ -x "$b" ] || b=$(command -v remnant-guard) || { echo "remnant-guard: error: the remnant-guard binary is gone and not on PATH; reinstall it or run: remnant-guard uninstall --agent %s" >&2; exit 1; }; exec "$b" agent-hook --agent %s`,
-		shquote.Quote(binary), a, a)
+	var script string
+	if binary == "" {
+		script = fmt.Sprintf(`command -v remnant-guard >/dev/null || { echo "%s" >&2; exit 1; }; exec remnant-guard agent-hook --agent %s`,
+			missingText(a), a)
+	} else {
+		script = fmt.Sprintf(`b=%s; [ -x "$b" ] || b=$(command -v remnant-guard) || { echo "%s" >&2; exit 1; }; exec "$b" agent-hook --agent %s`,
+			shquote.Quote(binary), missingText(a), a)
+	}
+	if a.spec().posixShell {
+		return script
+	}
 	return "sh -c " + shquote.Quote(script)
+}
+
+// missingText is what a hook says when remnant-guard is not installed
+// where the agent runs.
+func missingText(a Agent) string {
+	return fmt.Sprintf("remnant-guard: warning: remnant-guard is not on PATH, so the memory files of this %s session are not checked: install remnant-guard, or remove its entries from the hook settings", a)
 }
 
 // isOurCommand tells a handler remnant-guard installed, whatever binary

@@ -104,8 +104,8 @@ func (se settingsEditor) isEmpty(src []byte) bool {
 	return err == nil && len(root.Members) == 0 && len(bytes.TrimSpace(src)) == 2
 }
 
-// installedBinary finds the binary path our handlers in src name, when
-// they all name the same one.
+// installedBinary finds the binary path our handlers in src name ("" for
+// remnant-guard from PATH), when they all name the same one.
 func (se settingsEditor) installedBinary(src []byte) (string, bool) {
 	root, err := se.parse(src)
 	if err != nil {
@@ -115,7 +115,7 @@ func (se settingsEditor) installedBinary(src []byte) (string, bool) {
 	if hooks == nil || hooks.Value.Kind != '{' {
 		return "", false
 	}
-	binary := ""
+	binary, found := "", false
 	for _, evm := range hooks.Value.Members {
 		if evm.Value.Kind != '[' {
 			continue
@@ -123,22 +123,25 @@ func (se settingsEditor) installedBinary(src []byte) (string, bool) {
 		for _, o := range oursIn(evm.Value) {
 			h := o.list.Elems[o.handler]
 			b, ok := commandBinary(se.agent, h.Member("command").Value.Str)
-			if !ok || binary != "" && b != binary {
+			if !ok || found && b != binary {
 				return "", false
 			}
-			binary = b
+			binary, found = b, true
 		}
 	}
-	return binary, binary != ""
+	return binary, found
 }
 
-// commandBinary inverts Command.
+// commandBinary inverts hookCommand: the binary the command names, "" for
+// remnant-guard from PATH.
 func commandBinary(a Agent, cmd string) (string, bool) {
-	script, ok := strings.CutPrefix(cmd, "sh -c ")
-	if !ok {
-		return "", false
+	if cmd == hookCommand(a, "") {
+		return "", true
 	}
-	script = shellUnquote(script)
+	script := cmd
+	if s, ok := strings.CutPrefix(cmd, "sh -c "); ok {
+		script = shellUnquote(s)
+	}
 	rest, ok := strings.CutPrefix(script, "b=")
 	if !ok {
 		return "", false
@@ -148,7 +151,7 @@ func commandBinary(a Agent, cmd string) (string, bool) {
 		return "", false
 	}
 	b := shellUnquote(q)
-	return b, hookCommand(a, b) == cmd
+	return b, b != "" && hookCommand(a, b) == cmd
 }
 
 // shellUnquote reverses shquote.Quote.
