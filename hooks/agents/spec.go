@@ -103,7 +103,7 @@ var specs = sync.OnceValue(func() map[Agent]*spec {
 			launchFolderOnly: true,
 			reach:            "Gemini CLI runs the project's hooks only in sessions started at the repository top; sessions started in a subfolder are checked once `remnant-guard install --agent gemini --scope user` has been run",
 			answer:           answerShape{blockDecision: "deny"},
-			notes:  geminiNotes,
+			notes:            geminiNotes,
 		},
 		Codex: {
 			events: []event{
