@@ -199,12 +199,20 @@ func checkSession(t *testing.T, client string, reqs []string, out, stopMark stri
 	if !strings.Contains(reqs[1], "remnant-decisions-append-only") {
 		t.Errorf("the request after the broken write does not name the rule\n%s", reqs[1])
 	}
-	if !strings.Contains(reqs[2], "[secret-github-pat]") {
+	reported := false
+	for _, h := range hookTexts(reqs[2]) {
+		reported = reported || strings.Contains(h, "[secret-github-pat]")
+	}
+	if !reported {
 		t.Errorf("the request after the secret's write does not report it\n%s", reqs[2])
 	}
-	for i, n := range countIn(reqs, realSecretTail) {
-		if i >= 2 && n != 1 {
-			t.Errorf("request %d holds the secret %d times; only the model's own tool call may", i+1, n)
+	// The client may echo what the model wrote (Gemini CLI shows the file
+	// it wrote); what the hooks said must not hold the secret.
+	for i, req := range reqs {
+		for _, h := range hookTexts(req) {
+			if strings.Contains(h, realSecretTail) {
+				t.Errorf("request %d: the hooks' text holds the secret: %s", i+1, h)
+			}
 		}
 	}
 	if strings.Contains(reqs[5], "needs its handoff") {
@@ -244,4 +252,23 @@ func equalInts(a, b []int) bool {
 		}
 	}
 	return true
+}
+
+// hookTexts finds what remnant-guard said in a request: each text from
+// "remnant-guard: " to the end of the JSON string that holds it.
+func hookTexts(req string) []string {
+	var out []string
+	for i := 0; ; {
+		j := strings.Index(req[i:], "remnant-guard: ")
+		if j < 0 {
+			return out
+		}
+		start := i + j
+		end := start
+		for end < len(req) && (req[end] != '"' || req[end-1] == '\\') {
+			end++
+		}
+		out = append(out, req[start:end])
+		i = end
+	}
 }
