@@ -21,7 +21,7 @@ func TestRealClaudeCode(t *testing.T) {
 	r.remnantGuard(t, "install", "--agent", "claude")
 
 	run := func(dir string, steps []mockmodel.Step) (*mockmodel.Server, []string, string) {
-		srv, out := runClient(t, mockmodel.Anthropic, steps, dir, []string{
+		srv, out := runClient(t, mockmodel.Anthropic, steps, dir, nil, []string{
 			"HOME=" + r.home, "PATH=" + r.path,
 			"ANTHROPIC_BASE_URL=@URL@", "ANTHROPIC_API_KEY=dummy", "IS_SANDBOX=1",
 			"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_AUTOUPDATER=1",

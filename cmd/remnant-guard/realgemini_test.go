@@ -27,7 +27,7 @@ func TestRealGeminiCLI(t *testing.T) {
 	r.remnantGuard(t, "install", "--agent", "gemini")
 
 	run := func(dir string, steps []mockmodel.Step) ([]string, string) {
-		srv, out := runClient(t, mockmodel.Gemini, steps, dir, []string{
+		srv, out := runClient(t, mockmodel.Gemini, steps, dir, nil, []string{
 			"HOME=" + r.home, "PATH=" + r.path,
 			"GOOGLE_GEMINI_BASE_URL=@URL@", "GEMINI_API_KEY=dummy", "GEMINI_CLI_TRUST_WORKSPACE=true",
 			"NO_COLOR=1", "CI=1",

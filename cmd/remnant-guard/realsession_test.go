@@ -146,18 +146,22 @@ func (r *realRepo) remnantGuard(t *testing.T, args ...string) string {
 // runClient runs one headless session of a client in dir against a mock
 // model serving steps, and returns the mock (its requests) and what the
 // client printed.
-func runClient(t *testing.T, api mockmodel.API, steps []mockmodel.Step, dir string, env []string, argv ...string) (*mockmodel.Server, string) {
+func runClient(t *testing.T, api mockmodel.API, steps []mockmodel.Step, dir string, setup func(url string), env []string, argv ...string) (*mockmodel.Server, string) {
 	t.Helper()
 	srv, err := mockmodel.Start(api, steps)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { srv.Close() })
+	if setup != nil {
+		setup(srv.URL)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
+	cmd.Stdin = nil // Codex reads a prompt from stdin when it is open
 	for i, e := range cmd.Env {
 		cmd.Env[i] = strings.ReplaceAll(e, "@URL@", srv.URL)
 	}
