@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/hooks/agents"
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
@@ -102,7 +103,7 @@ func memoryTarget(cwd, abs string, kind remnant.Kind) (target, display string, o
 	if root == "" {
 		return "", "", false, nil
 	}
-	cfg, err := loadConfig(Options{}, root)
+	cfg, err := custodianConfig(root)
 	if err != nil {
 		return "", "", false, err
 	}
@@ -119,4 +120,15 @@ func memoryTarget(cwd, abs string, kind remnant.Kind) (target, display string, o
 		return "", "", false, nil
 	}
 	return displayPath(cwd, memDir), display, true, nil
+}
+
+// custodianConfig is the config that says where the memory directory is:
+// the defaults when the repository has no config file, without building
+// the table of every rule a config file is checked against (most of the
+// cost of a hook run on a Markdown file that is not memory).
+func custodianConfig(root string) (*config.Config, error) {
+	if _, err := os.Lstat(filepath.Join(root, config.Name)); errors.Is(err, fs.ErrNotExist) {
+		return config.Default(), nil
+	}
+	return loadConfig(Options{}, root)
 }
