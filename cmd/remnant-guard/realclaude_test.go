@@ -69,6 +69,11 @@ func TestRealClaudeCode(t *testing.T) {
 		if len(reqs) == 0 || !strings.Contains(reqs[0], "Remnant (REMNANT.md") {
 			t.Fatalf("with --scope local, a session started in a subfolder got no start context\n%s", out)
 		}
+		// At the top both settings hold the same command: it runs once.
+		_, reqs, out = run(r.dir, []mockmodel.Step{{Text: "Done."}})
+		if len(reqs) == 0 || strings.Count(reqs[0], "Remnant (REMNANT.md, local handoff memory)") != 1 {
+			t.Fatalf("with project and local settings, a session started at the top got the start context %d times, want once\n%s", strings.Count(strings.Join(reqs, ""), "Remnant (REMNANT.md, local handoff memory)"), out)
+		}
 		r.remnantGuard(t, "uninstall", "--agent", "claude", "--scope", "local")
 		if _, err := os.Stat(filepath.Join(r.dir, ".claude", "settings.local.json")); err == nil {
 			t.Error("uninstall --scope local left settings.local.json")

@@ -73,6 +73,11 @@ func TestRealGeminiCLI(t *testing.T) {
 		if len(reqs) == 0 || !strings.Contains(reqs[0], "Remnant (REMNANT.md") {
 			t.Fatalf("with --scope user, a session started in a subfolder got no start context\n%s", out)
 		}
+		// At the top both settings hold the same command: it runs once.
+		reqs, out = run(r.dir, []mockmodel.Step{{Text: "Done."}})
+		if len(reqs) == 0 || strings.Count(reqs[0], "Remnant (REMNANT.md, local handoff memory)") != 1 {
+			t.Fatalf("with project and user settings, a session started at the top got the start context %d times, want once\n%s", strings.Count(strings.Join(reqs, ""), "Remnant (REMNANT.md, local handoff memory)"), out)
+		}
 		r.remnantGuard(t, "uninstall", "--agent", "gemini", "--scope", "user")
 		if got, _ := os.ReadFile(userSettings); string(got) != userBefore {
 			t.Errorf("after uninstall --scope user, the user's settings are\n%s\nwant\n%s", got, userBefore)

@@ -27,31 +27,26 @@ type hookHandler struct {
 const hookTimeout = 30
 
 // group is remnant-guard's entry for one event of agent.
-func (a Agent) group(ev event, binary string) hookGroup {
-	h := hookHandler{Type: "command", Command: hookCommand(a, binary), Timeout: hookTimeout}
+func (a Agent) group(ev event) hookGroup {
+	h := hookHandler{Type: "command", Command: hookCommand(a), Timeout: hookTimeout}
 	a.spec().handler(&h)
 	return hookGroup{Matcher: ev.matcher, Hooks: []hookHandler{h}}
 }
 
-// hookCommand is the command an agent runs. With no binary (the project's
-// settings, which every clone shares) it is remnant-guard from PATH; with
-// one (a file of this machine's: local or user scope) it is that binary,
-// else remnant-guard from PATH. When there is none, it says so and exits
-// 1, which blocks nothing in any of the agents and so cannot loop (Gemini
-// CLI takes the shell's "command not found", exit 127, for a refusal).
+// hookCommand is the command an agent runs: remnant-guard from PATH, in
+// every scope. Project settings are committed, so they name no path of the
+// machine install ran on; and the same command in every scope is one the
+// agents run once when project and local or user settings both hold it.
+// When remnant-guard is not on PATH it says so and exits 1, which blocks
+// nothing in any of the agents and so cannot loop (Gemini CLI takes the
+// shell's "command not found", exit 127, for a refusal).
 //
 // Claude Code and Gemini CLI run the command with sh or bash; Codex runs
 // it with the user's login shell, which may not be a POSIX one, so its
 // command is a script for sh.
-func hookCommand(a Agent, binary string) string {
-	var script string
-	if binary == "" {
-		script = fmt.Sprintf(`command -v remnant-guard >/dev/null || { echo "%s" >&2; exit 1; }; exec remnant-guard agent-hook --agent %s`,
-			missingText(a), a)
-	} else {
-		script = fmt.Sprintf(`b=%s; [ -x "$b" ] || b=$(command -v remnant-guard) || { echo "%s" >&2; exit 1; }; exec "$b" agent-hook --agent %s`,
-			shquote.Quote(binary), missingText(a), a)
-	}
+func hookCommand(a Agent) string {
+	script := fmt.Sprintf(`command -v remnant-guard >/dev/null || { echo "%s" >&2; exit 1; }; exec remnant-guard agent-hook --agent %s`,
+		missingText(a), a)
 	if a.spec().posixShell {
 		return script
 	}

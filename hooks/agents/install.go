@@ -24,11 +24,6 @@ type InstallOptions struct {
 	Dir string
 	// Home is the user's home directory ("" = os.UserHomeDir()).
 	Home string
-	// Binary is the absolute path of the remnant-guard binary. The hooks
-	// of local and user scope run it (else remnant-guard from PATH);
-	// project scope, whose file every clone shares, runs remnant-guard
-	// from PATH.
-	Binary string
 }
 
 // scope is opt's scope, project by default.
@@ -39,13 +34,6 @@ func (opt InstallOptions) scope() string {
 	return opt.Scope
 }
 
-// binary is the binary the hooks name: none for the project's settings.
-func (opt InstallOptions) binary() string {
-	if opt.scope() == "project" {
-		return ""
-	}
-	return opt.Binary
-}
 
 // SettingsResult says what install or uninstall did to a file.
 type SettingsResult struct {
@@ -186,7 +174,7 @@ func Install(opt InstallOptions) (SettingsResult, error) {
 	if len(bytes.TrimSpace(src)) == 0 {
 		base = []byte("{}")
 	}
-	out, err := opt.editor(file).add(base, opt.binary())
+	out, err := opt.editor(file).add(base)
 	if err != nil {
 		return res, err
 	}

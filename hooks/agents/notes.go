@@ -15,9 +15,9 @@ func agentNotes(opt InstallOptions, file string, settings []byte) []string {
 	notes := opt.Agent.spec().notes(opt, file, literal)
 	if opt.scope() == "project" {
 		notes = append(notes, where(opt, file)...)
-		if _, err := exec.LookPath("remnant-guard"); err != nil {
-			notes = append(notes, "remnant-guard is not on PATH here: the project's hooks run remnant-guard from PATH (the same command in every clone), and until it is there each hook says that memory is not checked")
-		}
+	}
+	if _, err := exec.LookPath("remnant-guard"); err != nil {
+		notes = append(notes, "remnant-guard is not on PATH here: the hooks run remnant-guard from PATH (the same command in every clone and scope), and until it is there each hook says that memory is not checked")
 	}
 	return notes
 }

@@ -36,19 +36,17 @@ func TestPatchPaths(t *testing.T) {
 }
 
 // TestAgentCommandRuns runs the installed commands through sh as the
-// agents do. The project's command runs remnant-guard from PATH; a local
-// or user one the binary install saw, else remnant-guard from PATH. With
-// none, both say so and exit 1, which blocks nothing in any agent.
+// agents do: remnant-guard from PATH; with none, a warning and exit 1,
+// which blocks nothing in any agent.
 func TestAgentCommandRuns(t *testing.T) {
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
 	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "it's here", "remnant-guard")
-	os.MkdirAll(filepath.Dir(bin), 0o755)
-	os.WriteFile(bin, []byte("#!/bin/sh\necho \"ran $*\"; cat\n"), 0o755)
-	run := func(a Agent, binary, path string) (string, int) {
-		cmd := exec.Command("sh", "-c", hookCommand(a, binary))
+	dir := filepath.Join(t.TempDir(), "it's here")
+	os.MkdirAll(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, "remnant-guard"), []byte("#!/bin/sh\necho \"ran $*\"; cat\n"), 0o755)
+	run := func(a Agent, path string) (string, int) {
+		cmd := exec.Command("sh", "-c", hookCommand(a))
 		cmd.Env = []string{"PATH=" + path}
 		cmd.Stdin = strings.NewReader("{payload}")
 		out, err := cmd.CombinedOutput()
@@ -59,44 +57,27 @@ func TestAgentCommandRuns(t *testing.T) {
 		return string(out), code
 	}
 	for _, a := range All() {
-		if out, code := run(a, bin, "/usr/bin:/bin"); code != 0 || out != "ran agent-hook --agent "+string(a)+"\n{payload}" {
-			t.Errorf("%s, with the binary in place: %q, exit %d", a, out, code)
+		if out, code := run(a, dir+":/usr/bin:/bin"); code != 0 || out != "ran agent-hook --agent "+string(a)+"\n{payload}" {
+			t.Errorf("%s, on PATH: %q, exit %d", a, out, code)
 		}
-		if out, code := run(a, "", filepath.Dir(bin)+":/usr/bin:/bin"); code != 0 || out != "ran agent-hook --agent "+string(a)+"\n{payload}" {
-			t.Errorf("%s, project command, on PATH: %q, exit %d", a, out, code)
-		}
-	}
-	os.Rename(bin, filepath.Join(dir, "remnant-guard"))
-	if out, code := run(Gemini, bin, dir+":/usr/bin:/bin"); code != 0 || !strings.HasPrefix(out, "ran agent-hook") {
-		t.Errorf("from PATH: %q, exit %d", out, code)
-	}
-	for _, a := range All() {
-		for _, b := range []string{bin, ""} {
-			out, code := run(a, b, "/usr/bin:/bin")
-			if code != 1 || out != missingText(a)+"\n" {
-				t.Errorf("%s %q with no binary: %q, exit %d (want the note and 1, which blocks nothing)", a, b, out, code)
-			}
+		if out, code := run(a, "/usr/bin:/bin"); code != 1 || out != missingText(a)+"\n" {
+			t.Errorf("%s, not on PATH: %q, exit %d (want the warning and 1, which blocks nothing)", a, out, code)
 		}
 	}
 }
 
-// TestProjectCommandNamesNoPath: the project's settings, which a team
-// commits, name no path of the machine install ran on.
-func TestProjectCommandNamesNoPath(t *testing.T) {
+// TestSettingsNameNoPath: the settings, which a team commits, name no path
+// of the machine install ran on, in any scope.
+func TestSettingsNameNoPath(t *testing.T) {
+	home := t.TempDir()
 	for _, a := range All() {
-		out, err := InstallOptions{Agent: a}.editor("x").add([]byte("{}"), InstallOptions{Agent: a, Binary: "/home/me/go/bin/remnant-guard"}.binary())
+		res, err := Install(InstallOptions{Agent: a, Scope: "user", Home: home})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if strings.Contains(string(out), "/home/me") || !strings.Contains(string(out), "exec remnant-guard agent-hook --agent "+string(a)) {
-			t.Errorf("%s: project settings:\n%s", a, out)
-		}
-		local := InstallOptions{Agent: a, Scope: "user", Binary: "/home/me/go/bin/remnant-guard"}.binary()
-		if got, ok := commandBinary(a, hookCommand(a, local)); !ok || got != local {
-			t.Errorf("%s: commandBinary of a user command = %q, %v", a, got, ok)
-		}
-		if got, ok := commandBinary(a, hookCommand(a, "")); !ok || got != "" {
-			t.Errorf("%s: commandBinary of the project command = %q, %v", a, got, ok)
+		out, _ := os.ReadFile(res.File)
+		if strings.Contains(string(out), home) || strings.Count(string(out), "exec remnant-guard agent-hook --agent "+string(a)) != 3 {
+			t.Errorf("%s: settings:\n%s", a, out)
 		}
 	}
 }
