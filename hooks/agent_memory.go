@@ -15,14 +15,15 @@ import (
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/hooks/config"
-	"github.com/remnant-guard/remnant-guard/internal/safefile"
 )
 
 // memoryState is what a session's record keeps of the repository's memory
-// files at its start: each file's slash path from the top and a digest of
-// what stands there. The stop gate compares it with the files at the end
-// of a turn, so that a memory file changed in any way (a write tool, the
-// shell, a patch the agent applied itself) is judged.
+// files at its start: for each file, a key and a digest of what stands
+// there. The stop gate compares it with the files at the end of a turn,
+// so that a memory file changed in any way (a write tool, the shell, a
+// patch the agent applied itself) is judged. A key is a digest of the
+// file's path, marked "d:" for a file of the memory directory, so that a
+// record under .git holds no file name (one could carry a secret).
 type memoryState map[string]string
 
 // maxMemoryState bounds the files a memory state holds: a memory directory
@@ -31,17 +32,22 @@ const maxMemoryState = 2000
 
 // takeMemoryState digests the memory files check would judge in the
 // repository at top: the root files, the memory directory's files and the
-// config's extra paths.
-func takeMemoryState(top string, cfg *config.Config) (memoryState, error) {
+// config's extra paths. names maps each key to the file's slash path.
+func takeMemoryState(top string, cfg *config.Config) (st memoryState, names map[string]string, err error) {
 	targets, err := rootTargets(top, top, cfg)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	st := memoryState{}
-	limit := max(cfg.Limits.MaxFileSize, cfg.Secrets.MaxFileSize)
+	st, names = memoryState{}, map[string]string{}
+	add := func(abs, mark string) {
+		rel := displayPath(top, abs)
+		sum := sha256.Sum256([]byte(rel))
+		key := mark + hex.EncodeToString(sum[:12])
+		st[key], names[key] = fileDigest(abs), rel
+	}
 	for _, t := range targets {
 		if !t.memoryDir {
-			st[t.display] = fileDigest(t.disk, limit)
+			add(t.disk, "f:")
 			continue
 		}
 		err := filepath.WalkDir(t.disk, func(p string, d fs.DirEntry, err error) error {
@@ -51,53 +57,49 @@ func takeMemoryState(top string, cfg *config.Config) (memoryState, error) {
 			if len(st) >= maxMemoryState {
 				return fs.SkipAll
 			}
-			st[displayPath(top, p)] = fileDigest(p, limit)
+			add(p, "d:")
 			return nil
 		})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return st, nil
+	return st, names, nil
 }
 
-// fileDigest is the digest of a file's content, or of what stands in its
-// place when it is not a regular file: a link is not followed, a FIFO is
-// not opened.
-func fileDigest(p string, limit int64) string {
+// fileDigest stands for what is at p: its type, size, modification time
+// and, for a link, where it points. Nothing is read: a memory directory of
+// many files costs one lstat each, a FIFO is not opened, and a file
+// written again counts as changed even with the same content.
+func fileDigest(p string) string {
 	fi, err := os.Lstat(p)
 	if err != nil {
 		return "missing"
 	}
-	if !fi.Mode().IsRegular() {
-		target, _ := os.Readlink(p)
-		sum := sha256.Sum256([]byte(fi.Mode().Type().String() + "\x00" + target))
-		return "other:" + hex.EncodeToString(sum[:16])
+	target := ""
+	if fi.Mode()&fs.ModeSymlink != 0 {
+		target, _ = os.Readlink(p)
 	}
-	data, err := safefile.ReadPrefix(p, limit)
-	if err != nil {
-		return fmt.Sprintf("unreadable:%d:%d", fi.Size(), fi.ModTime().UnixNano())
-	}
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:16])
+	sum := sha256.Sum256(fmt.Appendf(nil, "%s\x00%d\x00%d\x00%s", fi.Mode().Type(), fi.Size(), fi.ModTime().UnixNano(), target))
+	return hex.EncodeToString(sum[:12])
 }
 
-// changedSince lists the memory files that differ from before: changed,
-// created or deleted (deleted ones in gone).
-func (now memoryState) changedSince(before memoryState) (changed, gone []string) {
-	for p, d := range now {
-		if before[p] != d {
-			changed = append(changed, p)
+// changedSince lists the memory files that differ from before, changed or
+// created, by path; dirGone tells that a file of the memory directory was
+// deleted.
+func (now memoryState) changedSince(before memoryState, names map[string]string) (changed []string, dirGone bool) {
+	for k, d := range now {
+		if before[k] != d {
+			changed = append(changed, names[k])
 		}
 	}
-	for p := range before {
-		if _, ok := now[p]; !ok {
-			gone = append(gone, p)
+	for k := range before {
+		if _, ok := now[k]; !ok && strings.HasPrefix(k, "d:") {
+			dirGone = true
 		}
 	}
 	sort.Strings(changed)
-	sort.Strings(gone)
-	return changed, gone
+	return changed, dirGone
 }
 
 // memoryTodo lists what to fix in the memory files changed since the
@@ -109,12 +111,12 @@ func memoryTodo(top string, cfg *config.Config, rec sessionRecord, now time.Time
 	if rec.Memory == nil {
 		return nil, nil, nil
 	}
-	cur, err := takeMemoryState(top, cfg)
+	cur, names, err := takeMemoryState(top, cfg)
 	if err != nil {
 		return nil, nil, err
 	}
-	changed, gone := cur.changedSince(rec.Memory)
-	if len(changed) == 0 && len(gone) == 0 {
+	changed, dirGone := cur.changedSince(rec.Memory, names)
+	if len(changed) == 0 && !dirGone {
 		return nil, nil, nil
 	}
 	judged := map[string]bool{}
@@ -122,10 +124,9 @@ func memoryTodo(top string, cfg *config.Config, rec sessionRecord, now time.Time
 		judged[p] = true
 	}
 	dir := path.Clean(cfg.Custodian.Dir)
-	for _, p := range gone {
-		if strings.HasPrefix(p, dir+"/") {
-			judged[dir+"/manifest.md"] = true
-		}
+	if dirGone {
+		judged[dir+"/manifest.md"] = true
+		changed = append(changed, "a file deleted from "+dir)
 	}
 	rep, err := Check(Options{Dir: top, Now: now, Masker: m}, nil)
 	if err != nil {
@@ -141,5 +142,5 @@ func memoryTodo(top string, cfg *config.Config, rec sessionRecord, now time.Time
 			todo = append(todo, fmt.Sprintf("fix %s: %s [%s]", location(f), oneLine(f.Message), f.RuleID))
 		}
 	}
-	return slices.Compact(todo), append(changed, gone...), nil
+	return slices.Compact(todo), changed, nil
 }

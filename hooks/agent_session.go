@@ -115,7 +115,7 @@ func newRecord(repo *gitutil.Repo, cfg *config.Config, id string, now time.Time)
 	if err != nil {
 		return sessionRecord{}, err
 	}
-	mem, err := takeMemoryState(repo.TopLevel, cfg)
+	mem, _, err := takeMemoryState(repo.TopLevel, cfg)
 	if err != nil {
 		return sessionRecord{}, err
 	}

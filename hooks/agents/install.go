@@ -34,7 +34,6 @@ func (opt InstallOptions) scope() string {
 	return opt.Scope
 }
 
-
 // SettingsResult says what install or uninstall did to a file.
 type SettingsResult struct {
 	File    string
