@@ -105,9 +105,10 @@ func (now memoryState) changedSince(before memoryState, names map[string]string)
 // memoryTodo lists what to fix in the memory files changed since the
 // session's start, as check judges them: the errors (and personal data)
 // found in a changed file, and in a memory directory's manifest when a
-// file of the directory was deleted. A record taken before memory states
-// were kept has nothing to compare with.
-func memoryTodo(top string, cfg *config.Config, rec sessionRecord, now time.Time, m *Masker) ([]string, []string, error) {
+// file of the directory was deleted. Files in skip were judged already. A
+// record taken before memory states were kept has nothing to compare with.
+// changed names what changed, for the model.
+func memoryTodo(top string, cfg *config.Config, rec sessionRecord, skip string, now time.Time, m *Masker) (todo, changed []string, err error) {
 	if rec.Memory == nil {
 		return nil, nil, nil
 	}
@@ -116,27 +117,39 @@ func memoryTodo(top string, cfg *config.Config, rec sessionRecord, now time.Time
 		return nil, nil, err
 	}
 	changed, dirGone := cur.changedSince(rec.Memory, names)
-	if len(changed) == 0 && !dirGone {
-		return nil, nil, nil
-	}
-	judged := map[string]bool{}
-	for _, p := range changed {
-		judged[p] = true
-	}
 	dir := path.Clean(cfg.Custodian.Dir)
+	judged := map[string]bool{}
+	var targets []string
+	inDir := dirGone
+	for _, p := range changed {
+		switch {
+		case p == skip:
+		case strings.HasPrefix(p, dir+"/"):
+			judged[p], inDir = true, true
+		default:
+			judged[p] = true
+			targets = append(targets, p)
+		}
+	}
+	if inDir {
+		targets = append(targets, dir)
+	}
 	if dirGone {
 		judged[dir+"/manifest.md"] = true
 		changed = append(changed, "a file deleted from "+dir)
 	}
-	rep, err := Check(Options{Dir: top, Now: now, Masker: m}, nil)
+	if len(targets) == 0 {
+		return nil, changed, nil
+	}
+	rep, err := Check(Options{Dir: top, Now: now, Masker: m}, targets)
 	if err != nil {
 		var uk *unknownKindError
-		if errors.As(err, &uk) {
-			return nil, nil, nil // a config path that is not memory: check says so
+		if errors.As(err, &uk) || errors.Is(err, fs.ErrNotExist) {
+			return nil, changed, nil // gone again, or not memory by its name: nothing to judge
 		}
 		return nil, nil, err
 	}
-	var todo []string
+
 	for _, f := range rep.Findings {
 		if mustFix(f) && judged[f.Path] {
 			todo = append(todo, fmt.Sprintf("fix %s: %s [%s]", location(f), oneLine(f.Message), f.RuleID))

@@ -43,7 +43,7 @@ func stopGate(p *agents.Payload, now time.Time, m *Masker) (agents.Action, strin
 		return agents.Silent, "", startRecord(repo, cfg, p.SessionID, now, m)
 	}
 	var todo []string
-	why := ""
+	why, judged := "", ""
 	if usesRemnant(repo.TopLevel, cfg) {
 		changed, reason, err := rec.changed(repo)
 		if err != nil {
@@ -53,10 +53,10 @@ func stopGate(p *agents.Payload, now time.Time, m *Masker) (agents.Action, strin
 			if todo, err = handoffTodo(repo, rec, now, m); err != nil {
 				return agents.Silent, "", err
 			}
-			why = reason
+			why, judged = reason, handoffFile
 		}
 	}
-	memTodo, memChanged, err := memoryTodo(repo.TopLevel, cfg, rec, now, m)
+	memTodo, memChanged, err := memoryTodo(repo.TopLevel, cfg, rec, judged, now, m)
 	if err != nil {
 		return agents.Silent, "", err
 	}
