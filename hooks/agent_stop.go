@@ -71,17 +71,18 @@ func stopGate(p *agents.Payload, now time.Time, m *Masker) (agents.Action, strin
 	if len(todo) == 0 {
 		return agents.Silent, "", resetBlocks(dir, rec, m)
 	}
+	// The texts name files, whose names may carry a secret: masked.
 	switch {
 	case p.StopHookActive:
-		return agents.Note, "remnant-guard: the memory is still not right, but the agent is already continuing because of a stop hook: letting it stop. Left to do: " + strings.Join(todo, "; "), resetBlocks(dir, rec, m)
+		return agents.Note, m.Mask("remnant-guard: the memory is still not right, but the agent is already continuing because of a stop hook: letting it stop. Left to do: " + strings.Join(todo, "; ")), resetBlocks(dir, rec, m)
 	case rec.Blocks >= maxBlocks:
-		return agents.Note, fmt.Sprintf("remnant-guard: the memory gate has already blocked %d times in a row in this session: letting it stop. Left to do: %s", rec.Blocks, strings.Join(todo, "; ")), resetBlocks(dir, rec, m)
+		return agents.Note, m.Mask(fmt.Sprintf("remnant-guard: the memory gate has already blocked %d times in a row in this session: letting it stop. Left to do: %s", rec.Blocks, strings.Join(todo, "; "))), resetBlocks(dir, rec, m)
 	}
 	rec.Blocks++
 	if err := saveRecord(dir, rec, m); err != nil {
 		return agents.Silent, "", err
 	}
-	return agents.Block, blockText(why, memChanged, todo), nil
+	return agents.Block, m.Mask(blockText(why, memChanged, todo)), nil
 }
 
 // maxTodo bounds the items a block lists.
