@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
 
 // memoryState is what a session's record keeps of the repository's memory
@@ -31,40 +32,54 @@ type memoryState map[string]string
 const maxMemoryState = 2000
 
 // takeMemoryState digests the memory files check would judge in the
-// repository at top: the root files, the memory directory's files and the
-// config's extra paths. names maps each key to the file's slash path.
+// repository at top: the root files, the Markdown files of the memory
+// directory, and the memory files among the config's extra paths. names
+// maps each key to the file's slash path.
 func takeMemoryState(top string, cfg *config.Config) (st memoryState, names map[string]string, err error) {
-	targets, err := rootTargets(top, top, cfg)
-	if err != nil {
-		return nil, nil, err
-	}
 	st, names = memoryState{}, map[string]string{}
 	add := func(abs, mark string) {
 		rel := displayPath(top, abs)
 		sum := sha256.Sum256([]byte(rel))
 		key := mark + hex.EncodeToString(sum[:12])
-		st[key], names[key] = fileDigest(abs), rel
-	}
-	for _, t := range targets {
-		if !t.memoryDir {
-			add(t.disk, "f:")
-			continue
+		if _, seen := names[key]; !seen && len(st) < maxMemoryState {
+			st[key], names[key] = fileDigest(abs), rel
 		}
-		err := filepath.WalkDir(t.disk, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return nil // an unreadable folder is check's to report
+	}
+	for _, name := range rootFiles {
+		if p := filepath.Join(top, name); exists(p) {
+			add(p, "f:")
+		}
+	}
+	for _, pat := range cfg.Paths {
+		matches, _ := filepath.Glob(filepath.Join(top, filepath.FromSlash(pat)))
+		for _, m := range matches {
+			if remnant.KindOf(filepath.Base(m)) != remnant.KindUnknown {
+				add(m, "f:")
 			}
-			if len(st) >= maxMemoryState {
-				return fs.SkipAll
-			}
-			add(p, "d:")
+		}
+	}
+	memDir := filepath.Join(top, filepath.FromSlash(cfg.Custodian.Dir))
+	err = filepath.WalkDir(memDir, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return nil // missing, or unreadable: check's to report
+		case d.IsDir() && d.Name() == ".git" && p != memDir:
+			return fs.SkipDir
+		case d.IsDir():
 			return nil
-		})
-		if err != nil {
-			return nil, nil, err
+		case len(st) >= maxMemoryState:
+			return fs.SkipAll
+		case strings.EqualFold(filepath.Ext(p), ".md"):
+			add(p, "d:")
 		}
-	}
-	return st, names, nil
+		return nil
+	})
+	return st, names, err
+}
+
+func exists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
 }
 
 // fileDigest stands for what is at p: its type, size, modification time
@@ -85,12 +100,17 @@ func fileDigest(p string) string {
 }
 
 // changedSince lists the memory files that differ from before, changed or
-// created, by path; dirGone tells that a file of the memory directory was
-// deleted.
-func (now memoryState) changedSince(before memoryState, names map[string]string) (changed []string, dirGone bool) {
+// created: root and extra files in files, the memory directory's in
+// dirFiles; dirGone tells that a file of the memory directory was deleted.
+func (now memoryState) changedSince(before memoryState, names map[string]string) (files, dirFiles []string, dirGone bool) {
 	for k, d := range now {
-		if before[k] != d {
-			changed = append(changed, names[k])
+		if before[k] == d {
+			continue
+		}
+		if strings.HasPrefix(k, "d:") {
+			dirFiles = append(dirFiles, names[k])
+		} else {
+			files = append(files, names[k])
 		}
 	}
 	for k := range before {
@@ -98,8 +118,9 @@ func (now memoryState) changedSince(before memoryState, names map[string]string)
 			dirGone = true
 		}
 	}
-	sort.Strings(changed)
-	return changed, dirGone
+	sort.Strings(files)
+	sort.Strings(dirFiles)
+	return files, dirFiles, dirGone
 }
 
 // memoryTodo lists what to fix in the memory files changed since the
@@ -116,26 +137,27 @@ func memoryTodo(top string, cfg *config.Config, rec sessionRecord, skip string, 
 	if err != nil {
 		return nil, nil, err
 	}
-	changed, dirGone := cur.changedSince(rec.Memory, names)
+	files, dirFiles, dirGone := cur.changedSince(rec.Memory, names)
 	dir := path.Clean(cfg.Custodian.Dir)
 	judged := map[string]bool{}
 	var targets []string
-	inDir := dirGone
-	for _, p := range changed {
-		switch {
-		case p == skip:
-		case strings.HasPrefix(p, dir+"/"):
-			judged[p], inDir = true, true
-		default:
+	for _, p := range files {
+		if p != skip {
 			judged[p] = true
 			targets = append(targets, p)
 		}
 	}
-	if inDir {
+	for _, p := range dirFiles {
+		judged[p] = true
+	}
+	if len(dirFiles) > 0 || dirGone {
 		targets = append(targets, dir)
 	}
+	changed = append(files, dirFiles...)
+	sort.Strings(changed)
+	changed = slices.Compact(changed)
 	if dirGone {
-		judged[dir+"/manifest.md"] = true
+		judged[path.Join(dir, "manifest.md")] = true
 		changed = append(changed, "a file deleted from "+dir)
 	}
 	if len(targets) == 0 {
