@@ -56,7 +56,7 @@ func hookCommand(a Agent) string {
 // missingText is what a hook says when remnant-guard is not installed
 // where the agent runs.
 func missingText(a Agent) string {
-	return fmt.Sprintf("remnant-guard: warning: remnant-guard is not on PATH, so the memory files of this %s session are not checked: install remnant-guard, or remove its entries from the hook settings", a)
+	return "remnant-guard: warning: not on PATH, so memory files are not checked in this " + a.spec().title + " session"
 }
 
 // isOurCommand tells a handler remnant-guard installed, whatever binary

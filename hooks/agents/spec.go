@@ -10,6 +10,8 @@ import (
 // handlers carry, how an answer is written in its contract, and what to
 // tell the user at install. Adding an agent is adding its spec to specs.
 type spec struct {
+	// title is the agent as its users call it.
+	title string
 	// events are the events install adds, in that order, each with its
 	// matcher and the moment it stands for.
 	events []event
@@ -71,6 +73,7 @@ type answerShape struct {
 var specs = sync.OnceValue(func() map[Agent]*spec {
 	return map[Agent]*spec{
 		Claude: {
+			title: "Claude Code",
 			events: []event{
 				{"SessionStart", "", MomentStart},
 				{"PostToolUse", "Write|Edit|NotebookEdit", MomentWrite},
@@ -87,6 +90,7 @@ var specs = sync.OnceValue(func() map[Agent]*spec {
 			notes:            claudeNotes,
 		},
 		Gemini: {
+			title: "Gemini CLI",
 			events: []event{
 				{"SessionStart", "", MomentStart},
 				{"AfterTool", "write_file|replace", MomentWrite},
@@ -106,6 +110,7 @@ var specs = sync.OnceValue(func() map[Agent]*spec {
 			notes:            geminiNotes,
 		},
 		Codex: {
+			title: "Codex",
 			events: []event{
 				{"SessionStart", "", MomentStart},
 				{"PostToolUse", "apply_patch", MomentWrite},
