@@ -153,7 +153,7 @@ func memoryTodo(top string, cfg *config.Config, rec sessionRecord, skip string, 
 	if len(dirFiles) > 0 || dirGone {
 		targets = append(targets, dir)
 	}
-	changed = append(files, dirFiles...)
+	changed = slices.Concat(files, dirFiles)
 	sort.Strings(changed)
 	changed = slices.Compact(changed)
 	if dirGone {
@@ -171,7 +171,6 @@ func memoryTodo(top string, cfg *config.Config, rec sessionRecord, skip string, 
 		}
 		return nil, nil, err
 	}
-
 	for _, f := range rep.Findings {
 		if mustFix(f) && judged[f.Path] {
 			todo = append(todo, fmt.Sprintf("fix %s: %s [%s]", location(f), oneLine(f.Message), f.RuleID))
