@@ -15,10 +15,10 @@ func TestRealGeminiCLI(t *testing.T) {
 	gemini := realClient(t, "gemini")
 	r := newRealRepo(t, buildBinary(t))
 	// With a base URL set, Gemini CLI takes the key only when the user's
-	// settings choose it.
+	// settings choose it; nothing is to leave the machine.
 	userSettings := filepath.Join(r.home, ".gemini", "settings.json")
 	os.MkdirAll(filepath.Dir(userSettings), 0o755)
-	userBefore := `{"security": {"auth": {"selectedType": "gemini-api-key"}}}` + "\n"
+	userBefore := `{"security": {"auth": {"selectedType": "gemini-api-key"}}, "privacy": {"usageStatisticsEnabled": false}, "general": {"enableAutoUpdate": false, "enableAutoUpdateNotification": false}}` + "\n"
 	os.WriteFile(userSettings, []byte(userBefore), 0o644)
 	settings := filepath.Join(r.dir, ".gemini", "settings.json")
 	os.MkdirAll(filepath.Dir(settings), 0o755)
