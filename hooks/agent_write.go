@@ -16,6 +16,9 @@ import (
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
 
+// maxWriteFindings bounds the findings listed for one written file.
+const maxWriteFindings = 20
+
 // afterWrite validates the memory files a write tool call touched. Any
 // other file is passed over at once: no git, no configuration.
 func afterWrite(agent agents.Agent, p *agents.Payload, now time.Time, m *Masker) (agents.Action, string, error) {
@@ -78,7 +81,13 @@ func checkWritten(b *strings.Builder, cwd, name string, now time.Time, m *Masker
 	// file was scanned with, which knows the config's own rules.
 	var fb strings.Builder
 	fmt.Fprintf(&fb, "remnant-guard: %s breaks the memory rules (%s); fix it now:\n", display, plural(len(errs), "problem", "problems"))
-	for _, f := range errs {
+	for i, f := range errs {
+		if i == maxWriteFindings {
+			// The agents move a long context to a file the model may not
+			// read (Claude Code past 10,000 characters).
+			fmt.Fprintf(&fb, "... and %d more: run `remnant-guard check %s`\n", len(errs)-i, display)
+			break
+		}
 		fmt.Fprintf(&fb, "%s: %s: %s [%s]\n", location(f), f.Severity, oneLine(f.Message), f.RuleID)
 		for _, h := range strings.Split(f.Hint, "\n") {
 			if h != "" {
