@@ -23,7 +23,7 @@ func AgentHook(agent agents.Agent, payload []byte, now time.Time, masker *Masker
 	case agents.MomentWrite:
 		ans.Action, ans.Text, err = afterWrite(agent, p, now, masker)
 	case agents.MomentStart:
-		ans.Action, ans.Text, err = sessionStart(p, now, masker)
+		ans.Action, ans.Text, err = sessionStart(agent, p, now, masker)
 	case agents.MomentStop:
 		ans.Action, ans.Text, err = stopGate(p, now, masker)
 	}

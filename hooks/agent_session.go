@@ -27,7 +27,10 @@ type sessionRecord struct {
 	Started   time.Time    `json:"started"`
 	Head      string       `json:"head"`
 	Digest    string       `json:"worktree_digest"`
-	Blocks    int          `json:"blocks"`
+	// Memory is the memory files at the start; nil in a record written
+	// before it was kept.
+	Memory memoryState `json:"memory"`
+	Blocks int         `json:"blocks"`
 }
 
 // recordTTL is how long a session's record is kept after its start.
@@ -104,7 +107,7 @@ func saveRecord(dir string, rec sessionRecord, m *Masker) error {
 }
 
 // newRecord takes the state of the repository for a session starting now.
-func newRecord(repo *gitutil.Repo, id string, now time.Time) (sessionRecord, error) {
+func newRecord(repo *gitutil.Repo, cfg *config.Config, id string, now time.Time) (sessionRecord, error) {
 	if err := ignoreFilesReadable(repo); err != nil {
 		return sessionRecord{}, err
 	}
@@ -112,7 +115,11 @@ func newRecord(repo *gitutil.Repo, id string, now time.Time) (sessionRecord, err
 	if err != nil {
 		return sessionRecord{}, err
 	}
-	return sessionRecord{SessionID: id, Started: now.UTC().Truncate(time.Second), Head: st.Head, Digest: st.Digest}, nil
+	mem, _, err := takeMemoryState(repo.TopLevel, cfg)
+	if err != nil {
+		return sessionRecord{}, err
+	}
+	return sessionRecord{SessionID: id, Started: now.UTC().Truncate(time.Second), Head: st.Head, Digest: st.Digest, Memory: mem}, nil
 }
 
 // handoffFile is the root REMNANT.md, relative to the top level: writing

@@ -29,13 +29,13 @@ const (
 
 // sessionStart records the session's start and tells the model what the
 // memory protocols ask of it in this repository.
-func sessionStart(p *agents.Payload, now time.Time, m *Masker) (agents.Action, string, error) {
+func sessionStart(agent agents.Agent, p *agents.Payload, now time.Time, m *Masker) (agents.Action, string, error) {
 	repo, cfg, err := agentRepoConfig(p.Cwd)
 	if err != nil || repo == nil {
 		return agents.Silent, "", err
 	}
 	defer repo.Close()
-	if err := startRecord(repo, p.SessionID, now, m); err != nil {
+	if err := startRecord(repo, cfg, p.SessionID, now, m); err != nil {
 		return agents.Silent, "", err
 	}
 	var parts []string
@@ -58,18 +58,26 @@ func sessionStart(p *agents.Payload, now time.Time, m *Masker) (agents.Action, s
 	}
 	// Masked before it is clipped: a secret cut short is one the engine
 	// no longer recognises. Escaped before it is clipped too, so that the
-	// escapes count in the bound.
-	return agents.Context, clipText(textsafe.EscapeText(m.Mask(strings.Join(parts, "\n\n"))), maxContextChars), nil
+	// escapes count in the bound. What the hooks check comes last and is
+	// never cut.
+	tail := "\n\n" + textsafe.EscapeText(hooksNote(agent))
+	return agents.Context, clipText(textsafe.EscapeText(m.Mask(strings.Join(parts, "\n\n"))), maxContextChars-len(tail)) + tail, nil
+}
+
+// hooksNote tells the model what remnant-guard's hooks check in the
+// session, and where they take effect.
+func hooksNote(agent agents.Agent) string {
+	return "remnant-guard's hooks check each memory file after a write tool, and at the end of each turn every memory file the session changed in any way (the shell included); secrets are looked for in memory files only. " + agent.Reach() + "."
 }
 
 // startRecord records a new session; a session that resumes, clears or
 // compacts keeps the record of its first start.
-func startRecord(repo *gitutil.Repo, id string, now time.Time, m *Masker) error {
+func startRecord(repo *gitutil.Repo, cfg *config.Config, id string, now time.Time, m *Masker) error {
 	dir := sessionDir(repo)
 	if _, ok, err := loadRecord(dir, id, m); err != nil || ok {
 		return err
 	}
-	rec, err := newRecord(repo, id, now)
+	rec, err := newRecord(repo, cfg, id, now)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -23,17 +24,15 @@ const maxHandoffSize = 4 << 20
 // on before it lets the turn end anyway.
 const maxBlocks = 2
 
-// stopGate is the handoff gate at the end of a turn: a session that changed
-// the repository must leave a valid, updated REMNANT.md.
+// stopGate is the gate at the end of a turn: every memory file the
+// session changed, whatever changed it, must pass check, and a session
+// that changed the repository must leave a valid, updated REMNANT.md.
 func stopGate(p *agents.Payload, now time.Time, m *Masker) (agents.Action, string, error) {
 	repo, cfg, err := agentRepoConfig(p.Cwd)
 	if err != nil || repo == nil {
 		return agents.Silent, "", err
 	}
 	defer repo.Close()
-	if !usesRemnant(repo.TopLevel, cfg) {
-		return agents.Silent, "", nil
-	}
 	dir := sessionDir(repo)
 	rec, ok, err := loadRecord(dir, p.SessionID, m)
 	if err != nil {
@@ -42,31 +41,53 @@ func stopGate(p *agents.Payload, now time.Time, m *Masker) (agents.Action, strin
 	if !ok {
 		// No start was recorded (the hooks were installed mid-session):
 		// the session's changes are measured from now on.
-		return agents.Silent, "", startRecord(repo, p.SessionID, now, m)
+		return agents.Silent, "", startRecord(repo, cfg, p.SessionID, now, m)
 	}
-	changed, why, err := rec.changed(repo)
-	if err != nil || !changed {
-		return agents.Silent, "", err
+	var todo []string
+	why, judged := "", ""
+	if usesRemnant(repo.TopLevel, cfg) {
+		changed, reason, err := rec.changed(repo)
+		if err != nil {
+			return agents.Silent, "", err
+		}
+		if changed {
+			if todo, err = handoffTodo(repo, rec, now, m); err != nil {
+				return agents.Silent, "", err
+			}
+			why, judged = reason, handoffFile
+		}
 	}
-	todo, err := handoffTodo(repo, rec, now, m)
+	memTodo, memChanged, err := memoryTodo(repo.TopLevel, cfg, rec, judged, now, m)
 	if err != nil {
 		return agents.Silent, "", err
+	}
+	for _, t := range memTodo {
+		if !slices.Contains(todo, t) {
+			todo = append(todo, t)
+		}
+	}
+	if len(todo) > maxTodo {
+		todo = append(todo[:maxTodo], fmt.Sprintf("and %d more: run `remnant-guard check`", len(todo)-maxTodo))
 	}
 	if len(todo) == 0 {
 		return agents.Silent, "", resetBlocks(dir, rec, m)
 	}
+	// The texts name files, whose names may carry a secret: masked.
 	switch {
 	case p.StopHookActive:
-		return agents.Note, "remnant-guard: the handoff in REMNANT.md is still incomplete, but the agent is already continuing because of a stop hook: letting it stop. Left to do: " + strings.Join(todo, "; "), resetBlocks(dir, rec, m)
+		return agents.Note, m.Mask("remnant-guard: the memory is still not right, but the agent is already continuing because of a stop hook: letting it stop. Left to do: " + strings.Join(todo, "; ")), resetBlocks(dir, rec, m)
 	case rec.Blocks >= maxBlocks:
-		return agents.Note, fmt.Sprintf("remnant-guard: the handoff gate has already blocked %d times in a row in this session: letting it stop. Left to do: %s", rec.Blocks, strings.Join(todo, "; ")), resetBlocks(dir, rec, m)
+		return agents.Note, m.Mask(fmt.Sprintf("remnant-guard: the memory gate has already blocked %d times in a row in this session: letting it stop. Left to do: %s", rec.Blocks, strings.Join(todo, "; "))), resetBlocks(dir, rec, m)
 	}
 	rec.Blocks++
 	if err := saveRecord(dir, rec, m); err != nil {
 		return agents.Silent, "", err
 	}
-	return agents.Block, blockText(why, todo), nil
+	return agents.Block, m.Mask(blockText(why, memChanged, todo)), nil
 }
+
+// maxTodo bounds the items a block lists.
+const maxTodo = 8
 
 func resetBlocks(dir string, rec sessionRecord, m *Masker) error {
 	if rec.Blocks == 0 {
@@ -76,9 +97,17 @@ func resetBlocks(dir string, rec sessionRecord, m *Masker) error {
 	return saveRecord(dir, rec, m)
 }
 
-func blockText(why string, todo []string) string {
+// blockText is the to-do the model gets: why is what changed in the
+// repository ("" when only memory files changed), mem the memory files
+// that changed.
+func blockText(why string, mem, todo []string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "remnant-guard: this session changed the repository (%s), so REMNANT.md needs its handoff before you finish:\n", why)
+	switch {
+	case why != "":
+		fmt.Fprintf(&b, "remnant-guard: this session changed the repository (%s), so REMNANT.md needs its handoff before you finish:\n", why)
+	default:
+		fmt.Fprintf(&b, "remnant-guard: memory files changed in this session (%s) break the memory rules; fix them before you finish:\n", clipText(strings.Join(mem, ", "), 200))
+	}
 	for _, t := range todo {
 		fmt.Fprintf(&b, "- %s\n", t)
 	}
@@ -119,9 +148,6 @@ func handoffTodo(repo *gitutil.Repo, rec sessionRecord, now time.Time, m *Masker
 		if mustFix(f) {
 			todo = append(todo, fmt.Sprintf("fix %s: %s [%s]", location(f), oneLine(validate.Redact(f.Message)), f.RuleID))
 		}
-	}
-	if len(todo) > 8 {
-		todo = append(todo[:8], fmt.Sprintf("and %d more: run `remnant-guard check REMNANT.md`", len(todo)-8))
 	}
 	return todo, nil
 }

@@ -11,9 +11,13 @@ import (
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/hooks/agents"
+	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
+
+// maxWriteFindings bounds the findings listed for one written file.
+const maxWriteFindings = 20
 
 // afterWrite validates the memory files a write tool call touched. Any
 // other file is passed over at once: no git, no configuration.
@@ -77,7 +81,13 @@ func checkWritten(b *strings.Builder, cwd, name string, now time.Time, m *Masker
 	// file was scanned with, which knows the config's own rules.
 	var fb strings.Builder
 	fmt.Fprintf(&fb, "remnant-guard: %s breaks the memory rules (%s); fix it now:\n", display, plural(len(errs), "problem", "problems"))
-	for _, f := range errs {
+	for i, f := range errs {
+		if i == maxWriteFindings {
+			// The agents move a long context to a file the model may not
+			// read (Claude Code past 10,000 characters).
+			fmt.Fprintf(&fb, "... and %d more: run `remnant-guard check %s`\n", len(errs)-i, display)
+			break
+		}
 		fmt.Fprintf(&fb, "%s: %s: %s [%s]\n", location(f), f.Severity, oneLine(validate.Redact(f.Message)), f.RuleID)
 		for _, h := range strings.Split(validate.Redact(f.Hint), "\n") {
 			if h != "" {
@@ -102,7 +112,7 @@ func memoryTarget(cwd, abs string, kind remnant.Kind) (target, display string, o
 	if root == "" {
 		return "", "", false, nil
 	}
-	cfg, err := loadConfig(Options{}, root)
+	cfg, err := custodianConfig(root)
 	if err != nil {
 		return "", "", false, err
 	}
@@ -119,4 +129,15 @@ func memoryTarget(cwd, abs string, kind remnant.Kind) (target, display string, o
 		return "", "", false, nil
 	}
 	return displayPath(cwd, memDir), display, true, nil
+}
+
+// custodianConfig is the config that says where the memory directory is:
+// the defaults when the repository has no config file, without building
+// the table of every rule a config file is checked against (most of the
+// cost of a hook run on a Markdown file that is not memory).
+func custodianConfig(root string) (*config.Config, error) {
+	if _, err := os.Lstat(filepath.Join(root, config.Name)); errors.Is(err, fs.ErrNotExist) {
+		return config.Default(), nil
+	}
+	return loadConfig(Options{}, root)
 }

@@ -28,8 +28,9 @@ func agentHookHelp() helpDoc {
 			"remnant-guard install --agent claude  # the entries in .claude/settings.json",
 			"remnant-guard agent-hook --agent codex < payload.json  # one hook by hand",
 		},
-		exits: "0 done (the answer is on stdout); 2 blocked: the agent shows stderr to the model; " +
-			"1 a fault of remnant-guard's own, which blocks nothing",
+		exits: "0 done: the answer, if any, is JSON on stdout in the agent's contract (findings as " +
+			"context for the model, a stop gate's to-do as a block or as context); 1 a fault of " +
+			"remnant-guard's own, which blocks nothing",
 	}
 }
 

@@ -37,11 +37,6 @@ func installAgent(a agentFlags, stdout, stderr io.Writer) int {
 	if !ok {
 		return exitError
 	}
-	bin, err := selfPath()
-	if err != nil {
-		return fail(stderr, err)
-	}
-	opt.Binary = bin
 	res, err := agents.Install(opt)
 	if err != nil {
 		return fail(stderr, err)

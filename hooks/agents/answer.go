@@ -5,18 +5,20 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 )
 
 // The exit codes of agent-hook follow the agents' contract, not the
-// house's: 2 blocks (the agent shows stderr to the model), 1 blocks
-// nothing in any of the three agents and is what every fault of ours ends
-// with.
+// house's: every answer is JSON on stdout at exit 0; 1 blocks nothing in
+// any of the three agents and is what every fault of ours ends with. Exit
+// 2, which blocks in all three, is not used: Claude Code shows it as an
+// error with the command quoted, Gemini CLI and Codex replace the tool's
+// result with it.
 const (
 	ExitOK    = 0
 	ExitFault = 1
-	exitBlock = 2
 )
 
 // hookOutput is the JSON an agent reads from a hook's stdout. Each answer
@@ -45,15 +47,10 @@ func WriteAnswer(agent Agent, ans Answer, stdout, stderr io.Writer) int {
 	case Context:
 		return writeHookJSON(stdout, stderr, hookOutput{Specific: &specificOutput{"SessionStart", ans.Text}})
 	case Findings:
-		if shape.findingsOnStderr {
-			fmt.Fprintln(stderr, ans.Text)
-			return exitBlock
-		}
 		return writeHookJSON(stdout, stderr, hookOutput{Specific: &specificOutput{ans.Event, ans.Text}})
 	case Block:
-		if shape.blockDecision == "" {
-			fmt.Fprintln(stderr, ans.Text)
-			return exitBlock
+		if slices.Contains(shape.blockAsContext, ans.Event) {
+			return writeHookJSON(stdout, stderr, hookOutput{Specific: &specificOutput{ans.Event, ans.Text}})
 		}
 		return writeHookJSON(stdout, stderr, hookOutput{Decision: shape.blockDecision, Reason: ans.Text})
 	case Note:

@@ -27,20 +27,36 @@ type hookHandler struct {
 const hookTimeout = 30
 
 // group is remnant-guard's entry for one event of agent.
-func (a Agent) group(ev event, binary string) hookGroup {
-	h := hookHandler{Type: "command", Command: hookCommand(a, binary), Timeout: hookTimeout}
+func (a Agent) group(ev event) hookGroup {
+	h := hookHandler{Type: "command", Command: hookCommand(a), Timeout: hookTimeout}
 	a.spec().handler(&h)
 	return hookGroup{Matcher: ev.matcher, Hooks: []hookHandler{h}}
 }
 
-// Command is the command an agent runs: the binary at the path
-// install saw, else remnant-guard from PATH, as the git hook finds it. A
-// missing binary ends with exit 1, which blocks nothing in any agent
-// (Gemini would take a "command not found" for a refusal).
-func hookCommand(a Agent, binary string) string {
-	script := fmt.Sprintf(`b=%s; [ -x "$b" ] || b=$(command -v remnant-guard) || { echo "remnant-guard: error: the remnant-guard binary is gone and not on PATH; reinstall it or run: remnant-guard uninstall --agent %s" >&2; exit 1; }; exec "$b" agent-hook --agent %s`,
-		shquote.Quote(binary), a, a)
+// hookCommand is the command an agent runs: remnant-guard from PATH, in
+// every scope. Project settings are committed, so they name no path of the
+// machine install ran on; and the same command in every scope is one the
+// agents run once when project and local or user settings both hold it.
+// When remnant-guard is not on PATH it says so and exits 1, which blocks
+// nothing in any of the agents and so cannot loop (Gemini CLI takes the
+// shell's "command not found", exit 127, for a refusal).
+//
+// Claude Code and Gemini CLI run the command with sh or bash; Codex runs
+// it with the user's login shell, which may not be a POSIX one, so its
+// command is a script for sh.
+func hookCommand(a Agent) string {
+	script := fmt.Sprintf(`command -v remnant-guard >/dev/null || { echo "%s" >&2; exit 1; }; exec remnant-guard agent-hook --agent %s`,
+		missingText(a), a)
+	if a.spec().posixShell {
+		return script
+	}
 	return "sh -c " + shquote.Quote(script)
+}
+
+// missingText is what a hook says when remnant-guard is not installed
+// where the agent runs.
+func missingText(a Agent) string {
+	return "remnant-guard: warning: not on PATH, so memory files are not checked in this " + a.spec().title + " session"
 }
 
 // isOurCommand tells a handler remnant-guard installed, whatever binary

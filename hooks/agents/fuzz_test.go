@@ -23,7 +23,7 @@ func FuzzSettingsEditor(f *testing.F) {
 			return
 		}
 		se := settingsEditor{name: "f.json", agent: Codex}
-		out, err := se.add([]byte(src), "/b/remnant-guard")
+		out, err := se.add([]byte(src))
 		if err != nil {
 			return // a "hooks" of the wrong shape is an error, not an edit
 		}
@@ -40,7 +40,7 @@ func FuzzSettingsEditor(f *testing.F) {
 			t.Fatalf("undo of %q gave %q (%v)", out, undone, err)
 		}
 		if !gone {
-			if again, err := se.add(undone, "/b/remnant-guard"); err != nil || string(again) != string(out) {
+			if again, err := se.add(undone); err != nil || string(again) != string(out) {
 				t.Fatalf("undo of %q gave %q, which installs to %q", out, undone, again)
 			}
 		}

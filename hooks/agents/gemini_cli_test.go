@@ -37,7 +37,7 @@ func TestGeminiCLIAcceptsTheSettings(t *testing.T) {
 	}
 	chunk := geminiSettingsChunk(t, pkg)
 	src := "{\n  // the user's own\n  \"general\": {\"vimMode\": true},\n  \"hooks\": {\n    \"BeforeTool\": [\n      {\"matcher\": \"run_shell_command\", \"hooks\": [{\"type\": \"command\", \"name\": \"guard\", \"command\": \"./guard.sh\", \"timeout\": 5000}]}\n    ]\n  }\n}\n"
-	out, err := settingsEditor{name: "settings.json", agent: Gemini, comments: true}.add([]byte(src), "/usr/local/bin/remnant-guard")
+	out, err := settingsEditor{name: "settings.json", agent: Gemini, comments: true}.add([]byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,8 +24,14 @@ type InstallOptions struct {
 	Dir string
 	// Home is the user's home directory ("" = os.UserHomeDir()).
 	Home string
-	// Binary is the absolute path of the remnant-guard binary.
-	Binary string
+}
+
+// scope is opt's scope, project by default.
+func (opt InstallOptions) scope() string {
+	if opt.Scope == "" {
+		return "project"
+	}
+	return opt.Scope
 }
 
 // SettingsResult says what install or uninstall did to a file.
@@ -100,10 +106,7 @@ func settingsFile(opt InstallOptions) (string, settingsStore, error) {
 // settingsPath names the settings file opt names, and the repository's
 // top level it must stay in ("" for user scope).
 func settingsPath(opt InstallOptions) (string, string, error) {
-	scope := opt.Scope
-	if scope == "" {
-		scope = "project"
-	}
+	scope := opt.scope()
 	rel, ok := opt.Agent.spec().settings[scope]
 	if !ok {
 		switch scope {
@@ -170,7 +173,7 @@ func Install(opt InstallOptions) (SettingsResult, error) {
 	if len(bytes.TrimSpace(src)) == 0 {
 		base = []byte("{}")
 	}
-	out, err := opt.editor(file).add(base, opt.Binary)
+	out, err := opt.editor(file).add(base)
 	if err != nil {
 		return res, err
 	}

@@ -27,11 +27,11 @@ func TestSettingsInstallUninstallRoundTrip(t *testing.T) {
 				continue // only Gemini CLI reads comments in its settings
 			}
 			se := settingsEditor{name: name, agent: agent, comments: agent == Gemini}
-			out, err := se.add([]byte(src), "/opt/bin/remnant-guard")
+			out, err := se.add([]byte(src))
 			if err != nil {
 				t.Fatalf("%s %s: %v", agent, name, err)
 			}
-			again, err := se.add(out, "/opt/bin/remnant-guard")
+			again, err := se.add(out)
 			if err != nil || string(again) != string(out) {
 				t.Errorf("%s %s: a second install changed the file:\n%s", agent, name, again)
 			}
@@ -39,9 +39,12 @@ func TestSettingsInstallUninstallRoundTrip(t *testing.T) {
 			if name == "crlf" && strings.Count(string(out), "\n") != strings.Count(string(out), "\r\n") {
 				t.Errorf("%s crlf: a bare LF was added:\n%q", agent, out)
 			}
-			moved, err := se.add(out, "/usr/local/bin/remnant-guard")
+			// Entries of an earlier version (another command) are replaced.
+			cur, _ := json.Marshal(hookCommand(agent))
+			older := strings.ReplaceAll(string(out), strings.Trim(string(cur), `"`), "/opt/bin/remnant-guard agent-hook --agent "+string(agent))
+			moved, err := se.add([]byte(older))
 			if err != nil || strings.Count(string(moved), "agent-hook --agent") != 3 || strings.Contains(string(moved), "/opt/bin") {
-				t.Errorf("%s %s: install with a new binary path did not replace the old entries:\n%s", agent, name, moved)
+				t.Errorf("%s %s: install did not replace the entries of an earlier version:\n%s", agent, name, moved)
 			}
 			back, n, gone, err := se.undo(out)
 			if err != nil || n != 3 || gone {
@@ -115,7 +118,7 @@ func mustJSON(v any) string {
 }
 
 func TestSettingsRemoveKeepsForeignHandlersInOurGroup(t *testing.T) {
-	cmd := hookCommand(Claude, "/b/remnant-guard")
+	cmd := hookCommand(Claude)
 	cj, _ := json.Marshal(cmd)
 	src := `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "mine"}, {"type": "command", "command": ` + string(cj) + `}]}]}}`
 	out, n, err := settingsEditor{agent: Claude}.remove([]byte(src))

@@ -2,6 +2,7 @@ package agents
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 
 	"github.com/BurntSushi/toml"
@@ -11,7 +12,26 @@ import (
 // (trust), and which switch in the settings turns them off.
 func agentNotes(opt InstallOptions, file string, settings []byte) []string {
 	literal := func(keys ...string) string { return nestedLiteral(opt, file, settings, keys...) }
-	return opt.Agent.spec().notes(opt, file, literal)
+	notes := opt.Agent.spec().notes(opt, file, literal)
+	if opt.scope() == "project" {
+		notes = append(notes, where(opt, file)...)
+	}
+	if _, err := exec.LookPath("remnant-guard"); err != nil {
+		notes = append(notes, "remnant-guard is not on PATH here: the hooks run remnant-guard from PATH (the same command in every clone and scope), and until it is there each hook says that memory is not checked")
+	}
+	return notes
+}
+
+// where says where the project's hooks take effect.
+func where(opt InstallOptions, file string) []string {
+	top := filepath.Dir(filepath.Dir(file))
+	switch opt.Agent {
+	case Claude:
+		return []string{"Claude Code reads " + file + " only in sessions started in " + top + ", not in its subfolders; for sessions started in a subfolder, also run: remnant-guard install --agent claude --scope local (read from the repository top wherever a session starts)"}
+	case Gemini:
+		return []string{"Gemini CLI reads " + file + " only in sessions started in " + top + ", not in its subfolders; for sessions started in a subfolder, also run: remnant-guard install --agent gemini --scope user (every folder of this user)"}
+	}
+	return []string{"Codex finds " + file + " from any folder of the repository"}
 }
 
 func claudeNotes(_ InstallOptions, file string, literal func(keys ...string) string) []string {
@@ -31,7 +51,7 @@ func geminiNotes(_ InstallOptions, file string, literal func(keys ...string) str
 }
 
 func codexNotes(opt InstallOptions, file string, _ func(keys ...string) string) []string {
-	notes := []string{"Codex runs a hook only once it is trusted: open /hooks in Codex and trust the three remnant-guard hooks (again after each change of them)"}
+	notes := []string{"Codex runs a hook only once it is trusted: start codex in the repository, open /hooks and trust the three remnant-guard hooks (again after each change of them); codex exec skips untrusted hooks without a word (trust them interactively first, or pass --dangerously-bypass-hook-trust)"}
 	for _, cfg := range codexConfigs(opt, file) {
 		if codexHooksOff(cfg) {
 			notes = append(notes, cfg+" turns hooks off ([features] hooks = false): set it to true")

@@ -35,18 +35,18 @@ func TestPatchPaths(t *testing.T) {
 	}
 }
 
-// TestAgentCommandRuns runs the installed command through sh as the agents
-// do: it finds the binary, else remnant-guard on PATH, else exits 1.
+// TestAgentCommandRuns runs the installed commands through sh as the
+// agents do: remnant-guard from PATH; with none, a warning and exit 1,
+// which blocks nothing in any agent.
 func TestAgentCommandRuns(t *testing.T) {
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
 	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "it's here", "remnant-guard")
-	os.MkdirAll(filepath.Dir(bin), 0o755)
-	os.WriteFile(bin, []byte("#!/bin/sh\necho \"ran $*\"; cat\n"), 0o755)
-	run := func(path string) (string, int) {
-		cmd := exec.Command("sh", "-c", hookCommand(Gemini, bin))
+	dir := filepath.Join(t.TempDir(), "it's here")
+	os.MkdirAll(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, "remnant-guard"), []byte("#!/bin/sh\necho \"ran $*\"; cat\n"), 0o755)
+	run := func(a Agent, path string) (string, int) {
+		cmd := exec.Command("sh", "-c", hookCommand(a))
 		cmd.Env = []string{"PATH=" + path}
 		cmd.Stdin = strings.NewReader("{payload}")
 		out, err := cmd.CombinedOutput()
@@ -56,15 +56,29 @@ func TestAgentCommandRuns(t *testing.T) {
 		}
 		return string(out), code
 	}
-	if out, code := run("/usr/bin:/bin"); code != 0 || out != "ran agent-hook --agent gemini\n{payload}" {
-		t.Errorf("with the binary in place: %q, exit %d", out, code)
+	for _, a := range All() {
+		if out, code := run(a, dir+":/usr/bin:/bin"); code != 0 || out != "ran agent-hook --agent "+string(a)+"\n{payload}" {
+			t.Errorf("%s, on PATH: %q, exit %d", a, out, code)
+		}
+		if out, code := run(a, "/usr/bin:/bin"); code != 1 || out != missingText(a)+"\n" {
+			t.Errorf("%s, not on PATH: %q, exit %d (want the warning and 1, which blocks nothing)", a, out, code)
+		}
 	}
-	os.Rename(bin, filepath.Join(dir, "remnant-guard"))
-	if out, code := run(dir + ":/usr/bin:/bin"); code != 0 || !strings.HasPrefix(out, "ran agent-hook") {
-		t.Errorf("from PATH: %q, exit %d", out, code)
-	}
-	if out, code := run("/usr/bin:/bin"); code != 1 || !strings.Contains(out, "remnant-guard: error: the remnant-guard binary is gone") {
-		t.Errorf("with no binary: %q, exit %d (want 1, which blocks nothing)", out, code)
+}
+
+// TestSettingsNameNoPath: the settings, which a team commits, name no path
+// of the machine install ran on, in any scope.
+func TestSettingsNameNoPath(t *testing.T) {
+	home := t.TempDir()
+	for _, a := range All() {
+		res, err := Install(InstallOptions{Agent: a, Scope: "user", Home: home})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, _ := os.ReadFile(res.File)
+		if strings.Contains(string(out), home) || strings.Count(string(out), "exec remnant-guard agent-hook --agent "+string(a)) != 3 {
+			t.Errorf("%s: settings:\n%s", a, out)
+		}
 	}
 }
 

@@ -42,11 +42,11 @@ func (se settingsEditor) shapeError(src []byte, v *jsonedit.Value, msg string) e
 	return &jsonedit.Error{File: se.name, Line: line, Col: col, Msg: msg}
 }
 
-// add puts remnant-guard's entries for binary into src, replacing older
-// ones of ours; src that already holds them comes back unchanged.
-func (se settingsEditor) add(src []byte, binary string) ([]byte, error) {
+// add puts remnant-guard's entries into src, replacing older ones of
+// ours; src that already holds them comes back unchanged.
+func (se settingsEditor) add(src []byte) ([]byte, error) {
 	for _, ev := range se.agent.spec().events {
-		want := se.agent.group(ev, binary)
+		want := se.agent.group(ev)
 		done := false
 		for round := 0; !done; round++ { // each round removes one stale entry of ours or adds the new one
 			if round == maxOurEntries {

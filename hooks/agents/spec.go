@@ -10,6 +10,8 @@ import (
 // handlers carry, how an answer is written in its contract, and what to
 // tell the user at install. Adding an agent is adding its spec to specs.
 type spec struct {
+	// title is the agent as its users call it.
+	title string
 	// events are the events install adds, in that order, each with its
 	// matcher and the moment it stands for.
 	events []event
@@ -26,6 +28,15 @@ type spec struct {
 	comments bool
 	// handler fills in the handler fields of the agent's own.
 	handler func(*hookHandler)
+	// posixShell: the agent runs a command with sh or bash (else with the
+	// user's login shell, which may be any).
+	posixShell bool
+	// launchFolderOnly: the agent reads the project settings only in the
+	// folder a session starts in, not in the repository's subfolders.
+	launchFolderOnly bool
+	// reach says, for the model at the start of a session, where the
+	// hooks take effect.
+	reach string
 	// answer is how an answer is written in the agent's contract.
 	answer answerShape
 	// notes tells the user what the agent needs before it runs the hooks,
@@ -42,13 +53,17 @@ type event struct {
 
 // answerShape is how an agent takes each kind of answer.
 type answerShape struct {
-	// findingsOnStderr: findings go to stderr with exit 2 (which the agent
-	// shows the model); otherwise they are additional context, since a
-	// block would make the model take the write for failed.
-	findingsOnStderr bool
-	// blockDecision is the "decision" of a stop block; "" means stderr
-	// with exit 2.
+	// Findings after a write are always additional context: a block would
+	// make the model take the write for failed (Gemini CLI and Codex
+	// replace the tool's result), and Claude Code labels exit 2 an error
+	// and quotes the command twice.
+
+	// blockDecision is the "decision" of a stop block.
 	blockDecision string
+	// blockAsContext names the stop events whose block is additional
+	// context instead: the agent goes on with it as a reminder, with no
+	// error shown to the user and no command quoted.
+	blockAsContext []string
 	// noteAsSystemMessage: the note that ends a turn is a systemMessage
 	// shown to the user; otherwise plain stderr at exit 0.
 	noteAsSystemMessage bool
@@ -58,19 +73,24 @@ type answerShape struct {
 var specs = sync.OnceValue(func() map[Agent]*spec {
 	return map[Agent]*spec{
 		Claude: {
+			title: "Claude Code",
 			events: []event{
 				{"SessionStart", "", MomentStart},
-				{"PostToolUse", "Write|Edit|MultiEdit|NotebookEdit", MomentWrite},
+				{"PostToolUse", "Write|Edit|NotebookEdit", MomentWrite},
 				{"Stop", "", MomentStop},
 			},
-			alsoHandled: []event{{"SubagentStop", "", MomentStop}},
-			writeTools:  []string{"Write", "Edit", "MultiEdit", "NotebookEdit"},
-			settings:    map[string]string{"project": ".claude/settings.json", "local": ".claude/settings.local.json", "user": ".claude/settings.json"},
-			handler:     func(*hookHandler) {},
-			answer:      answerShape{findingsOnStderr: true, noteAsSystemMessage: true},
-			notes:       claudeNotes,
+			alsoHandled:      []event{{"SubagentStop", "", MomentStop}},
+			writeTools:       []string{"Write", "Edit", "NotebookEdit"},
+			settings:         map[string]string{"project": ".claude/settings.json", "local": ".claude/settings.local.json", "user": ".claude/settings.json"},
+			handler:          func(*hookHandler) {},
+			posixShell:       true,
+			launchFolderOnly: true,
+			reach:            "Claude Code runs the project's hooks only in sessions started at the repository top; sessions started in a subfolder are checked once `remnant-guard install --agent claude --scope local` has been run",
+			answer:           answerShape{blockDecision: "block", blockAsContext: []string{"Stop"}, noteAsSystemMessage: true},
+			notes:            claudeNotes,
 		},
 		Gemini: {
+			title: "Gemini CLI",
 			events: []event{
 				{"SessionStart", "", MomentStart},
 				{"AfterTool", "write_file|replace", MomentWrite},
@@ -83,10 +103,14 @@ var specs = sync.OnceValue(func() map[Agent]*spec {
 				h.Name = "remnant-guard"
 				h.Timeout = hookTimeout * 1000 // milliseconds
 			},
-			answer: answerShape{blockDecision: "deny"},
-			notes:  geminiNotes,
+			posixShell:       true,
+			launchFolderOnly: true,
+			reach:            "Gemini CLI runs the project's hooks only in sessions started at the repository top; sessions started in a subfolder are checked once `remnant-guard install --agent gemini --scope user` has been run",
+			answer:           answerShape{blockDecision: "deny"},
+			notes:            geminiNotes,
 		},
 		Codex: {
+			title: "Codex",
 			events: []event{
 				{"SessionStart", "", MomentStart},
 				{"PostToolUse", "apply_patch", MomentWrite},
@@ -97,11 +121,15 @@ var specs = sync.OnceValue(func() map[Agent]*spec {
 			patches:     true,
 			settings:    map[string]string{"project": ".codex/hooks.json", "user": ".codex/hooks.json"},
 			handler:     func(h *hookHandler) { h.StatusMessage = "remnant-guard: checking memory" },
+			reach:       "Codex runs them in any folder of the repository once they are trusted (/hooks)",
 			answer:      answerShape{blockDecision: "block"},
 			notes:       codexNotes,
 		},
 	}
 })
+
+// Reach says where the agent's hooks take effect.
+func (a Agent) Reach() string { return a.spec().reach }
 
 // spec is the agent's spec; every Agent value comes from Parse or the
 // constants, so it has one.

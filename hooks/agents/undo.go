@@ -3,7 +3,6 @@ package agents
 import (
 	"bytes"
 	"slices"
-	"strings"
 
 	"github.com/remnant-guard/remnant-guard/internal/jsonedit"
 )
@@ -21,9 +20,8 @@ func (se settingsEditor) undo(src []byte) (out []byte, n int, gone bool, err err
 		return out, n, false, err
 	}
 	empty := se.isEmpty(out)
-	binary, ok := se.installedBinary(src)
-	if !ok {
-		return out, n, empty, nil
+	if !se.allCurrent(src) {
+		return out, n, empty, nil // entries of an earlier version: install would not write them
 	}
 	names := se.emptied(src)
 	if len(names) == 0 {
@@ -50,11 +48,11 @@ func (se settingsEditor) undo(src []byte) (out []byte, n int, gone bool, err err
 	slices.SortStableFunc(cands, func(a, b []byte) int { return len(a) - len(b) })
 	for _, cand := range cands {
 		if se.isEmpty(cand) {
-			if again, err := se.add([]byte("{}"), binary); err == nil && string(again)+"\n" == string(src) {
+			if again, err := se.add([]byte("{}")); err == nil && string(again)+"\n" == string(src) {
 				return cand, n, true, nil
 			}
 		}
-		if again, err := se.add(cand, binary); err == nil && bytes.Equal(again, src) {
+		if again, err := se.add(cand); err == nil && bytes.Equal(again, src) {
 			return cand, n, false, nil
 		}
 	}
@@ -104,57 +102,27 @@ func (se settingsEditor) isEmpty(src []byte) bool {
 	return err == nil && len(root.Members) == 0 && len(bytes.TrimSpace(src)) == 2
 }
 
-// installedBinary finds the binary path our handlers in src name, when
-// they all name the same one.
-func (se settingsEditor) installedBinary(src []byte) (string, bool) {
+// allCurrent tells whether every handler of ours in src runs the command
+// install writes now.
+func (se settingsEditor) allCurrent(src []byte) bool {
 	root, err := se.parse(src)
 	if err != nil {
-		return "", false
+		return false
 	}
 	hooks := root.Member("hooks")
 	if hooks == nil || hooks.Value.Kind != '{' {
-		return "", false
+		return false
 	}
-	binary := ""
+	want := hookCommand(se.agent)
 	for _, evm := range hooks.Value.Members {
 		if evm.Value.Kind != '[' {
 			continue
 		}
 		for _, o := range oursIn(evm.Value) {
-			h := o.list.Elems[o.handler]
-			b, ok := commandBinary(se.agent, h.Member("command").Value.Str)
-			if !ok || binary != "" && b != binary {
-				return "", false
+			if o.list.Elems[o.handler].Member("command").Value.Str != want {
+				return false
 			}
-			binary = b
 		}
 	}
-	return binary, binary != ""
-}
-
-// commandBinary inverts Command.
-func commandBinary(a Agent, cmd string) (string, bool) {
-	script, ok := strings.CutPrefix(cmd, "sh -c ")
-	if !ok {
-		return "", false
-	}
-	script = shellUnquote(script)
-	rest, ok := strings.CutPrefix(script, "b=")
-	if !ok {
-		return "", false
-	}
-	q, _, ok := strings.Cut(rest, `; [ -x "$b" ]`)
-	if !ok {
-		return "", false
-	}
-	b := shellUnquote(q)
-	return b, hookCommand(a, b) == cmd
-}
-
-// shellUnquote reverses shquote.Quote.
-func shellUnquote(s string) string {
-	if len(s) >= 2 && s[0] == '\'' && s[len(s)-1] == '\'' {
-		return strings.ReplaceAll(s[1:len(s)-1], `'\''`, "'")
-	}
-	return s
+	return true
 }
