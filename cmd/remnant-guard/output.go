@@ -18,7 +18,7 @@ func fail(stderr io.Writer, err error) int {
 	fmt.Fprintf(stderr, "remnant-guard: error: %v\n", err)
 	var ce *config.Error
 	if errors.As(err, &ce) {
-		fmt.Fprintf(stderr, "remnant-guard: hint: see the configuration reference in the README\n")
+		fmt.Fprintf(stderr, "remnant-guard: hint: see the configuration reference, docs/configuration.md\n")
 	}
 	return exitError
 }
