@@ -2,8 +2,8 @@
 # Builds the release archives of remnant-guard: static, reproducible
 # (-trimpath) binaries for linux, darwin and windows on amd64 and arm64,
 # each packed alone into dist/remnant-guard_<version>_<os>_<arch>.tar.gz
-# (.zip for windows), with a SHA256SUMS file of the archives. Needs tar,
-# gzip, zip and sha256sum.
+# (.zip for windows), with a SHA256SUMS file of the archives. Needs GNU
+# tar, gzip, sha256sum and, for windows, zip.
 #
 #   ./build.sh                 version from git describe
 #   VERSION=v1.2.0 ./build.sh  an explicit version
@@ -32,7 +32,9 @@ if [ -n "$(git status --porcelain 2>/dev/null)" ]; then
   commit="$commit-dirty"
 fi
 targets=${TARGETS:-"linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64"}
-for tool in tar gzip zip sha256sum; do
+tools="tar gzip sha256sum"
+case " $targets " in *" windows/"*) tools="$tools zip" ;; esac
+for tool in $tools; do
   command -v "$tool" >/dev/null || { echo "build.sh: $tool is needed to pack the release" >&2; exit 2; }
 done
 # The archives' file times: the commit's, so that the same commit packs

@@ -28,6 +28,10 @@ func hookNames(text string) []string {
 // writes by default names the hooks it does write, and the table of which
 // check sees which commit gives git am the hook git runs for it.
 func TestDocsInstalledHooks(t *testing.T) {
+	// No global or system git configuration: a core.hooksPath there would
+	// take the hooks out of the test's repository.
+	t.Setenv("GIT_CONFIG_GLOBAL", os.DevNull)
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
 	repo := t.TempDir()
 	if out, err := exec.Command("git", "init", "-q", repo).CombinedOutput(); err != nil {
 		t.Fatalf("git init: %v\n%s", err, out)
