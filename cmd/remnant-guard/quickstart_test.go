@@ -62,6 +62,18 @@ func TestQuickStarts(t *testing.T) {
 		s.expectGuarded(t, repo)
 	})
 
+	t.Run("agents", func(t *testing.T) {
+		s := s.with(t)
+		repo := s.newRepo("agents")
+		s.must(repo, "sh", "-ec", readmeBlock(t, "### Coding agents", "```sh\n"))
+		for _, f := range []string{".claude/settings.json", ".gemini/settings.json", ".codex/hooks.json"} {
+			data, err := os.ReadFile(filepath.Join(repo, f))
+			if err != nil || !strings.Contains(string(data), "agent-hook") {
+				t.Errorf("%s after README's agent installs: %v\n%s", f, err, data)
+			}
+		}
+	})
+
 	t.Run("lefthook", func(t *testing.T) {
 		s := s.with(t)
 		s.must(s.dir, "go", "install", lefthookModule)
