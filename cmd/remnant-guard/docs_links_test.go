@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	remnantrules "github.com/remnant-guard/remnant-guard/validate/remnant"
 )
 
 // docFiles are the Markdown files of the documentation, relative to the
@@ -157,5 +159,16 @@ func TestREADMEFrontPage(t *testing.T) {
 	}
 	if m := regexp.MustCompile(`\b(Test|Benchmark|Fuzz)[A-Z]\w*`).FindAllString(string(data), -1); m != nil {
 		t.Errorf("README.md names test functions %v", m)
+	}
+}
+
+// TestDocsAreNotMemory: no page of the documentation has a memory file's
+// name (docs/remnant.md would be REMNANT.md to every check, in any letter
+// case, and committing it would be refused).
+func TestDocsAreNotMemory(t *testing.T) {
+	for _, f := range docFiles(t) {
+		if k := remnantrules.KindOf(f); k != remnantrules.KindUnknown {
+			t.Errorf("%s is named as a memory file (%v): rename it", f, k)
+		}
 	}
 }

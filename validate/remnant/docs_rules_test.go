@@ -8,12 +8,12 @@ import (
 	"github.com/remnant-guard/remnant-guard/internal/doctable"
 )
 
-var updateDocs = flag.Bool("update", false, "rewrite the rule tables of docs/remnant.md from the code")
+var updateDocs = flag.Bool("update", false, "rewrite the rule tables of docs/remnant-rules.md from the code")
 
-// TestDocRules keeps the rule tables of docs/remnant.md as the rule lists
+// TestDocRules keeps the rule tables of docs/remnant-rules.md as the rule lists
 // make them: every rule, its severity and its summary.
 func TestDocRules(t *testing.T) {
-	doc := filepath.Join("..", "..", "docs", "remnant.md")
+	doc := filepath.Join("..", "..", "docs", "remnant-rules.md")
 	var rows [][]string
 	for _, r := range RemnantRules() {
 		rows = append(rows, []string{doctable.Code(r.ID), r.Severity.String(), r.Summary})
