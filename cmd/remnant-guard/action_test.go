@@ -124,7 +124,7 @@ func TestActionMetadata(t *testing.T) {
 			t.Errorf("output %s = %q names no step of the action", name, o.Value)
 		}
 	}
-	checkREADMEInputs(t, a)
+	checkDocInputs(t, a)
 }
 
 var inputRef = regexp.MustCompile(`inputs\.([\w-]+)`)
@@ -138,11 +138,11 @@ func checkExpressions(t *testing.T, a *action, s string) {
 	}
 }
 
-// checkREADMEInputs checks that README's input table lists exactly the
+// checkDocInputs checks that the input table of docs/ci.md lists exactly the
 // action's inputs, with their defaults.
-func checkREADMEInputs(t *testing.T, a *action) {
+func checkDocInputs(t *testing.T, a *action) {
 	t.Helper()
-	readme, err := os.ReadFile(filepath.Join(sourceRoot(t), "README.md"))
+	readme, err := os.ReadFile(filepath.Join(sourceRoot(t), "docs", "ci.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,16 +154,16 @@ func checkREADMEInputs(t *testing.T, a *action) {
 		listed = append(listed, m[1])
 		in, ok := a.Inputs[m[1]]
 		if !ok {
-			t.Errorf("README lists input %s, which action.yml does not have", m[1])
+			t.Errorf("docs/ci.md lists input %s, which action.yml does not have", m[1])
 			continue
 		}
 		if want := strings.Trim(m[2], "`"); want != in.Default {
-			t.Errorf("README gives input %s the default %q, action.yml %q", m[1], want, in.Default)
+			t.Errorf("docs/ci.md gives input %s the default %q, action.yml %q", m[1], want, in.Default)
 		}
 	}
 	for name := range a.Inputs {
 		if !slices.Contains(listed, name) {
-			t.Errorf("README's input table lacks %s", name)
+			t.Errorf("docs/ci.md's input table lacks %s", name)
 		}
 	}
 }

@@ -13,12 +13,12 @@ import (
 // actionlintVersion is the actionlint the workflows are linted with.
 const actionlintVersion = "v1.7.12"
 
-// TestExampleWorkflow lints the GitHub Actions example the README shows
-// with actionlint, built from the module proxy (it is not a dependency of
+// TestExampleWorkflow lints the GitHub Actions example docs/ci.md shows
+// for a published release with actionlint, built from the module proxy (it is not a dependency of
 // this module). Without network access it is skipped, unless CI is set.
 func TestExampleWorkflow(t *testing.T) {
 	workflow := readWorkflow(t, "remnant-guard.yml")
-	checkREADMEShows(t, workflow)
+	checkDocShows(t, "docs/ci.md", workflow)
 	bin := buildActionlint(t)
 	dir := t.TempDir()
 	wf := writeWorkflow(t, dir, "remnant-guard.yml", workflow)
@@ -68,6 +68,41 @@ func TestLocalAction(t *testing.T) {
 	// An input the workflow passes and the action no longer has.
 	if out, err := lint([]byte(strings.Replace(string(meta), "\n  go-version:\n", "\n  go-versio:\n", 1))); err == nil {
 		t.Fatalf("actionlint passed a workflow passing an unknown input:\n%s", out)
+	}
+}
+
+// TestMirrorWorkflow lints the workflow of README's GitHub Actions quick
+// start, which uses the action by path from a second checkout (a mirror of
+// this repository at .remnant-guard): actionlint reads the action.yml found
+// there and checks the inputs the workflow passes.
+func TestMirrorWorkflow(t *testing.T) {
+	workflow := readWorkflow(t, "mirror-action.yml")
+	checkDocShows(t, "README.md", workflow)
+	meta, err := os.ReadFile(filepath.Join(sourceRoot(t), "action.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := buildActionlint(t)
+	lint := func(workflow, meta []byte) ([]byte, error) {
+		dir := t.TempDir()
+		if out, err := exec.Command("git", "init", "-q", dir).CombinedOutput(); err != nil {
+			t.Fatalf("git init: %v\n%s", err, out)
+		}
+		if err := os.MkdirAll(filepath.Join(dir, ".remnant-guard"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, ".remnant-guard", "action.yml"), meta, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return actionlint(bin, dir, writeWorkflow(t, dir, "remnant-guard.yml", workflow))
+	}
+	if out, err := lint(workflow, meta); err != nil {
+		t.Fatalf("actionlint: %v\n%s", err, out)
+	}
+	// The check has teeth: an input the action at .remnant-guard does not
+	// have fails, which actionlint can only know from that action.yml.
+	if out, err := lint([]byte(strings.Replace(string(workflow), "upload-sarif: true", "upload-sarf: true", 1)), meta); err == nil {
+		t.Fatalf("actionlint passed an unknown input:\n%s", out)
 	}
 }
 
@@ -121,15 +156,15 @@ func buildActionlint(t *testing.T) string {
 	return filepath.Join(gobin, "actionlint")
 }
 
-// checkREADMEShows checks that the README, once it has the GitHub Actions
-// example, shows the workflow file verbatim.
-func checkREADMEShows(t *testing.T, workflow []byte) {
+// checkDocShows checks that a documentation file (a path relative to the
+// repository root) shows the workflow file verbatim in a yaml block.
+func checkDocShows(t *testing.T, file string, workflow []byte) {
 	t.Helper()
-	readme, err := os.ReadFile(filepath.Join(sourceRoot(t), "README.md"))
-	if err != nil || !bytes.Contains(readme, []byte("uses: remnant-guard/remnant-guard@")) {
-		return
+	doc, err := os.ReadFile(filepath.Join(sourceRoot(t), filepath.FromSlash(file)))
+	if err != nil {
+		t.Fatal(err)
 	}
-	if !bytes.Contains(readme, []byte("```yaml\n"+string(workflow)+"```")) {
-		t.Error("README.md does not show testdata/workflows/remnant-guard.yml verbatim")
+	if !bytes.Contains(doc, []byte("```yaml\n"+string(workflow)+"```")) {
+		t.Errorf("%s does not show the workflow verbatim:\n%s", file, workflow)
 	}
 }

@@ -44,15 +44,17 @@ func helpFlags(t *testing.T, cmd string) map[string]string {
 	return out
 }
 
-func readmeSection(t *testing.T, start, end string) string {
+// docSection returns the text of a documentation file (a path relative
+// to the repository root) from start to end, or to the file's end.
+func docSection(t *testing.T, file, start, end string) string {
 	t.Helper()
-	readme, err := os.ReadFile(filepath.Join(sourceRoot(t), "README.md"))
+	doc, err := os.ReadFile(filepath.Join(sourceRoot(t), filepath.FromSlash(file)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, s, ok := strings.Cut(string(readme), start)
+	_, s, ok := strings.Cut(string(doc), start)
 	if !ok {
-		t.Fatalf("README.md has no %q", start)
+		t.Fatalf("%s has no %q", file, start)
 	}
 	s, _, _ = strings.Cut(s, end)
 	return s
@@ -60,17 +62,17 @@ func readmeSection(t *testing.T, start, end string) string {
 
 var readmeFlag = regexp.MustCompile(`--([a-z][a-z-]+)`)
 
-// TestREADMEFlagsMatchHelp: the flags README's Commands tables name are
-// exactly the flags the commands' help lists, with the same defaults, and
-// the formats are the same.
-func TestREADMEFlagsMatchHelp(t *testing.T) {
+// TestDocsFlagsMatchHelp: the flags the tables of docs/commands.md name
+// are exactly the flags the commands' help lists, with the same defaults,
+// and the formats are the same.
+func TestDocsFlagsMatchHelp(t *testing.T) {
 	all := map[string]string{}
 	for _, c := range commands() {
 		for f, d := range helpFlags(t, c.name) {
 			all[f] = d
 		}
 	}
-	section := readmeSection(t, "\n## Commands\n", "\n## Quick start\n")
+	section := docSection(t, "docs/commands.md", "# Commands\n", "\n## `remnant-guard init`\n")
 	inTables := map[string]bool{}
 	for _, l := range strings.Split(section, "\n") {
 		if !strings.HasPrefix(l, "|") {
@@ -82,7 +84,7 @@ func TestREADMEFlagsMatchHelp(t *testing.T) {
 	}
 	for f := range inTables {
 		if _, ok := all[f]; !ok {
-			t.Errorf("README's Commands tables name --%s, which no command's help lists", f)
+			t.Errorf("docs/commands.md's tables name --%s, which no command's help lists", f)
 		}
 	}
 	var missing []string
@@ -93,48 +95,50 @@ func TestREADMEFlagsMatchHelp(t *testing.T) {
 	}
 	sort.Strings(missing)
 	if len(missing) > 0 {
-		t.Errorf("flags in help but not in README's Commands tables: %v", missing)
+		t.Errorf("flags in help but not in docs/commands.md's tables: %v", missing)
 	}
 	// The reporting flags' defaults.
 	row := regexp.MustCompile("(?m)^\\| `--([a-z-]+)[^`]*` \\| [^|]* \\| `([^`]*)` \\|$")
 	report := helpFlags(t, "check")
 	rows := row.FindAllStringSubmatch(section, -1)
 	if len(rows) < 2 {
-		t.Errorf("read %d default rows from README's flag table, want the --format and --fail-on ones", len(rows))
+		t.Errorf("read %d default rows from docs/commands.md's flag table, want the --format and --fail-on ones", len(rows))
 	}
 	for _, m := range rows {
 		if got := report[m[1]]; got != m[2] {
-			t.Errorf("README gives --%s the default %q, help %q", m[1], m[2], got)
+			t.Errorf("docs/commands.md gives --%s the default %q, help %q", m[1], m[2], got)
 		}
 	}
 	// The formats.
 	m := regexp.MustCompile("`--format ([a-z\\\\|]+)`").FindStringSubmatch(section)
 	if m == nil {
-		t.Fatal("README's Commands section has no `--format ...` row")
+		t.Fatal("docs/commands.md has no `--format ...` row")
 	}
 	if got := strings.Split(strings.ReplaceAll(m[1], `\|`, "|"), "|"); !slices.Equal(got, formats) {
-		t.Errorf("README's formats %v, the tool's %v", got, formats)
+		t.Errorf("docs/commands.md's formats %v, the tool's %v", got, formats)
 	}
-	other := readmeSection(t, "\n### Other formats\n", "\n## ")
+	other := docSection(t, "docs/output.md", "\n## Other formats\n", "\n## ")
 	for _, f := range formats {
 		if !strings.Contains(other, "| `"+f+"` |") {
-			t.Errorf("README's Other formats table lacks %s", f)
+			t.Errorf("docs/output.md's Other formats table lacks %s", f)
 		}
 	}
 }
 
-// TestActionFlagsExist: the flags the Action's inputs and README's Action
-// section mention are flags of remnant-guard ci.
+// TestActionFlagsExist: the flags the Action's inputs, the Action section
+// of docs/ci.md and README's GitHub Actions quick start mention are flags
+// of remnant-guard ci.
 func TestActionFlagsExist(t *testing.T) {
 	ci := helpFlags(t, "ci")
 	meta, err := os.ReadFile(filepath.Join(sourceRoot(t), "action.yml"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := string(meta) + readmeSection(t, "\n### GitHub Actions\n", "\n### GitLab CI\n")
+	text := string(meta) + docSection(t, "docs/ci.md", "\n### The GitHub Action\n", "\n### A GitLab CI job\n") +
+		docSection(t, "README.md", "\n### GitHub Actions\n", "\n### GitLab CI\n")
 	for _, m := range readmeFlag.FindAllStringSubmatch(text, -1) {
 		if _, ok := ci[m[1]]; !ok {
-			t.Errorf("action.yml or README's Action section names --%s, which ci does not have", m[1])
+			t.Errorf("action.yml, docs/ci.md or README names --%s, which ci does not have", m[1])
 		}
 	}
 	for _, f := range []string{"sarif", "github"} {
@@ -144,31 +148,40 @@ func TestActionFlagsExist(t *testing.T) {
 	}
 }
 
-// TestREADMEOneVersion: go install, the pre-commit rev, the Action and
-// the version examples name one release tag, vMAJOR.MINOR.PATCH, and
-// nothing refers to a moving @latest or a major-only @v1.
-func TestREADMEOneVersion(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join(sourceRoot(t), "README.md"))
+// TestDocsOneVersion: go install, the pre-commit rev, the Action and the
+// version examples name one release tag, vMAJOR.MINOR.PATCH, everywhere
+// in the documentation, and nothing refers to a moving @latest or a
+// major-only @v1. A `rev:` may also be a commit (the quick start's
+// placeholder for a clone).
+func TestDocsOneVersion(t *testing.T) {
+	root := sourceRoot(t)
+	files, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	wf, err := os.ReadFile(filepath.Join(sourceRoot(t), "testdata", "workflows", "remnant-guard.yml"))
-	if err != nil {
-		t.Fatal(err)
+	files = append(files, filepath.Join(root, "README.md"), filepath.Join(root, "CONTRIBUTING.md"),
+		filepath.Join(root, "testdata", "workflows", "remnant-guard.yml"))
+	var text strings.Builder
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text.Write(data)
 	}
-	text := string(readme) + string(wf)
-	refs := regexp.MustCompile(`(?:remnant-guard(?:/cmd/remnant-guard)?@|rev: )(\S+)`).FindAllStringSubmatch(text, -1)
+	refs := regexp.MustCompile(`(?:remnant-guard(?:/cmd/remnant-guard)?@|rev: )(\S+)`).FindAllStringSubmatch(text.String(), -1)
 	if len(refs) < 4 {
 		t.Fatalf("found %d version references, want go install, rev and the Action's", len(refs))
 	}
 	tag := regexp.MustCompile(`^v\d+\.\d+\.\d+$`)
+	commit := regexp.MustCompile(`^[0-9a-f]{40}$`)
 	for _, m := range refs {
-		v := strings.TrimRight(m[1], "`.,):")
-		if v == "<commit>" {
-			continue // the pseudo-version example
+		v := strings.TrimRight(m[1], "`.,):;")
+		if v == "<commit>" || strings.HasPrefix(m[0], "rev: ") && commit.MatchString(v) {
+			continue // the pseudo-version example, a clone's commit
 		}
 		if !tag.MatchString(v) || v != "v0.1.0" {
-			t.Errorf("README refers to %q: want the release tag v0.1.0", m[0])
+			t.Errorf("the documentation refers to %q: want the release tag v0.1.0", m[0])
 		}
 	}
 	build, err := os.ReadFile(filepath.Join(sourceRoot(t), "build.sh"))

@@ -21,11 +21,12 @@ func (h *hookList) Set(v string) error { *h = append(*h, v); return nil }
 func installHelp() helpDoc {
 	return helpDoc{
 		about: "Installs remnant-guard as a plain git hook where git runs hooks (core.hooksPath is " +
-			"honoured): pre-commit and pre-merge-commit by default. A hook that is already there is " +
+			"honoured): pre-commit, pre-merge-commit and pre-applypatch by default (git runs the second for a " +
+			"merge commit, the third for git am). A hook that is already there is " +
 			"kept and runs first. When a hook manager (husky, lefthook) owns core.hooksPath, install " +
 			"prints the snippet for its configuration instead.",
 		examples: []string{
-			"remnant-guard install  # pre-commit and pre-merge-commit",
+			"remnant-guard install  # pre-commit, pre-merge-commit and pre-applypatch",
 			"remnant-guard install --hook pre-push  # also check pushes",
 			"remnant-guard install --force  # write the hooks even in a hook manager's folder",
 			"remnant-guard install --agent claude  # the hooks of Claude Code sessions (also gemini, codex)",

@@ -19,7 +19,7 @@ func fail(stderr io.Writer, err error) int {
 	fmt.Fprintf(stderr, "remnant-guard: error: %s\n", textsafe.EscapeText(err.Error()))
 	var ce *config.Error
 	if errors.As(err, &ce) {
-		fmt.Fprintf(stderr, "remnant-guard: hint: see the configuration reference in the README\n")
+		fmt.Fprintf(stderr, "remnant-guard: hint: see the configuration reference, docs/configuration.md\n")
 	}
 	var h interface{ Hint() string }
 	if errors.As(err, &h) {

@@ -44,7 +44,7 @@ func (s *sandbox) expectGuarded(t *testing.T, repo string) {
 }
 
 // TestQuickStarts follows the README quick starts on fresh repositories,
-// as a new user would.
+// as a new user would, with the configuration and commands README shows.
 func TestQuickStarts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds remnant-guard and lefthook")
@@ -55,20 +55,31 @@ func TestQuickStarts(t *testing.T) {
 	t.Run("git-hook", func(t *testing.T) {
 		s := s.with(t)
 		repo := s.newRepo("plain")
-		s.must(repo, "remnant-guard", "init")
-		s.must(repo, "remnant-guard", "install")
+		s.must(repo, "sh", "-ec", strings.Replace(readmeBlock(t, "## Quick start", "```sh\n"), "cd your-repo\n", "", 1))
+		s.must(repo, "sh", "-ec", readmeBlock(t, "### Plain git hook", "```sh\n"))
 		s.must(repo, "git", "add", "-A")
 		s.must(repo, "git", "commit", "-q", "-m", "set up remnant")
 		s.expectGuarded(t, repo)
+	})
+
+	t.Run("agents", func(t *testing.T) {
+		s := s.with(t)
+		repo := s.newRepo("agents")
+		s.must(repo, "sh", "-ec", readmeBlock(t, "### Coding agents", "```sh\n"))
+		for _, f := range []string{".claude/settings.json", ".gemini/settings.json", ".codex/hooks.json"} {
+			data, err := os.ReadFile(filepath.Join(repo, f))
+			if err != nil || !strings.Contains(string(data), "agent-hook") {
+				t.Errorf("%s after README's agent installs: %v\n%s", f, err, data)
+			}
+		}
 	})
 
 	t.Run("lefthook", func(t *testing.T) {
 		s := s.with(t)
 		s.must(s.dir, "go", "install", lefthookModule)
 		repo := s.newRepo("lefthook")
-		s.write(filepath.Join(repo, "lefthook.yml"),
-			"pre-commit:\n  commands:\n    remnant-guard:\n      run: remnant-guard pre-commit\n")
-		s.must(repo, "lefthook", "install")
+		s.write(filepath.Join(repo, "lefthook.yml"), readmeBlock(t, "### lefthook", "```yaml\n"))
+		s.must(repo, "sh", "-ec", readmeBlock(t, "### lefthook", "```sh\n"))
 		s.must(repo, "git", "add", "-A")
 		s.must(repo, "git", "commit", "-q", "-m", "lefthook")
 		s.expectGuarded(t, repo)
@@ -120,13 +131,21 @@ func TestQuickStarts(t *testing.T) {
 	t.Run("pre-commit", func(t *testing.T) {
 		s := s.with(t)
 		needTool(t, "pre-commit")
-		src, rev := s.snapshotSource()
+		// README's configuration, with a mirror of the working copy and its
+		// commit for the published repository and the placeholder commit.
+		mirror, rev := s.mirror()
+		config := readmeBlock(t, "### pre-commit framework", "```yaml\n")
+		const placeholder = "0123456789abcdef0123456789abcdef01234567"
+		if !strings.Contains(config, "repo: "+upstreamURL+" ") || !strings.Contains(config, "rev: "+placeholder+" ") {
+			t.Fatalf("README's pre-commit configuration no longer names %s and the commit %s:\n%s", upstreamURL, placeholder, config)
+		}
+		config = strings.ReplaceAll(strings.ReplaceAll(config, upstreamURL, mirror), placeholder, rev)
 		repo := s.newRepo("framework")
-		s.write(filepath.Join(repo, ".pre-commit-config.yaml"),
-			"repos:\n  - repo: "+src+"\n    rev: "+rev+"\n    hooks:\n      - id: remnant-guard\n")
-		s.must(repo, "pre-commit", "install")
+		s.write(filepath.Join(repo, ".pre-commit-config.yaml"), config)
 		s.must(repo, "git", "add", "-A")
 		s.must(repo, "git", "commit", "-q", "-m", "pre-commit")
+		// pre-commit install, then pre-commit run --all-files on the clean tree.
+		s.must(repo, "sh", "-ec", readmeBlock(t, "### pre-commit framework", "```sh\n"))
 		s.expectGuarded(t, repo)
 	})
 }

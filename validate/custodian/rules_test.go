@@ -136,19 +136,3 @@ func TestDocListsRules(t *testing.T) {
 		}
 	}
 }
-
-// TestReadmeListsRules keeps README.md's MemoryCustodian rules table
-// complete: every rule with its severity.
-func TestReadmeListsRules(t *testing.T) {
-	b, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, sec, _ := strings.Cut(string(b), "## MemoryCustodian rules")
-	sec, _, _ = strings.Cut(sec, "\n## Secret rules")
-	for _, r := range Rules() {
-		if !strings.Contains(sec, "| `"+r.ID+"` | "+r.Severity.String()+" |") {
-			t.Errorf("README.md does not list %s [%s]", r.ID, r.Severity)
-		}
-	}
-}

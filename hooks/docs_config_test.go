@@ -9,28 +9,24 @@ import (
 	"github.com/remnant-guard/remnant-guard/validate"
 )
 
-// TestReadmeConfigExample keeps the configuration example of README.md
-// true: it must parse, and set what it says.
-func TestReadmeConfigExample(t *testing.T) {
-	data, err := os.ReadFile("../README.md")
+// TestDocsConfigExample keeps the configuration example of
+// docs/configuration.md true: it must parse, and set what it says.
+func TestDocsConfigExample(t *testing.T) {
+	data, err := os.ReadFile("../docs/configuration.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, rest, ok := strings.Cut(string(data), "\n## Configuration\n")
-	if !ok {
-		t.Fatal("README.md has no Configuration section")
-	}
-	_, rest, ok = strings.Cut(rest, "```toml\n")
+	_, rest, ok := strings.Cut(string(data), "```toml\n")
 	example, _, ok2 := strings.Cut(rest, "```")
 	if !ok || !ok2 {
-		t.Fatal("no toml example in the Configuration section")
+		t.Fatal("no toml example in docs/configuration.md")
 	}
-	cfg, err := config.Parse("README.md", []byte(example), allRules())
+	cfg, err := config.Parse("docs/configuration.md", []byte(example), allRules())
 	if err != nil {
-		t.Fatalf("the README example does not parse: %v", err)
+		t.Fatalf("the example does not parse: %v", err)
 	}
 	if cfg.Custodian.StaleCommits != 5 || len(cfg.Secrets.Rules) != 1 || cfg.Paths[0] != "packages/*/REMNANT.md" {
-		t.Errorf("the README example parsed to %+v", cfg)
+		t.Errorf("the example parsed to %+v", cfg)
 	}
 	engine, err := newJudge(cfg, nil).newEngine(func(string) ([]byte, error) { return nil, nil })
 	if err != nil {
@@ -39,12 +35,12 @@ func TestReadmeConfigExample(t *testing.T) {
 	rule := cfg.Secrets.Rules[0]
 	for _, ex := range rule.TP {
 		if fs, _ := engine.ScanFile("x.env", []byte(ex+"\n")); !found(fs, rule.ID) {
-			t.Errorf("the README's rule misses its true example %q", ex)
+			t.Errorf("the example's rule misses its true example %q", ex)
 		}
 	}
 	for _, ex := range rule.FP {
 		if fs, _ := engine.ScanFile("x.env", []byte(ex+"\n")); found(fs, rule.ID) {
-			t.Errorf("the README's rule reports its false example %q", ex)
+			t.Errorf("the example's rule reports its false example %q", ex)
 		}
 	}
 }
