@@ -35,7 +35,8 @@ type FileChange struct {
 	// without a newline has none).
 	AddedBytes int64
 
-	combined bool // a merge's record, matched to a "diff --cc" section
+	combined bool     // a merge's record, matched to a "diff --cc" section
+	olds     []string // a merge's record: each parent's blob (none: "")
 }
 
 // CommitChanges is one commit of a range and what it changed: against its

@@ -1,6 +1,8 @@
 package hooks
 
 import (
+	"bytes"
+	"os"
 	"path"
 	"strings"
 
@@ -194,6 +196,9 @@ func (hc *historyCheck) run(log *logStream, base, head string) error {
 	var all []gitutil.Change
 	first := true
 	log.p.SetSectionLimit(sectionLimit(hc.cfg.CI.MaxFileSize))
+	if bl, ok := log.p.(*gitutil.BlobLog); ok {
+		bl.SetWants(hc.wantsLines)
+	}
 	err := log.p.Each(func(c gitutil.CommitChanges) error {
 		if base == "" && first && len(c.Parents) > 0 {
 			base = c.Parents[0]
@@ -266,6 +271,21 @@ func (hc *historyCheck) scanSecrets(c gitutil.CommitChanges) error {
 	hc.add(hc.pending, commit)
 	hc.pending = hc.pending[:0]
 	return nil
+}
+
+// wantsLines tells whether the lines a change of path to a blob holding
+// data adds are needed by the secret scan: whether, read from the commit's
+// patch, they could lead to anything secretBatch reports. Content with a
+// NUL byte (binary, UTF-16) or over [ci] max_file_size is always read
+// through the patch, as are paths the scan leaves out never.
+func (hc *historyCheck) wantsLines(path string, data []byte) bool {
+	switch {
+	case hc.engine == nil || hc.cfg.ScanExcluded(path):
+		return false
+	case int64(len(data)) > hc.cfg.CI.MaxFileSize, bytes.IndexByte(data, 0) >= 0:
+		return true
+	}
+	return hc.engine.MayFind(path, data)
 }
 
 // add keeps the findings not reported at an earlier commit.
@@ -509,11 +529,32 @@ func withCommit(fs []validate.Finding, commit string) []validate.Finding {
 // logStream is a git log started before the commits are judged, so that
 // git prints the history while the range is resolved and the rules are
 // prepared.
-type logStream struct{ p *gitutil.LogProcess }
+type logStream struct{ p historyLog }
+
+// historyLog is how a history is read: gitutil's LogProcess (every patch
+// from git log -p) or BlobLog (blobs first, patches only of the commits
+// whose blobs could hold a secret). Both hand over the same commits.
+type historyLog interface {
+	SetSectionLimit(limit int64)
+	Each(fn func(gitutil.CommitChanges) error) error
+	HasParent(hash string) (has, known bool)
+	Stop()
+}
+
+// readerEnv chooses how history is read: "log" or "blobs"; anything else
+// is the default. It exists so that both readers can be compared on the
+// same repository (the differential tests, the benchmarks).
+const readerEnv = "REMNANT_GUARD_HISTORY_READER"
 
 func startLog(repo *gitutil.Repo, revs ...string) *logStream {
+	if blobFirst(os.Getenv(readerEnv)) {
+		return &logStream{repo.StartBlobLog(revs...)}
+	}
 	return &logStream{repo.StartLog(revs...)}
 }
+
+// blobFirst tells whether history is read blob first.
+func blobFirst(choice string) bool { return choice != "log" }
 
 // stop ends the log early; it is safe to call more than once.
 func (l *logStream) stop() { l.p.Stop() }
