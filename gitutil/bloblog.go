@@ -33,8 +33,8 @@ type BlobLog struct {
 // blobWindow bounds the commits held while their patches are read, and
 // blobPatches the commits of one patch run.
 const (
-	blobWindow  = 512
-	blobPatches = 64
+	blobWindow  = 2048
+	blobPatches = 512
 )
 
 // StartBlobLog starts the raw log of revs (git rev-list syntax), oldest
@@ -270,4 +270,3 @@ func patchBound(fc FileChange, data []byte, sizes map[string]int64) int64 {
 	}
 	return total
 }
-

@@ -193,7 +193,17 @@ func newHistoryCheck(repo *gitutil.Repo, cfg *config.Config, opt Options, files 
 // Each commit is judged as git prints it, in the reading goroutine: a
 // hand-off to other goroutines costs more than the scan it would overlap.
 func (hc *historyCheck) run(log *logStream, base, head string) error {
+	// The rules over the range need only the paths it changes, each once:
+	// memory stays flat however long the range is.
 	var all []gitutil.Change
+	changed := map[string]bool{}
+	keep := func(p string) {
+		if p != "" && !changed[p] {
+			changed[p] = true
+			all = append(all, gitutil.Change{Path: p})
+		}
+	}
+	ranged := hc.opt.runs(validate.Memory)
 	first := true
 	log.p.SetSectionLimit(sectionLimit(hc.cfg.CI.MaxFileSize))
 	if bl, ok := log.p.(*gitutil.BlobLog); ok {
@@ -205,7 +215,10 @@ func (hc *historyCheck) run(log *logStream, base, head string) error {
 		}
 		first = false
 		for _, fc := range c.Changes {
-			all = append(all, fc.Change)
+			if ranged {
+				keep(fc.Path)
+				keep(fc.OldPath)
+			}
 		}
 		return hc.commit(c)
 	})
@@ -554,7 +567,7 @@ func startLog(repo *gitutil.Repo, revs ...string) *logStream {
 }
 
 // blobFirst tells whether history is read blob first.
-func blobFirst(choice string) bool { return choice != "log" }
+func blobFirst(choice string) bool { return choice == "blobs" }
 
 // stop ends the log early; it is safe to call more than once.
 func (l *logStream) stop() { l.p.Stop() }
