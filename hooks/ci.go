@@ -261,10 +261,12 @@ func (hc *historyCheck) scanSecrets(c gitutil.CommitChanges) error {
 		return nil
 	}
 	commit := c.Hash
+	hc.batch.Reset()
+	clear(hc.names)
+	hc.batch.Commit = commit // for allowlists and ignore entries that name commits
 	if err := hc.secretBatch(c.Changes, c.Parents); err != nil {
 		return err
 	}
-	hc.batch.Commit = commit // for allowlists and ignore entries that name commits
 	for _, p := range c.Gitlinks {
 		if !hc.cfg.ScanExcluded(p) {
 			hc.names[hc.batch.Len()] = p
@@ -272,6 +274,26 @@ func (hc *historyCheck) scanSecrets(c gitutil.CommitChanges) error {
 			hc.batch.AddLine(1, []byte(p))
 		}
 	}
+	hc.scanBatch()
+	hc.add(hc.pending, commit)
+	hc.pending = hc.pending[:0]
+	return nil
+}
+
+// batchBytes is the text a commit's batch gathers before it is scanned:
+// a commit that adds more is scanned in parts, so that its lines are not
+// all held at once. batchKeep is the most a batch keeps for the next
+// commit; past it, its memory is given back.
+const (
+	batchBytes = 8 << 20
+	batchKeep  = 4 << 20
+)
+
+// scanBatch scans the files of hc.batch, keeps their findings, and
+// empties it for more files of the same commit. Files are scanned alike
+// in one batch or several: each is judged by its own lines.
+func (hc *historyCheck) scanBatch() {
+	commit := hc.batch.Commit
 	for i, found := range hc.engine.ScanBatch(&hc.batch) {
 		if path, ok := hc.names[i]; ok {
 			var masked string
@@ -281,9 +303,12 @@ func (hc *historyCheck) scanSecrets(c gitutil.CommitChanges) error {
 		}
 		hc.add(found, commit)
 	}
-	hc.add(hc.pending, commit)
-	hc.pending = hc.pending[:0]
-	return nil
+	if hc.batch.Size() > batchKeep {
+		hc.batch = secrets.LineBatch{}
+	}
+	hc.batch.Reset()
+	hc.batch.Commit = commit
+	clear(hc.names)
 }
 
 // wantsLines tells whether the lines a change of path to a blob holding
@@ -379,9 +404,10 @@ func (hc *historyCheck) judge(c gitutil.CommitChanges) ([]validate.Finding, []va
 // as "Binary files differ" (a merge's combined diff does so whatever
 // --text says) is read from the blobs.
 func (hc *historyCheck) secretBatch(changes []gitutil.FileChange, parents []string) error {
-	hc.batch.Reset()
-	clear(hc.names)
 	for _, fc := range changes {
+		if hc.batch.Size() >= batchBytes {
+			hc.scanBatch()
+		}
 		if fc.Status == 'D' || hc.cfg.ScanExcluded(fc.Path) {
 			continue
 		}
@@ -463,6 +489,9 @@ func (hc *historyCheck) addUTF16(fc gitutil.FileChange) (done bool, err error) {
 
 // addDecoded adds the lines of text that old does not have to hc.batch.
 func (hc *historyCheck) addDecoded(path string, old, text []byte) {
+	if hc.batch.Size() >= batchBytes {
+		hc.scanBatch()
+	}
 	hc.batch.AddFile(path)
 	for _, l := range addedLines(old, text) {
 		hc.batch.AddLine(l.Number, l.Text)

@@ -381,3 +381,35 @@ func TestHistoryReadersAgreeOnThisRepository(t *testing.T) {
 		return Scan(Options{Dir: clone, History: true, AllRefs: true}, nil)
 	})
 }
+
+// A commit that adds more than a batch holds is scanned in parts, with
+// the same findings as in one: a token at the end of each of two files
+// whose lines pass batchBytes together.
+func TestHistoryScansALargeCommitInParts(t *testing.T) {
+	filler := strings.Repeat("int a = 1;\n", batchBytes/11/2+1000)
+	token := fakeGitHubToken()
+	dir := gitRepo(t, map[string]string{
+		"a.txt": filler + "GITHUB_TOKEN=" + token + "\n",
+		"b.txt": filler + filler + "auth: " + token[:4] + strings.ToUpper(token[4:]) + "\n",
+		"c.txt": "GITHUB_TOKEN=" + token + "\n",
+	})
+	if len(filler)*3 < batchBytes {
+		t.Fatalf("the commit adds %d bytes, not over batchBytes", len(filler)*3)
+	}
+	bothReaders(t, "large commit", func() (*report.Report, error) {
+		rep, err := Scan(Options{Dir: dir, History: true}, nil)
+		if err != nil {
+			return nil, err
+		}
+		want := map[string]int{"a.txt": strings.Count(filler, "\n") + 1, "b.txt": 2*strings.Count(filler, "\n") + 1, "c.txt": 1}
+		for _, f := range rep.Findings {
+			if line, ok := want[f.Path]; ok && f.Line == line {
+				delete(want, f.Path)
+			}
+		}
+		if len(want) > 0 {
+			t.Errorf("not found at their lines: %v (findings %d)", want, len(rep.Findings))
+		}
+		return rep, nil
+	})
+}

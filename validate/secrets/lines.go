@@ -78,6 +78,9 @@ func (b *LineBatch) AddLine(number int, text []byte) {
 	f.end = len(b.data)
 }
 
+// Size is the memory the batch holds for its text, in bytes.
+func (b *LineBatch) Size() int { return cap(b.data) + 8*cap(b.numbers) }
+
 // Len is the number of files in the batch.
 func (b *LineBatch) Len() int { return len(b.files) }
 
