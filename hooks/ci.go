@@ -492,6 +492,7 @@ func (hc *historyCheck) addDecoded(path string, old, text []byte) {
 	if hc.batch.Size() >= batchBytes {
 		hc.scanBatch()
 	}
+	hc.batch.Grow(len(text))
 	hc.batch.AddFile(path)
 	for _, l := range addedLines(old, text) {
 		hc.batch.AddLine(l.Number, l.Text)
