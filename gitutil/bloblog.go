@@ -187,13 +187,14 @@ func (l *BlobLog) flush(window []pendingCommit, fn func(CommitChanges) error) er
 		if err := p.wait(); err != nil {
 			return err
 		}
-		if i < len(window) && window[i].patch {
-			if err := emitUntil(); err != nil || i < len(window) {
-				return &CommandError{Args: p.args, Err: &parseError{what: "log: asked commits missing"}}
-			}
-		}
 	}
-	return emitUntil()
+	if err := emitUntil(); err != nil {
+		return err
+	}
+	if i < len(window) { // a commit git was asked for and did not print
+		return &CommandError{Args: []string{"log", "--no-walk"}, Err: &parseError{what: "log: commit " + short(window[i].c.Hash) + " missing"}}
+	}
+	return nil
 }
 
 // needsPatch tells whether the lines a commit adds are needed: a blob it
