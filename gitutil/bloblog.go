@@ -203,7 +203,7 @@ func (l *BlobLog) flush(window []pendingCommit, fn func(CommitChanges) error) er
 func (l *BlobLog) needsPatch(c CommitChanges) (bool, error) {
 	var hashes []string
 	for _, fc := range c.Changes {
-		if fc.Status == 'D' || fc.Hash == "" {
+		if fc.Status == 'D' || fc.Hash == "" || fc.Mode == modeGitlink {
 			continue
 		}
 		hashes = append(hashes, fc.Hash)
@@ -212,7 +212,7 @@ func (l *BlobLog) needsPatch(c CommitChanges) (bool, error) {
 				hashes = append(hashes, h)
 			}
 		}
-		if len(fc.olds) == 0 && fc.OldHash != "" {
+		if len(fc.olds) == 0 && fc.OldHash != "" && fc.OldMode != modeGitlink {
 			hashes = append(hashes, fc.OldHash)
 		}
 	}
@@ -225,7 +225,7 @@ func (l *BlobLog) needsPatch(c CommitChanges) (bool, error) {
 	}
 	var read []string
 	for _, fc := range c.Changes {
-		if fc.Status == 'D' || fc.Hash == "" {
+		if fc.Status == 'D' || fc.Hash == "" || fc.Mode == modeGitlink {
 			continue
 		}
 		if l.limit > 0 && sizes[fc.Hash] > l.limit {
@@ -259,12 +259,13 @@ func (l *BlobLog) needsPatch(c CommitChanges) (bool, error) {
 // as hunks are separated by unchanged lines), function name included.
 func patchBound(fc FileChange, data []byte, sizes map[string]int64) int64 {
 	olds := fc.olds
-	if len(olds) == 0 && fc.OldHash != "" {
+	if len(olds) == 0 && fc.OldHash != "" && fc.OldMode != modeGitlink {
 		olds = []string{fc.OldHash}
 	}
 	cols := int64(max(len(olds), 1))
 	lines := int64(bytes.Count(data, []byte{'\n'})) + 1
-	total := int64(len(data)) + lines*(cols+1) + (lines+1)*(200+60*cols) + 64*(cols+1)
+	// 192 a parent: a submodule's "Subproject commit" line, the ends of file.
+	total := int64(len(data)) + lines*(cols+1) + (lines+1)*(200+60*cols) + 192*(cols+1)
 	for _, h := range olds {
 		n := sizes[h]
 		total += n + (n+1)*(cols+1)

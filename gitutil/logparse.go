@@ -197,12 +197,14 @@ func parseCombinedHeader(h string, n int) (Change, error) {
 
 // combinedOlds lists the parents' blobs of a combined raw header that
 // parseCombinedHeader accepted, one for each parent ("" where the parent
-// has none).
+// has none, or has a submodule there: no blob).
 func combinedOlds(h string, n int) []string {
 	f := strings.Split(strings.TrimLeft(h, ":"), " ")
 	out := make([]string, n)
 	for i, x := range f[n+1 : 2*n+1] {
-		out[i] = nonZero(x)
+		if f[i] != "160000" {
+			out[i] = nonZero(x)
+		}
 	}
 	return out
 }

@@ -315,7 +315,7 @@ func (hc *historyCheck) scanBatch() {
 // data adds are needed by the secret scan: whether, read from the commit's
 // patch, they could lead to anything secretBatch reports. Content with a
 // NUL byte (binary, UTF-16) or over [ci] max_file_size is always read
-// through the patch, as are paths the scan leaves out never.
+// through the patch; a path the scan leaves out never is.
 func (hc *historyCheck) wantsLines(path string, data []byte) bool {
 	switch {
 	case hc.engine == nil || hc.cfg.ScanExcluded(path):
