@@ -35,7 +35,8 @@ type FileChange struct {
 	// without a newline has none).
 	AddedBytes int64
 
-	combined bool // a merge's record, matched to a "diff --cc" section
+	combined bool     // a merge's record, matched to a "diff --cc" section
+	olds     []string // a merge's record: each parent's blob (none: "")
 }
 
 // CommitChanges is one commit of a range and what it changed: against its
@@ -391,6 +392,12 @@ func splitCommits(rd io.Reader, marker string, fn func([]byte) error) error {
 			}
 			start, scanned = b, b+1
 		}
+		if rest := len(buf) - start; cap(buf) > splitKeep && rest < cap(buf)/16 {
+			// After a large commit, the memory it needed is given back.
+			small := make([]byte, rest, max(2*rest, 256<<10))
+			copy(small, buf[start:])
+			buf, scanned, start = small, scanned-start, 0
+		}
 		if rerr == io.EOF {
 			if len(buf) > start {
 				return fn(buf[start:])
@@ -402,6 +409,9 @@ func splitCommits(rd io.Reader, marker string, fn func([]byte) error) error {
 		}
 	}
 }
+
+// splitKeep is the most memory splitCommits keeps between commits.
+const splitKeep = 4 << 20
 
 // nextCommit finds the start of the next commit in data from offset from.
 func nextCommit(data []byte, from int, marker string) int {

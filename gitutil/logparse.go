@@ -150,6 +150,7 @@ func (p *logParser) rawRecords(n int) error {
 		} else {
 			fc.Change, err = parseCombinedHeader(meta, n)
 			fc.combined = true
+			fc.olds = combinedOlds(meta, n)
 		}
 		if err != nil {
 			return err
@@ -192,6 +193,20 @@ func parseCombinedHeader(h string, n int) (Change, error) {
 		c.Status = 'D'
 	}
 	return c, nil
+}
+
+// combinedOlds lists the parents' blobs of a combined raw header that
+// parseCombinedHeader accepted, one for each parent ("" where the parent
+// has none, or has a submodule there: no blob).
+func combinedOlds(h string, n int) []string {
+	f := strings.Split(strings.TrimLeft(h, ":"), " ")
+	out := make([]string, n)
+	for i, x := range f[n+1 : 2*n+1] {
+		if f[i] != "160000" {
+			out[i] = nonZero(x)
+		}
+	}
+	return out
 }
 
 // patchText returns the patch of the current commit: up to the next line

@@ -1,6 +1,8 @@
 package hooks
 
 import (
+	"bytes"
+	"os"
 	"path"
 	"strings"
 
@@ -191,16 +193,32 @@ func newHistoryCheck(repo *gitutil.Repo, cfg *config.Config, opt Options, files 
 // Each commit is judged as git prints it, in the reading goroutine: a
 // hand-off to other goroutines costs more than the scan it would overlap.
 func (hc *historyCheck) run(log *logStream, base, head string) error {
+	// The rules over the range need only the paths it changes, each once:
+	// memory stays flat however long the range is.
 	var all []gitutil.Change
+	changed := map[string]bool{}
+	keep := func(p string) {
+		if p != "" && !changed[p] {
+			changed[p] = true
+			all = append(all, gitutil.Change{Path: p})
+		}
+	}
+	ranged := hc.opt.runs(validate.Memory)
 	first := true
 	log.p.SetSectionLimit(sectionLimit(hc.cfg.CI.MaxFileSize))
+	if bl, ok := log.p.(*gitutil.BlobLog); ok {
+		bl.SetWants(hc.wantsLines)
+	}
 	err := log.p.Each(func(c gitutil.CommitChanges) error {
 		if base == "" && first && len(c.Parents) > 0 {
 			base = c.Parents[0]
 		}
 		first = false
 		for _, fc := range c.Changes {
-			all = append(all, fc.Change)
+			if ranged {
+				keep(fc.Path)
+				keep(fc.OldPath)
+			}
 		}
 		return hc.commit(c)
 	})
@@ -243,10 +261,12 @@ func (hc *historyCheck) scanSecrets(c gitutil.CommitChanges) error {
 		return nil
 	}
 	commit := c.Hash
+	hc.batch.Reset()
+	clear(hc.names)
+	hc.batch.Commit = commit // for allowlists and ignore entries that name commits
 	if err := hc.secretBatch(c.Changes, c.Parents); err != nil {
 		return err
 	}
-	hc.batch.Commit = commit // for allowlists and ignore entries that name commits
 	for _, p := range c.Gitlinks {
 		if !hc.cfg.ScanExcluded(p) {
 			hc.names[hc.batch.Len()] = p
@@ -254,6 +274,26 @@ func (hc *historyCheck) scanSecrets(c gitutil.CommitChanges) error {
 			hc.batch.AddLine(1, []byte(p))
 		}
 	}
+	hc.scanBatch()
+	hc.add(hc.pending, commit)
+	hc.pending = hc.pending[:0]
+	return nil
+}
+
+// batchBytes is the text a commit's batch gathers before it is scanned:
+// a commit that adds more is scanned in parts, so that its lines are not
+// all held at once. batchKeep is the most a batch keeps for the next
+// commit; past it, its memory is given back.
+const (
+	batchBytes = 8 << 20
+	batchKeep  = 4 << 20
+)
+
+// scanBatch scans the files of hc.batch, keeps their findings, and
+// empties it for more files of the same commit. Files are scanned alike
+// in one batch or several: each is judged by its own lines.
+func (hc *historyCheck) scanBatch() {
+	commit := hc.batch.Commit
 	for i, found := range hc.engine.ScanBatch(&hc.batch) {
 		if path, ok := hc.names[i]; ok {
 			var masked string
@@ -263,9 +303,27 @@ func (hc *historyCheck) scanSecrets(c gitutil.CommitChanges) error {
 		}
 		hc.add(found, commit)
 	}
-	hc.add(hc.pending, commit)
-	hc.pending = hc.pending[:0]
-	return nil
+	if hc.batch.Size() > batchKeep {
+		hc.batch = secrets.LineBatch{}
+	}
+	hc.batch.Reset()
+	hc.batch.Commit = commit
+	clear(hc.names)
+}
+
+// wantsLines tells whether the lines a change of path to a blob holding
+// data adds are needed by the secret scan: whether, read from the commit's
+// patch, they could lead to anything secretBatch reports. Content with a
+// NUL byte (binary, UTF-16) or over [ci] max_file_size is always read
+// through the patch; a path the scan leaves out never is.
+func (hc *historyCheck) wantsLines(path string, data []byte) bool {
+	switch {
+	case hc.engine == nil || hc.cfg.ScanExcluded(path):
+		return false
+	case int64(len(data)) > hc.cfg.CI.MaxFileSize, bytes.IndexByte(data, 0) >= 0:
+		return true
+	}
+	return hc.engine.MayFind(path, data)
 }
 
 // add keeps the findings not reported at an earlier commit.
@@ -346,9 +404,10 @@ func (hc *historyCheck) judge(c gitutil.CommitChanges) ([]validate.Finding, []va
 // as "Binary files differ" (a merge's combined diff does so whatever
 // --text says) is read from the blobs.
 func (hc *historyCheck) secretBatch(changes []gitutil.FileChange, parents []string) error {
-	hc.batch.Reset()
-	clear(hc.names)
 	for _, fc := range changes {
+		if hc.batch.Size() >= batchBytes {
+			hc.scanBatch()
+		}
 		if fc.Status == 'D' || hc.cfg.ScanExcluded(fc.Path) {
 			continue
 		}
@@ -430,6 +489,10 @@ func (hc *historyCheck) addUTF16(fc gitutil.FileChange) (done bool, err error) {
 
 // addDecoded adds the lines of text that old does not have to hc.batch.
 func (hc *historyCheck) addDecoded(path string, old, text []byte) {
+	if hc.batch.Size() >= batchBytes {
+		hc.scanBatch()
+	}
+	hc.batch.Grow(len(text))
 	hc.batch.AddFile(path)
 	for _, l := range addedLines(old, text) {
 		hc.batch.AddLine(l.Number, l.Text)
@@ -509,11 +572,32 @@ func withCommit(fs []validate.Finding, commit string) []validate.Finding {
 // logStream is a git log started before the commits are judged, so that
 // git prints the history while the range is resolved and the rules are
 // prepared.
-type logStream struct{ p *gitutil.LogProcess }
+type logStream struct{ p historyLog }
+
+// historyLog is how a history is read: gitutil's LogProcess (every patch
+// from git log -p) or BlobLog (blobs first, patches only of the commits
+// whose blobs could hold a secret). Both hand over the same commits.
+type historyLog interface {
+	SetSectionLimit(limit int64)
+	Each(fn func(gitutil.CommitChanges) error) error
+	HasParent(hash string) (has, known bool)
+	Stop()
+}
+
+// readerEnv chooses how history is read: "log" or "blobs"; anything else
+// is the default. It exists so that both readers can be compared on the
+// same repository (the differential tests, the benchmarks).
+const readerEnv = "REMNANT_GUARD_HISTORY_READER"
 
 func startLog(repo *gitutil.Repo, revs ...string) *logStream {
+	if blobFirst(os.Getenv(readerEnv)) {
+		return &logStream{repo.StartBlobLog(revs...)}
+	}
 	return &logStream{repo.StartLog(revs...)}
 }
+
+// blobFirst tells whether history is read blob first.
+func blobFirst(choice string) bool { return choice == "blobs" }
 
 // stop ends the log early; it is safe to call more than once.
 func (l *logStream) stop() { l.p.Stop() }

@@ -30,16 +30,25 @@ func quietGC() func() {
 // pre-push, scan --history): the heap is mostly the log text, read and
 // dropped a commit at a time, so collecting at five times the live heap
 // instead of twice saves CPU time that the git processes printing the
-// history need, and the heap stays bounded by what is live. GOGC or
-// GOMEMLIMIT in the environment win. The returned function restores the
-// setting.
+// history need. A soft limit of historyHeap makes the collector run
+// sooner once the heap nears it, so that a long history (whose live heap
+// grows with the findings and commits remembered) does not grow the
+// process five times over. GOGC or GOMEMLIMIT in the environment win.
+// The returned function restores the settings.
 func historyGC() func() {
 	if gcFromEnv() {
 		return func() {}
 	}
 	pct := debug.SetGCPercent(400)
-	return func() { debug.SetGCPercent(pct) }
+	lim := debug.SetMemoryLimit(historyHeap)
+	return func() {
+		debug.SetMemoryLimit(lim)
+		debug.SetGCPercent(pct)
+	}
 }
+
+// historyHeap is the soft limit of the Go memory of a history run.
+const historyHeap = 80 << 20
 
 // gcFromEnv tells whether the environment sets how Go collects garbage.
 func gcFromEnv() bool {

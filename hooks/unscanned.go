@@ -59,23 +59,34 @@ func utf16Order(data []byte) (bigEndian, ok bool) {
 }
 
 // decodeUTF16 turns UTF-16 text into UTF-8, without its byte order mark;
-// an odd last byte and unpaired surrogates become U+FFFD.
+// an odd last byte and unpaired surrogates become U+FFFD. It decodes unit
+// by unit, with no copy of the text in between: history checks decode
+// whole blobs.
 func decodeUTF16(data []byte, bigEndian bool) []byte {
-	units := make([]uint16, len(data)/2)
-	for i := range units {
-		a, b := uint16(data[2*i]), uint16(data[2*i+1])
+	n := len(data) / 2
+	unit := func(i int) rune {
+		a, b := rune(data[2*i]), rune(data[2*i+1])
 		if bigEndian {
-			units[i] = a<<8 | b
-		} else {
-			units[i] = b<<8 | a
+			return a<<8 | b
 		}
+		return b<<8 | a
 	}
-	if len(units) > 0 && units[0] == 0xfeff {
-		units = units[1:]
+	out := make([]byte, 0, 3*n+3) // at most 3 bytes a unit
+	i := 0
+	if n > 0 && unit(0) == 0xfeff {
+		i = 1
 	}
-	out := make([]byte, 0, len(units))
-	for _, r := range utf16.Decode(units) {
-		out = utf8.AppendRune(out, r)
+	for ; i < n; i++ {
+		u := unit(i)
+		switch {
+		case u < 0xd800 || u >= 0xe000:
+			out = utf8.AppendRune(out, u)
+		case u < 0xdc00 && i+1 < n && unit(i+1) >= 0xdc00 && unit(i+1) < 0xe000:
+			out = utf8.AppendRune(out, utf16.DecodeRune(u, unit(i+1)))
+			i++
+		default:
+			out = utf8.AppendRune(out, utf8.RuneError)
+		}
 	}
 	if len(data)%2 == 1 {
 		out = utf8.AppendRune(out, utf8.RuneError)

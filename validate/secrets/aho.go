@@ -119,6 +119,18 @@ type kwHit struct {
 	kw  int32
 }
 
+// any tells whether some keyword occurs in data.
+func (m *matcher) any(data []byte) bool {
+	var row int32
+	step, class := m.step, &m.class
+	for _, b := range data {
+		if row = step[row+int32(class[b])]; row < 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // find appends every keyword occurrence in data to out, in order of the
 // occurrence's end.
 func (m *matcher) find(data []byte, out []kwHit) []kwHit {

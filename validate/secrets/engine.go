@@ -38,6 +38,7 @@ type Engine struct {
 	always     []int32   // rules with a regex and no keywords
 	pathRules  []int32   // rules judging a file by its path alone
 	pathBound  []int32   // rules that run only on paths their pattern matches
+	kwPlain    bool      // every keyword is printable ASCII (MayFind)
 	maxSize    int64
 	ignore     *Ignore
 	allowlists []Allowlist
@@ -104,6 +105,14 @@ func (e *Engine) index() {
 		}
 	}
 	e.kw = newMatcher(keywords)
+	e.kwPlain = true
+	for _, k := range keywords {
+		for i := 0; i < len(k); i++ {
+			if k[i] < ' ' || k[i] > '~' {
+				e.kwPlain = false
+			}
+		}
+	}
 }
 
 // RuleIDs lists the IDs of the rules the engine runs.
@@ -157,4 +166,23 @@ func (e *Engine) scanPath(path, commit string) []validate.Finding {
 
 func (e *Engine) ignored(f validate.Finding, commit string) bool {
 	return e.ignore != nil && e.ignore.Match(f) || e.glIgnore.match(&f, commit)
+}
+
+// MayFind tells whether any set of lines of data, scanned as the lines of
+// the file at path (ScanLines, ScanBatch), could hold a finding: false
+// only when no keyword of a rule occurs in data, no rule runs without
+// keywords, and no rule judges path by its name alone. A caller holding a
+// whole version of a file can so skip working out which of its lines a
+// change added. It is true whenever a keyword could occur in scanned text
+// without occurring in data (a keyword spanning lines, or not ASCII).
+func (e *Engine) MayFind(path string, data []byte) bool {
+	if len(e.always) > 0 || !e.kwPlain {
+		return true
+	}
+	for _, ri := range e.pathRules {
+		if e.rules[ri].appliesTo(path) {
+			return true
+		}
+	}
+	return e.kw.any(data)
 }

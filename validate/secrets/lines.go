@@ -1,6 +1,10 @@
 package secrets
 
-import "github.com/remnant-guard/remnant-guard/validate"
+import (
+	"slices"
+
+	"github.com/remnant-guard/remnant-guard/validate"
+)
 
 // Line is one line of a file, such as an added line of a diff. Number is
 // 1-based; Text has no trailing newline.
@@ -77,6 +81,13 @@ func (b *LineBatch) AddLine(number int, text []byte) {
 	b.numbers = append(b.numbers, number)
 	f.end = len(b.data)
 }
+
+// Grow makes room for n more bytes of text, so that a large file's lines
+// are added without copying what came before again and again.
+func (b *LineBatch) Grow(n int) { b.data = slices.Grow(b.data, n+1) }
+
+// Size is the memory the batch holds for its text, in bytes.
+func (b *LineBatch) Size() int { return cap(b.data) + 8*cap(b.numbers) }
 
 // Len is the number of files in the batch.
 func (b *LineBatch) Len() int { return len(b.files) }
