@@ -259,11 +259,21 @@ func TestNoControlInAnyOutput(t *testing.T) {
 			continue
 		}
 		// No line is a workflow command but the github format's own, in
-		// which the forged one's colons are escaped.
+		// which the forged one's colons are escaped: its properties end at
+		// the first "::" after the command, and its message (which may
+		// quote the name in a hint) does not start with the forged text.
 		for _, l := range strings.Split(text, "\n") {
 			l = strings.TrimSpace(l)
-			if strings.HasPrefix(l, "::") && (!strings.Contains(name, "github") || strings.Contains(l, "forged.go::")) {
+			if !strings.HasPrefix(l, "::") {
+				continue
+			}
+			end := strings.Index(l[2:], "::")
+			if !strings.Contains(name, "github") || end < 0 {
 				t.Errorf("%s: a line reads as a workflow command: %q", name, l)
+				continue
+			}
+			if msg := l[2+end+2:]; strings.HasPrefix(msg, "error file=forged") || strings.HasPrefix(msg, "forged") {
+				t.Errorf("%s: a line reads as a forged workflow command: %q", name, l)
 			}
 		}
 		// A report in JSON (stdout, or a file written with --output) or an
