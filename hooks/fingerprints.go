@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-	"unicode"
 
 	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
+	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/report"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
@@ -106,8 +106,10 @@ func allowHint(f validate.Finding, ref string) string {
 		what = "remove the secret and rotate it"
 	}
 	how := AllowCommand + ref
-	if ref == "" || strings.IndexFunc(ref, unicode.IsControl) >= 0 {
-		how = "write remnant-guard:allow in a comment on its line" // no command line can name the file
+	if ref == "" || textsafe.Unsafe(ref) {
+		// No command line printed can name the file: its controls and
+		// bidi characters are shown escaped, as another file's name.
+		how = "write remnant-guard:allow in a comment on its line"
 		if f.Line == 0 {
 			how = AllowCommand + "FINGERPRINT, with the fingerprint a run shows once .remnant-guard-ignore has a salt " +
 				"(remnant-guard init writes one) and the run has at most 3 secret findings"
