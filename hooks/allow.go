@@ -99,7 +99,16 @@ func Allow(opt Options, what string) (*AllowResult, error) {
 		return nil, fmt.Errorf("no secret finding to accept at %s,%s (one accepted already is not reported; remnant-guard scan %s shows what is)",
 			what, where(commit), shellArg(rel))
 	}
-	return writeAccepted(name, found, rel)
+	glob := escapeGlob(rel)
+	if shown := opt.Masker.maskWith(e, rel); shown != rel {
+		// The path holds a secret: the entry names it masked, the
+		// secret's hidden part matched by "*", as the file is committed.
+		glob = strings.ReplaceAll(escapeGlob(shown), "…", "*")
+		for i := range found {
+			found[i].Path = shown
+		}
+	}
+	return writeAccepted(name, found, glob)
 }
 
 // splitCommit takes the commit off COMMIT:PATH:LINE, when the text before
@@ -235,8 +244,8 @@ func findingsAt(repo *gitutil.Repo, e *secrets.Engine, rel string, line int, com
 }
 
 // writeAccepted seals found with the ignore file's salt (drawing one when
-// it has none) and appends them, each limited to rel.
-func writeAccepted(name string, found []validate.Finding, rel string) (*AllowResult, error) {
+// it has none) and appends them, each limited to glob.
+func writeAccepted(name string, found []validate.Finding, glob string) (*AllowResult, error) {
 	hadSalt := hasSalt(name)
 	content, sealer, _, err := sealedIgnore(name)
 	if err != nil {
@@ -244,7 +253,6 @@ func writeAccepted(name string, found []validate.Finding, rel string) (*AllowRes
 	}
 	res := &AllowResult{Salted: !hadSalt}
 	var b strings.Builder
-	glob := escapeGlob(rel)
 	for _, f := range found {
 		f.Fingerprint = sealer.Seal(f.Fingerprint)
 		if hasEntry(content, f.Fingerprint, glob) {
