@@ -157,7 +157,10 @@ func allowTarget(repo *gitutil.Repo, dir, what, commit string) ([]string, int, e
 		}
 	}
 	var tries []string
-	abs := filepath.Join(dir, filepath.FromSlash(p))
+	abs := filepath.FromSlash(p)
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(dir, abs)
+	}
 	if rel, err := filepath.Rel(repo.TopLevel, abs); err == nil && !strings.HasPrefix(rel, "..") {
 		tries = append(tries, filepath.ToSlash(rel))
 	}
