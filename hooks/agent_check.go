@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/hooks/config"
@@ -67,7 +68,10 @@ func checkOne(dir, target, display, abs string, now time.Time, m *Masker) ([]val
 		return nil, nil, err
 	}
 	secretFound, _ := e.ScanFile(display, src)
-	found = append(found, newJudge(cfg, m).apply(secretFound)...)
+	for _, f := range newJudge(cfg, m).apply(secretFound) {
+		f.Hint = fixOnly(f.Hint)
+		found = append(found, f)
+	}
 	slices.SortStableFunc(found, validate.Compare)
 	return found, e, nil
 }
@@ -96,4 +100,15 @@ func asciiLower(b []byte) []byte {
 // configured severity (a rule turned off reports nothing).
 func mustFix(f validate.Finding) bool {
 	return f.Severity == validate.Error || f.RuleID == remnant.RuleRemnantPersonalData
+}
+
+// fixOnly is a secret finding's hint as the model reads it: how to fix
+// it, without the command that accepts it, which is the user's to run.
+func fixOnly(hint string) string {
+	for _, how := range []string{"; if it is not a secret: ", "; only if it is a test value: "} {
+		if i := strings.Index(hint, how); i >= 0 && strings.Contains(hint[i:], AllowCommand) {
+			return hint[:i]
+		}
+	}
+	return hint
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -14,6 +15,7 @@ import (
 	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/internal/shquote"
+	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/report"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
@@ -67,7 +69,7 @@ func Allow(opt Options, what string) (*AllowResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	rel, line, err := allowTarget(repo, dir, place, commit)
+	rels, line, err := allowTarget(repo, dir, place, commit)
 	if err != nil {
 		return nil, err
 	}
@@ -75,15 +77,38 @@ func Allow(opt Options, what string) (*AllowResult, error) {
 	if limit <= 0 {
 		limit = secrets.DefaultMaxFileSize
 	}
-	found, err := findingsAt(repo, e, rel, line, commit, limit)
-	if err != nil {
-		return nil, err
+	// A path can name a file from here and another from the top level
+	// (the hooks print paths from the top): a finding at that place in
+	// both is not guessed at.
+	rel, found := rels[0], []validate.Finding(nil)
+	for _, r := range rels {
+		fs, err := findingsAt(repo, e, r, line, commit, limit)
+		if err != nil {
+			return nil, err
+		}
+		if len(fs) == 0 {
+			continue
+		}
+		if found != nil {
+			return nil, fmt.Errorf("%s names a finding in %s from here and one in %s from the top of the repository: "+
+				"run allow at the top of the repository, with the path from there", what, textsafe.Escape(rel), textsafe.Escape(r))
+		}
+		rel, found = r, fs
 	}
 	if len(found) == 0 {
 		return nil, fmt.Errorf("no secret finding to accept at %s,%s (one accepted already is not reported; remnant-guard scan %s shows what is)",
 			what, where(commit), shellArg(rel))
 	}
-	return writeAccepted(name, found, rel)
+	glob := escapeGlob(rel)
+	if shown := opt.Masker.maskWith(e, rel); shown != rel {
+		// The path holds a secret: the entry names it masked, the
+		// secret's hidden part matched by "*", as the file is committed.
+		glob = strings.ReplaceAll(escapeGlob(shown), "…", "*")
+		for i := range found {
+			found[i].Path = shown
+		}
+	}
+	return writeAccepted(name, found, glob)
 }
 
 // splitCommit takes the commit off COMMIT:PATH:LINE, when the text before
@@ -121,37 +146,48 @@ func allowFingerprint(name, fp string) (*AllowResult, error) {
 // allowTarget reads PATH:LINE (or PATH, line 0): the path relative to the
 // directory the command runs in when it names a file there, else relative
 // to the top level, as the hooks print paths.
-func allowTarget(repo *gitutil.Repo, dir, what, commit string) (string, int, error) {
+func allowTarget(repo *gitutil.Repo, dir, what, commit string) ([]string, int, error) {
 	p, line := what, 0
 	if i := strings.LastIndexByte(what, ':'); i > 0 {
 		if n, err := strconv.Atoi(what[i+1:]); err == nil {
 			if n < 1 {
-				return "", 0, fmt.Errorf("%q: lines count from 1", what)
+				return nil, 0, fmt.Errorf("%q: lines count from 1", what)
 			}
 			p, line = what[:i], n
 		}
 	}
 	var tries []string
-	abs := filepath.Join(dir, filepath.FromSlash(p))
+	abs := filepath.FromSlash(p)
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(dir, abs)
+	}
 	if rel, err := filepath.Rel(repo.TopLevel, abs); err == nil && !strings.HasPrefix(rel, "..") {
 		tries = append(tries, filepath.ToSlash(rel))
 	}
 	if clean := path.Clean(filepath.ToSlash(p)); !path.IsAbs(clean) && clean != ".." && !strings.HasPrefix(clean, "../") {
 		tries = append(tries, clean)
 	}
+	var found []string
 	for _, rel := range tries {
+		if slices.Contains(found, rel) {
+			continue
+		}
 		if _, ok, err := readAt(repo, rel, commit); err != nil {
-			return "", 0, err
+			return nil, 0, err
 		} else if ok {
-			return rel, line, nil
+			found = append(found, rel)
+			continue
 		}
 		if commit == "" {
 			if _, err := os.Lstat(filepath.Join(repo.TopLevel, filepath.FromSlash(rel))); err == nil {
-				return rel, line, nil
+				found = append(found, rel)
 			}
 		}
 	}
-	return "", 0, fmt.Errorf("%s: no such file%s: want FINGERPRINT, PATH:LINE or COMMIT:PATH:LINE as a finding shows them", p, where(commit))
+	if len(found) > 0 {
+		return found, line, nil
+	}
+	return nil, 0, fmt.Errorf("%s: no such file%s: want FINGERPRINT, PATH:LINE or COMMIT:PATH:LINE as a finding shows them", p, where(commit))
 }
 
 func where(commit string) string {
@@ -211,8 +247,8 @@ func findingsAt(repo *gitutil.Repo, e *secrets.Engine, rel string, line int, com
 }
 
 // writeAccepted seals found with the ignore file's salt (drawing one when
-// it has none) and appends them, each limited to rel.
-func writeAccepted(name string, found []validate.Finding, rel string) (*AllowResult, error) {
+// it has none) and appends them, each limited to glob.
+func writeAccepted(name string, found []validate.Finding, glob string) (*AllowResult, error) {
 	hadSalt := hasSalt(name)
 	content, sealer, _, err := sealedIgnore(name)
 	if err != nil {
@@ -220,7 +256,6 @@ func writeAccepted(name string, found []validate.Finding, rel string) (*AllowRes
 	}
 	res := &AllowResult{Salted: !hadSalt}
 	var b strings.Builder
-	glob := escapeGlob(rel)
 	for _, f := range found {
 		f.Fingerprint = sealer.Seal(f.Fingerprint)
 		if hasEntry(content, f.Fingerprint, glob) {

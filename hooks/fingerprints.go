@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-	"unicode"
 
 	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
+	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/report"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
@@ -61,7 +61,13 @@ func (j *judge) keepUnsealed(f *validate.Finding) {
 	}
 	j.unsealed[findingKey(*f)] = f.Fingerprint
 	f.Fingerprint = ""
-	f.Hint = allowHint(*f, placeRef(*f))
+	ref := placeRef(*f)
+	if strings.ContainsRune(f.Path, '…') || j.masker.maskWith(j.engine, f.Path) != f.Path {
+		// The path holds a secret (nameFindings and maskPaths show it
+		// masked): no command line can name it without showing it.
+		ref = ""
+	}
+	f.Hint = allowHint(*f, ref)
 }
 
 // planShown decides, before the findings are published, whether the
@@ -100,8 +106,14 @@ func allowHint(f validate.Finding, ref string) string {
 		what = "remove the secret and rotate it"
 	}
 	how := AllowCommand + ref
-	if strings.IndexFunc(ref, unicode.IsControl) >= 0 {
-		how = "write remnant-guard:allow in a comment on its line" // no command line can name the file
+	if ref == "" || textsafe.Unsafe(ref) {
+		// No command line printed can name the file: its controls and
+		// bidi characters are shown escaped, as another file's name.
+		how = "write remnant-guard:allow in a comment on its line"
+		if f.Line == 0 {
+			how = AllowCommand + "FINGERPRINT, with the fingerprint a run shows once .remnant-guard-ignore has a salt " +
+				"(remnant-guard init writes one) and the run has at most 3 secret findings"
+		}
 	}
 	if secrets.LooksLive(f.RuleID) {
 		return what + " (it has the format of a real key: treat it as live); only if it is a test value: " + how
@@ -212,6 +224,9 @@ func writeIgnore(rep *report.Report, name string, j *judge) error {
 	kept := rep.Findings[:0]
 	n := 0
 	for _, f := range rep.Findings {
+		if f.RuleID == uncomparedRule {
+			continue // the findings it is about are accepted below, each of them
+		}
 		raw, unsealed := j.unsealed[findingKey(f)]
 		if !strings.HasPrefix(f.RuleID, "secret-") || f.Fingerprint == "" && !unsealed {
 			kept = append(kept, f)

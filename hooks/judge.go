@@ -54,7 +54,11 @@ func (j *judge) apply(fs []validate.Finding) []validate.Finding {
 		f.Severity = j.cfg.Severity(f)
 		if f.Severity != validate.Off {
 			j.publishFingerprint(&f)
+			raw, unsealed := j.unsealed[findingKey(f)]
 			f.Message, f.Path = j.masker.redactWith(j.engine, f.Message), j.masker.maskWith(j.engine, f.Path)
+			if unsealed {
+				j.unsealed[findingKey(f)] = raw // --write-ignore finds it by the path the report shows
+			}
 			f.Hint = keepFingerprint(f, func(s string) string { return j.masker.redactWith(j.engine, s) })
 			out = append(out, f)
 		}
