@@ -1,19 +1,13 @@
 package secrets
 
 import (
-	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/remnant-guard/remnant-guard/internal/sharednote"
 )
 
-// TestMain says once, on stderr, when ../shared (the reference data kept
-// beside the repository, not part of a clone) is absent, and which tests
-// skip for it: visible without -v when the package is tested on its own
-// (.ci/run says it for a whole run).
+// TestMain says once, on stderr, when ../shared is absent and which tests
+// skip for it.
 func TestMain(m *testing.M) {
-	if _, err := os.Stat(filepath.Join("..", "..", "..", "shared")); err != nil {
-		fmt.Fprintln(os.Stderr, "note: ../shared is absent beside the repository: the corpus measurements (recall, false flags) and the detect-secrets data test skip (go test -v names them)")
-	}
-	os.Exit(m.Run())
+	sharednote.Main(m, "../..", "the corpus measurements (recall, false flags) and the detect-secrets data test")
 }
