@@ -99,6 +99,19 @@ func logArgs(walk []string, marker string) []string {
 		"--format=%x01"+marker[1:]+"%H%x00%P%x00", "--")
 }
 
+// mainLogArgs are logArgs for a log that prints merges without a diff:
+// their combined diffs are read apart, for the merges that have one (see
+// mergediff.go).
+func mainLogArgs(walk []string, marker string) []string {
+	args := logArgs(walk, marker)
+	for i, a := range args {
+		if a == "--cc" {
+			args[i] = "--diff-merges=off"
+		}
+	}
+	return args
+}
+
 // rangeWalk is the walk of a range: the commits revs select (git rev-list
 // syntax), oldest first, parents before children.
 func rangeWalk(revs []string) []string {
@@ -159,6 +172,7 @@ type LogProcess struct {
 	marker   string
 	head     *logProc  // the whole range, oldest first
 	split    *logSplit // the newer part, printed alongside; nil: none
+	merges   *mergeLog // the merges' combined diffs; nil: each merge read alone
 	err      error     // from the start
 	finished bool
 	switched bool  // Each read the newer part from the second git
@@ -178,8 +192,12 @@ const logPipeSize = 1 << 20
 // returned by Each. Stop must be called when the log is no longer needed.
 func (r *Repo) StartLog(revs ...string) *LogProcess {
 	l := &LogProcess{repo: r, marker: newMarker()}
-	if l.head, l.err = r.startLogProc(logArgs(rangeWalk(revs), l.marker), nil); l.err == nil {
-		l.split = r.startSplit(revs, l.marker)
+	if l.head, l.err = r.startLogProc(mainLogArgs(rangeWalk(revs), l.marker), nil); l.err == nil {
+		l.merges = newMergeLog()
+		marker := l.marker
+		l.split = r.startSplit(revs, l.marker, func(merges [][]string, ok bool) {
+			go l.merges.prepare(r, revs, merges, ok, marker)
+		})
 	}
 	return l
 }
@@ -257,6 +275,7 @@ func (l *LogProcess) Each(fn func(CommitChanges) error) error {
 		return err
 	}
 	at := &splitWatch{split: l.split}
+	fn = l.withMerges(fn)
 	err = l.read(l.head, l.head.out, boundary, func(c CommitChanges) error {
 		if at.reached(c.Hash) {
 			return errSwitch
@@ -278,6 +297,17 @@ func (l *LogProcess) Each(fn func(CommitChanges) error) error {
 		l.Stop()
 	}
 	return err
+}
+
+// withMerges hands the merges of the main log, printed without a diff,
+// over with their combined diffs (see mergediff.go).
+func (l *LogProcess) withMerges(fn func(CommitChanges) error) func(CommitChanges) error {
+	return func(c CommitChanges) error {
+		if len(c.Parents) < 2 {
+			return fn(c)
+		}
+		return l.takeMerge(c, fn)
+	}
 }
 
 // readSplit reads the newer part of the range from the second git.
@@ -354,6 +384,7 @@ func (l *LogProcess) HasParent(hash string) (has, known bool) {
 
 // Stop ends git if it still runs; it is safe to call more than once.
 func (l *LogProcess) Stop() {
+	l.merges.stop()
 	l.split.cancel()
 	l.head.kill()
 }

@@ -51,17 +51,19 @@ type logSplit struct {
 	stopped bool
 	lister  *exec.Cmd // the rev-list, while it runs
 
-	order   []string        // the range's commits, in the order the first log prints them
-	parents map[string]bool // the parents of the range's commits; nil: the range is not listed
-	at      int             // index in order of the first commit tail prints
-	tail    *logProc        // nil: no second log
+	order   []string                         // the range's commits, in the order the first log prints them
+	parents map[string]bool                  // the parents of the range's commits; nil: the range is not listed
+	merges  [][]string                       // the range's merges in order, each with its parents after it
+	listed  func(merges [][]string, ok bool) // told the merges once the range is listed
+	at      int                              // index in order of the first commit tail prints
+	tail    *logProc                         // nil: no second log
 	spool   *spool
 }
 
 // startSplit lists the commits of revs and, for a long range, starts the
 // second log, in the background: the first log does not wait for it.
-func (r *Repo) startSplit(revs []string, marker string) *logSplit {
-	s := &logSplit{ready: make(chan struct{})}
+func (r *Repo) startSplit(revs []string, marker string, listed func([][]string, bool)) *logSplit {
+	s := &logSplit{ready: make(chan struct{}), listed: listed}
 	go s.start(r, revs, marker)
 	return s
 }
@@ -70,6 +72,9 @@ func (s *logSplit) start(r *Repo, revs []string, marker string) {
 	defer close(s.ready)
 	order, parents := s.list(r, revs)
 	s.parents = parents
+	if s.listed != nil {
+		s.listed(s.merges, parents != nil)
+	}
 	if len(order) < splitMin {
 		return
 	}
@@ -80,7 +85,7 @@ func (s *logSplit) start(r *Repo, revs []string, marker string) {
 	if s.stopped {
 		return
 	}
-	tail, err := r.startLogProc(logArgs([]string{"--no-walk=unsorted", "--stdin"}, marker), stdin)
+	tail, err := r.startLogProc(mainLogArgs([]string{"--no-walk=unsorted", "--stdin"}, marker), stdin)
 	if err != nil {
 		return // the first log prints it all
 	}
@@ -123,6 +128,9 @@ func (s *logSplit) list(r *Repo, revs []string) (order []string, parents map[str
 			break
 		}
 		order = append(order, f[0])
+		if len(f) > 2 {
+			s.merges = append(s.merges, f)
+		}
 		for _, p := range f[1:] {
 			parents[p] = true
 		}

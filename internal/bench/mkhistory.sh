@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds a long history for measuring `scan --history` and `ci` on it.
-# usage: internal/bench/mkhistory.sh DIR [COMMITS]   (default 10,500 commits; about 1 minute)
+# usage: internal/bench/mkhistory.sh DIR [COMMITS [OPEN]]   (default 10,500 commits; about 1 minute)
 # DIR/longhistory: COMMITS commits over about twelve years on main and feature branches, a merge
 # for every few commits (some with a resolution unlike either side), Go-like source files that
 # grow from 300 to a few thousand, a vendor/ directory refreshed now and then in large commits,
@@ -8,16 +8,22 @@
 # The same arguments give the same commits, byte for byte: the content is drawn from a seeded
 # generator and the dates are fixed. The tag "last10k" marks the commit 10,000 commits before
 # main's tip, for `ci --base last10k`.
+# OPEN (default 1: one feature branch at a time, the history described above) is how many
+# branches are open at once, as pull requests are: each starts from main as it is then and is
+# merged back (`git merge --no-ff`, as a pull request's merge button does) while the others and
+# main go on, so that a merge brings in a branch that may be hundreds of commits behind main.
 set -euo pipefail
 out=${1:?usage: mkhistory.sh DIR [COMMITS]}
 commits=${2:-10500}
+open=${3:-1}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)/longhistory
 rm -rf "$out"
 git init -q -b main "$out"
-python3 - "$commits" <<'PY' | git -C "$out" fast-import --quiet
+python3 - "$commits" "$open" <<'PY' | git -C "$out" fast-import --quiet
 import random, sys
 total = int(sys.argv[1])
+opens = int(sys.argv[2])
 R = random.Random(20261202)
 words = ("count index buffer reader writer name value result client server request response "
          "handler config options cache item list node tree path file line size limit offset "
@@ -126,6 +132,50 @@ def change(branch, n):
             ops.append(("D", p))
         changed.setdefault(branch, set()).add(ops[-1][-1] if ops[-1][0] == "R" else ops[-1][1])
     return ops
+prs = []  # open branches, oldest first
+pr_base = {}  # branch -> main's tree when it started
+def pull_requests():
+    """One step of a history with many branches open at once: a branch
+    starts from main, a branch or main gets a commit, or the oldest branch
+    that is ready is merged. Returns the commits made."""
+    if len(prs) < opens and R.random() < 0.2:
+        b = "feature%d" % mark
+        trees[b] = dict(trees["main"])
+        tips[b] = tips["main"]
+        pr_base[b] = dict(trees["main"])
+        changed[b] = set()
+        prs.append(b)
+    k = R.random()
+    if prs and k < 0.55:
+        b = R.choice(prs)
+        ops = change(b, R.randrange(1, 4))
+        for op in ops:
+            if op[0] == "R":
+                changed[b].add(op[1])
+        commit(b, ops)
+        return 1
+    if prs and k < 0.62:
+        b = prs.pop(0)
+        main, sd, base = trees["main"], trees[b], pr_base.pop(b)
+        ops = []
+        for p in sorted(changed[b]):
+            if p in sd:
+                if p in main and main[p] != base.get(p) and main[p] != sd[p]:
+                    merged = main[p] + [line()]  # both changed it: a resolution
+                else:
+                    merged = sd[p]
+                if main.get(p) != merged:
+                    main[p] = merged
+                    ops.append(("M", p, merged))
+            elif p in main and p in base and main[p] == base[p]:
+                del main[p]
+                ops.append(("D", p))
+        commit("main", ops, merge=b, msg="Merge pull request from " + b)
+        out.write("reset refs/heads/%s\nfrom 0000000000000000000000000000000000000000\n\n" % b)
+        del tips[b]
+        return 1
+    commit("main", change("main", R.randrange(1, 4)))
+    return 1
 # 300 files to start
 init = {"pkg/%s/%s.go" % (R.choice(words), ident().lower()): newfile(R.randrange(20, 300)) for _ in range(300)}
 trees["main"] = dict(init)
@@ -172,6 +222,9 @@ while n < total:
             commit("main", ops, msg="move a package")
             n += 1
             continue
+    if opens > 1:
+        n += pull_requests()
+        continue
     if side is None and R.random() < 0.15:
         side = "feature%d" % n
         trees[side] = dict(trees["main"])

@@ -1,0 +1,321 @@
+package gitutil
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// mergeHistory builds a history of many merges of every kind a combined
+// diff treats apart: clean merges of other files, merges of one file
+// changed on both sides without a conflict, conflicts resolved by hand,
+// merges that add, delete or rewrite a file neither side had, a file
+// turned into a folder on one side, renames on one side, submodule
+// entries, octopus merges and an unrelated history merged in.
+func mergeHistory(t *testing.T, env []string, seed uint64, merges int, initArgs ...string) string {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 7))
+	dir := newRepo(t, env, initArgs...)
+	lines := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "line %d value_%x\n", i, rng.Uint32()%8)
+		}
+		return b.String()
+	}
+	edit := func(name string) {
+		data, _ := os.ReadFile(filepath.Join(dir, name))
+		ls := strings.SplitAfter(string(data), "\n")
+		if len(ls) < 3 {
+			writeFile(t, dir, name, lines(20))
+			return
+		}
+		i := rng.IntN(len(ls) - 1)
+		ls[i] = fmt.Sprintf("edited %x\n", rng.Uint32())
+		writeFile(t, dir, name, strings.Join(ls, ""))
+	}
+	for _, f := range []string{"a.txt", "b.txt", "dir/c.txt", "dir/sub/d.txt", "e.txt"} {
+		writeFile(t, dir, f, lines(30))
+	}
+	commitAll(t, dir, env, "root")
+	git(t, dir, env, "tag", "start")
+	merge := func(branch string) {
+		if _, err := runGit(dir, env, "merge", "-q", "--no-ff", "-m", "merge "+branch, branch); err != nil {
+			// a conflict: resolved with text from neither side
+			git(t, dir, env, "checkout", "-q", "--theirs", ".")
+			out := git(t, dir, env, "diff", "--name-only", "--diff-filter=U")
+			for _, f := range strings.Fields(out) {
+				writeFile(t, dir, f, lines(12))
+			}
+			commitAll(t, dir, env, "resolve "+branch)
+		}
+	}
+	for i := range merges {
+		b := fmt.Sprintf("b%d", i)
+		git(t, dir, env, "checkout", "-q", "-b", b, "main")
+		kind := rng.IntN(11)
+		switch kind {
+		case 0, 1: // other files on each side
+			edit("a.txt")
+			commitAll(t, dir, env, "side "+b)
+			git(t, dir, env, "checkout", "-q", "main")
+			edit("dir/c.txt")
+			commitAll(t, dir, env, "main "+b)
+		case 2: // one file, both sides, far apart: no conflict
+			data := lines(40)
+			git(t, dir, env, "checkout", "-q", "main")
+			writeFile(t, dir, "e.txt", data)
+			commitAll(t, dir, env, "reset e "+b)
+			git(t, dir, env, "checkout", "-q", b)
+			git(t, dir, env, "reset", "-q", "--hard", "main")
+			ls := strings.SplitAfter(data, "\n")
+			ls[2] = "side edit\n"
+			writeFile(t, dir, "e.txt", strings.Join(ls, ""))
+			commitAll(t, dir, env, "side "+b)
+			git(t, dir, env, "checkout", "-q", "main")
+			ls = strings.SplitAfter(data, "\n")
+			ls[35] = "main edit\n"
+			writeFile(t, dir, "e.txt", strings.Join(ls, ""))
+			commitAll(t, dir, env, "main "+b)
+		case 3: // a conflict
+			writeFile(t, dir, "b.txt", lines(8))
+			commitAll(t, dir, env, "side "+b)
+			git(t, dir, env, "checkout", "-q", "main")
+			writeFile(t, dir, "b.txt", lines(9))
+			commitAll(t, dir, env, "main "+b)
+		case 4: // a rename on one side, an edit on the other
+			if _, err := os.Stat(filepath.Join(dir, "dir/sub/d.txt")); err == nil {
+				os.MkdirAll(filepath.Join(dir, "moved"), 0o755)
+				git(t, dir, env, "mv", "dir/sub/d.txt", fmt.Sprintf("moved/d%d.txt", i))
+			} else {
+				writeFile(t, dir, "dir/sub/d.txt", lines(25))
+			}
+			commitAll(t, dir, env, "side "+b)
+			git(t, dir, env, "checkout", "-q", "main")
+			edit("a.txt")
+			commitAll(t, dir, env, "main "+b)
+		case 5: // a file turned into a folder on one side
+			name := fmt.Sprintf("f%d", i)
+			git(t, dir, env, "checkout", "-q", "main")
+			writeFile(t, dir, name, "a file\n")
+			commitAll(t, dir, env, "add "+name)
+			git(t, dir, env, "checkout", "-q", b)
+			git(t, dir, env, "reset", "-q", "--hard", "main")
+			git(t, dir, env, "rm", "-q", name)
+			writeFile(t, dir, name+"/inside.txt", lines(3))
+			commitAll(t, dir, env, "side "+b)
+			git(t, dir, env, "checkout", "-q", "main")
+			edit("dir/c.txt")
+			commitAll(t, dir, env, "main "+b)
+		case 6: // a submodule entry on one side
+			hash := strings.TrimSpace(git(t, dir, env, "rev-parse", "HEAD"))
+			git(t, dir, env, "update-index", "--add", "--cacheinfo", "160000,"+hash+",mod"+fmt.Sprint(i))
+			git(t, dir, env, "commit", "-q", "-m", "side "+b)
+			git(t, dir, env, "checkout", "-q", "main")
+			edit("e.txt")
+			commitAll(t, dir, env, "main "+b)
+		case 10: // a rename on one side, the same file changed on the other:
+			// the merge's file differs from both, and is new to one
+			name, to := fmt.Sprintf("r%d.txt", i), fmt.Sprintf("renamed/r%d.txt", i)
+			data := lines(40)
+			git(t, dir, env, "checkout", "-q", "main")
+			writeFile(t, dir, name, data)
+			commitAll(t, dir, env, "add "+name)
+			git(t, dir, env, "checkout", "-q", b)
+			git(t, dir, env, "reset", "-q", "--hard", "main")
+			os.MkdirAll(filepath.Join(dir, "renamed"), 0o755)
+			git(t, dir, env, "mv", name, to)
+			ls := strings.SplitAfter(data, "\n")
+			ls[3] = "side edit\n"
+			writeFile(t, dir, to, strings.Join(ls, ""))
+			commitAll(t, dir, env, "side "+b)
+			git(t, dir, env, "checkout", "-q", "main")
+			ls = strings.SplitAfter(data, "\n")
+			ls[30] = "main edit\n"
+			writeFile(t, dir, name, strings.Join(ls, ""))
+			commitAll(t, dir, env, "main "+b)
+		default: // only the side moves: the merge's tree is the side's
+			edit("dir/sub/x.txt")
+			commitAll(t, dir, env, "side "+b)
+			git(t, dir, env, "checkout", "-q", "main")
+		}
+		merge(b)
+		switch {
+		case kind == 7: // an evil merge: a file neither side has
+			writeFile(t, dir, fmt.Sprintf("evil%d.txt", i), lines(4))
+			git(t, dir, env, "add", "-A")
+			git(t, dir, env, "commit", "-q", "--amend", "--no-edit")
+		case kind == 8 && i > 0: // an evil merge deleting a file both sides have
+			if _, err := os.Stat(filepath.Join(dir, "e.txt")); err == nil {
+				git(t, dir, env, "rm", "-q", "e.txt")
+				git(t, dir, env, "commit", "-q", "--amend", "--no-edit")
+				writeFile(t, dir, "e.txt", lines(30))
+				commitAll(t, dir, env, "e back")
+			}
+		case kind == 9 && i%3 == 0: // an octopus merge of other files
+			for _, o := range []string{"o1", "o2"} {
+				git(t, dir, env, "checkout", "-q", "-b", o+b, "main")
+				writeFile(t, dir, o+b+".txt", lines(3))
+				commitAll(t, dir, env, o)
+			}
+			git(t, dir, env, "checkout", "-q", "main")
+			git(t, dir, env, "merge", "-q", "--no-ff", "-m", "octopus", "o1"+b, "o2"+b)
+		}
+		if i == merges/2 {
+			git(t, dir, env, "checkout", "-q", "--orphan", "lone")
+			git(t, dir, env, "rm", "-q", "-r", "-f", ".")
+			writeFile(t, dir, "lone.txt", "lone\n")
+			commitAll(t, dir, env, "lone root")
+			git(t, dir, env, "checkout", "-q", "main")
+			git(t, dir, env, "merge", "-q", "--allow-unrelated-histories", "-m", "merge lone", "lone")
+			git(t, dir, env, "tag", "half")
+		}
+	}
+	return dir
+}
+
+// mergesWithCombinedDiff lists the merges git shows a combined diff for,
+// without rename detection: those with a path that differs from every
+// parent.
+func mergesWithCombinedDiff(t *testing.T, dir string, env []string) map[string]bool {
+	t.Helper()
+	out := git(t, dir, env, "log", "--merges", "--all", "--diff-merges=cc", "--raw", "--no-renames", "--no-abbrev", "--format=%x01%H")
+	got := map[string]bool{}
+	cur := ""
+	for _, line := range strings.Split(out, "\n") {
+		switch {
+		case strings.HasPrefix(line, "\x01"):
+			cur = line[1:]
+			got[cur] = got[cur] || false
+		case line != "" && cur != "":
+			got[cur] = true
+		}
+	}
+	return got
+}
+
+// mergeDiffers says of every merge what git's combined diff says: a path
+// differs from every parent, or none does.
+func TestMergeDiffersMatchesGit(t *testing.T) {
+	env := testEnv(t)
+	for _, format := range []string{"sha1", "sha256"} {
+		dir := mergeHistory(t, env, 1, 40, "--object-format="+format)
+		r := open(t, dir, env)
+		want := mergesWithCombinedDiff(t, dir, env)
+		differ := 0
+		for merge, d := range want {
+			parents := strings.Fields(git(t, dir, env, "log", "-1", "--format=%P", merge))
+			if got := r.mergeDiffers(merge, parents); got != d {
+				t.Errorf("%s: merge %s differs from every parent: %v, git says %v", format, short(merge), got, d)
+			}
+			if d {
+				differ++
+			}
+		}
+		if differ == 0 || differ == len(want) {
+			t.Errorf("%s: %d of %d merges have a combined diff: the comparison proves little", format, differ, len(want))
+		}
+	}
+}
+
+// A history whose merges are read apart is handed over exactly as one git
+// log with --cc prints it, whether git judges the merges (many of them)
+// or they are judged in process (few), and whatever the range.
+func TestMergesApartMatchOneLog(t *testing.T) {
+	env := testEnv(t)
+	dir := mergeHistory(t, env, 2, mergePassMin+6)
+	r := open(t, dir, env)
+	for _, tc := range []struct {
+		revs []string
+		by   string // who judges the merges
+	}{{[]string{"--all"}, "git"}, {[]string{"HEAD"}, "git"}, {[]string{"half..HEAD"}, "process"},
+		{[]string{"HEAD~3..HEAD"}, "process"}, {[]string{"start..b5"}, "process"}} {
+		revs := tc.revs
+		want, err := parseLog(gitRaw(t, dir, env, logArgs(rangeWalk(revs), "\x01")...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		merges := 0
+		for _, c := range want {
+			if len(c.Parents) > 1 {
+				merges++
+			}
+		}
+		l := r.StartLog(revs...)
+		var got []CommitChanges
+		err = l.Each(func(c CommitChanges) error {
+			got = append(got, keepLines(c))
+			return nil
+		})
+		l.Stop()
+		if err != nil {
+			t.Fatalf("%v: %v", revs, err)
+		}
+		if by := l.merges.by; by != tc.by {
+			t.Errorf("%v (%d merges): judged by %q, want %q", revs, merges, by, tc.by)
+		}
+		if tc.by == "git" {
+			// Some merges are read without rename detection, some with.
+			kinds := map[bool]int{}
+			for _, seg := range l.merges.segments {
+				kinds[seg.renames]++
+			}
+			if kinds[true] == 0 || kinds[false] == 0 {
+				t.Errorf("%v: %d segments read with rename detection, %d without; want both", revs, kinds[true], kinds[false])
+			}
+		}
+		if g, w := commitsText(got), commitsText(want); !slices.Equal(g, w) {
+			t.Errorf("%v (%d merges): %d commits, want %d; first difference at %d", revs, merges, len(g), len(w), firstDiff(g, w))
+		}
+	}
+}
+
+// When the git judging the merges or the log of their combined diffs
+// fails, or prints other than asked, the merges are judged and read one
+// by one instead: what is handed over stays the same.
+func TestMergesApartFaults(t *testing.T) {
+	env := testEnv(t)
+	dir := mergeHistory(t, env, 3, mergePassMin+2)
+	want, err := parseLog(gitRaw(t, dir, env, logArgs(rangeWalk([]string{"--all"}), "\x01")...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const merges = `case " $* " in *" --stdin "*" --cc "*) `
+	for _, tc := range []struct{ name, script, by string }{
+		{"the judging git fails", `case " $* " in *" --merges "*) exit 1;; esac`, "process"},
+		{"the judging git names another commit", `case " $* " in *" --merges "*) printf '\001%s\n' 0123456789012345678901234567890123456789; exit 0;; esac`, "process"},
+		{"the merges' log fails", merges + `exit 1;; esac`, "git"},
+		{"the merges' log prints them in another order", merges + `"$REAL" "$@" --reverse; exit;; esac`, "git"},
+		{"the merges' log stops half way", merges + `"$REAL" "$@" | head -c 3000; exit 1;; esac`, "git"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			wrapGit(t, tc.script)
+			r := open(t, dir, env)
+			l := r.StartLog("--all")
+			var got []CommitChanges
+			err := l.Each(func(c CommitChanges) error {
+				got = append(got, keepLines(c))
+				return nil
+			})
+			broken := l.merges.broken
+			l.Stop()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if by := l.merges.by; by != tc.by {
+				t.Errorf("judged by %q, want %q", by, tc.by)
+			}
+			// A fault of the merges' log is seen, and the log left.
+			if broken != (tc.by == "git") {
+				t.Errorf("the merges' log left: %v", broken)
+			}
+			if g, w := commitsText(got), commitsText(want); !slices.Equal(g, w) {
+				t.Errorf("%d commits, want %d; first difference at %d", len(g), len(w), firstDiff(g, w))
+			}
+		})
+	}
+}
