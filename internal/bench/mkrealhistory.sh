@@ -13,8 +13,8 @@
 # some changes made in two steps (part of the file's hunks first, the rest in a later commit).
 # The commits go to main and to short feature branches merged back with a merge commit (never
 # fast-forward); every release's tree is reached on main before the next one starts.
-# About 13,000 commits and some hundreds of merges; 2 to 4 minutes on two cores once the
-# modules are in GOMODCACHE (the first download takes under a minute more).
+# 18,101 commits, 1,947 of them merges, 89 MiB packed; about 40 s on two cores once the modules
+# are in GOMODCACHE (the first download of the 327 MB of zips takes about 35 s more).
 # The same module versions give the same commits, byte for byte: branching is drawn from a
 # seeded generator, the dates lie between the release dates, and nothing depends on the
 # machine. The tag "last10k" marks the newest first-parent commit with 10,000 commits after it,
@@ -239,7 +239,6 @@ def groups_of(name, d, prevd, prev, cur, first):
 
 trees, dirs, last = {}, {}, None
 side, sidechanged, branchno = None, [], 0
-main_t = None
 for m in mods:
     name = short[m["Path"]]
     cur = walk(m["Dir"])
@@ -271,10 +270,7 @@ for m in mods:
             sidechanged += ops
         if side is not None and (R.random() < 0.25 or g == G - 1):
             # merge the branch: main takes what the branch changed
-            ops2 = []
-            for op in sidechanged:
-                ops2.append(op if op[0] != "R" else ("R", op[1], op[2]))
-            commit("main", ops2, "Merge branch '%s'" % side, t + 60, merge=tips[side])
+            commit("main", sidechanged, "Merge branch '%s'" % side, t + 60, merge=tips[side])
             out.write(b"reset refs/heads/%s\nfrom 0000000000000000000000000000000000000000\n\n" % side.encode())
             del tips[side]
             side, sidechanged = None, []
