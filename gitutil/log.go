@@ -37,6 +37,7 @@ type FileChange struct {
 
 	combined bool     // a merge's record, matched to a "diff --cc" section
 	olds     []string // a merge's record: each parent's blob (none: "")
+	statuses string   // a merge's record: its status against each parent
 }
 
 // CommitChanges is one commit of a range and what it changed: against its
@@ -51,6 +52,9 @@ type CommitChanges struct {
 	// renames: they hold no blob, so Changes leaves them out, but their
 	// names are pushed all the same.
 	Gitlinks []string
+	// renames tells of a merge that a path it shows is added or deleted
+	// against some parent: rename detection may pair it.
+	renames bool
 }
 
 // ShallowError reports a shallow clone that lacks a commit the range needs.
@@ -194,9 +198,9 @@ func (r *Repo) StartLog(revs ...string) *LogProcess {
 	l := &LogProcess{repo: r, marker: newMarker()}
 	if l.head, l.err = r.startLogProc(mainLogArgs(rangeWalk(revs), l.marker), nil); l.err == nil {
 		l.merges = newMergeLog()
-		marker := l.marker
+		l.merges.marker = l.marker
 		l.split = r.startSplit(revs, l.marker, func(merges [][]string, ok bool) {
-			go l.merges.prepare(r, revs, merges, ok, marker)
+			go l.merges.prepare(r, revs, merges, ok)
 		})
 	}
 	return l

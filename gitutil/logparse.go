@@ -71,6 +71,7 @@ func (p *logParser) commit() (CommitChanges, error) {
 	}
 	c.Changes = p.changes()
 	for _, fc := range p.raw {
+		c.renames = c.renames || fc.combined && fc.statuses != strings.Repeat("M", len(fc.olds))
 		if fc.Mode == modeGitlink && (fc.OldMode != modeGitlink || fc.Status == 'R' || fc.Status == 'C') {
 			c.Gitlinks = append(c.Gitlinks, fc.Path)
 		}
@@ -151,6 +152,7 @@ func (p *logParser) rawRecords(n int) error {
 			fc.Change, err = parseCombinedHeader(meta, n)
 			fc.combined = true
 			fc.olds = combinedOlds(meta, n)
+			fc.statuses = meta[strings.LastIndexByte(meta, ' ')+1:]
 		}
 		if err != nil {
 			return err

@@ -12,23 +12,28 @@ import (
 
 // Merges are read apart from the rest of a history. A merge's combined
 // diff (--cc) shows only the paths whose content differs from every
-// parent's, yet git computes it by diffing the merge against each parent
-// in full, with rename detection: for the merge of a branch that lived
-// while the main line moved on, that is a diff of everything the main line
-// did meanwhile, and on real histories it is close to half of the log's
-// cost. The main log therefore prints merges without a diff
-// (--diff-merges=off), and a merge goes to a `git log --cc` of its own only
-// when a walk of its tree and its parents' trees finds a path that differs
-// from every parent (mergeDiffers): any other merge's combined diff is
-// empty, by the definition of --cc, so the merge is handed over with no
-// changes, exactly as the combined diff would have it. The walk descends
-// only into directories that differ from every parent's, so a merge
-// costs a few tree reads.
+// parent's, yet with rename detection git computes it by diffing the
+// merge against each parent in full first: for the merge of a branch that
+// lived while the main line moved on (a pull request), that is a rename
+// search over everything the main line did meanwhile, and on such
+// histories it is most of the log's cost. So the main log prints merges
+// without a diff (--diff-merges=off), and the merges of the range are
+// printed by logs of their own (mergeLog), with --cc and without rename
+// detection, as the main log reaches them. Rename detection pairs an
+// added path with a deleted one; in a merge whose paths that differ from
+// every parent are each modified against every parent (the common case:
+// both sides changed a file), it can pair none of them, so the combined
+// diff is the same without it. A merge with a path that is added or
+// deleted against some parent (Renames) is read again with rename
+// detection, alone. Either way each merge is handed over exactly as `git
+// log --cc -M` prints it.
 
 // mergeDiffers tells whether some path of merge differs from every parent's
-// entry at the same path (content, mode, or presence). It errs on the side
-// of yes: a commit or tree it cannot read makes the answer yes, so that
-// git is asked.
+// entry at the same path (content, mode, or presence): whether its combined
+// diff can show anything. It judges the merges the range's list does not
+// have, so that only those with a combined diff cost a git log. It errs on
+// the side of yes: a commit or tree it cannot read makes the answer yes,
+// so that git is asked.
 func (r *Repo) mergeDiffers(merge string, parents []string) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -210,36 +215,34 @@ func (c *treeCursor) equal(o *treeCursor) bool {
 	return bytes.Equal(c.mode, o.mode) && bytes.Equal(c.hash, o.hash)
 }
 
-// mergeLog reads the combined diffs of a range's merges from one git log,
-// in the order the main log reaches them. The range's list (logsplit.go)
-// names its merges; each is judged by mergeDiffers in the background, and
-// those with a path that differs from every parent are printed by a `git
-// log --cc --no-walk=unsorted --stdin`, read one merge at a time as the
-// main log reaches it. A merge the list does not name, or any difference
-// between the two logs, falls back to a git log of the merge alone.
+// mergeLog prints the combined diffs of a range's merges, in the order the
+// main log reaches them: segments of the listed merges, each printed by a
+// `git log --cc --no-renames --no-walk=unsorted --stdin`, one after the
+// other, and read one merge at a time. A merge the list does not have, or
+// any difference between the logs, falls back to a git log of the merge
+// alone.
 type mergeLog struct {
-	ready chan struct{} // closed once listed, want and proc are set
+	ready chan struct{} // closed once listed and hashes are set
 
 	mu      sync.Mutex
 	stopped bool
-	passer  *exec.Cmd // the git judging the merges, while it runs
+	lister  *exec.Cmd // the rev-list listing the merges, while it runs
+	proc    *logProc  // the segment's log being read
+	reader  bool      // the goroutine reading the segments runs
+	broken  bool      // the segments are not read any more
 
-	listed   map[string]bool // the range's merges; nil: not listed
-	by       string          // who judged them: "git" or "process"
-	want     map[string]bool // the merges the segments' logs print
-	segments []segment       // the logs to read, in order
-	repo     *Repo
-	marker   string
-	proc     *logProc // the segment's log being read
+	listed map[string]bool // the range's merges; nil: not listed
+	hashes []string        // the same, in the order of the main log
+	repo   *Repo
+	marker string
 
-	items  chan mergeItem // the commits proc prints, one at a time
-	ack    chan struct{}  // the reader may go on past the item handed over
-	quit   chan struct{}  // closed when the reading ends early
-	reader bool           // the goroutine reading proc runs
-	broken bool           // proc is not used any more
+	items chan mergeItem // the merges the logs print, one at a time
+	ack   chan struct{}  // the reader may go on past the item handed over
+	quit  chan struct{}  // closed when the reading ends early
+	alone int            // merges read alone (counted for the tests)
 }
 
-// mergeItem is a commit proc printed, or why there is none.
+// mergeItem is a merge a segment's log printed, or why there is none.
 type mergeItem struct {
 	c   CommitChanges
 	err error
@@ -249,116 +252,40 @@ func newMergeLog() *mergeLog {
 	return &mergeLog{ready: make(chan struct{}), quit: make(chan struct{})}
 }
 
-// mergePassMin is the fewest merges judged by git (mergePass) instead of
-// in process: git's walk of many trees at once costs less than reading
-// them here, and runs alongside.
-const mergePassMin = 64
-
-// prepare judges the merges the list names and sets out the logs of
-// those that need a combined diff; it is called once, after the range is
-// listed.
-func (m *mergeLog) prepare(r *Repo, revs []string, merges [][]string, ok bool, marker string) {
-	defer close(m.ready)
-	if !ok {
-		return
-	}
-	listed := make(map[string]bool, len(merges))
-	for _, f := range merges {
-		listed[f[0]] = true
-	}
-	var judged []judgedMerge
-	done := false
-	by := "git"
-	if len(merges) >= mergePassMin {
-		judged, done = m.pass(r, revs, listed)
-	}
-	if !done {
-		by = "process"
-		judged = judged[:0]
-		for _, f := range merges {
-			if m.isStopped() {
-				return
-			}
-			if r.mergeDiffers(f[0], f[1:]) {
-				judged = append(judged, judgedMerge{hash: f[0]})
-			}
-		}
-	}
-	want := make(map[string]bool, len(judged))
-	for _, j := range judged {
-		want[j.hash] = true
-	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.stopped {
-		return
-	}
-	m.listed, m.want, m.by = listed, want, by
-	m.segments = segmentMerges(judged)
-	m.repo, m.marker = r, marker
-}
-
-// judgedMerge is a merge with a path that differs from every parent.
-// modified is true when every such path is modified against every parent
-// (neither added nor deleted): rename detection pairs only added paths
-// with deleted ones, so it changes nothing in such a merge's combined
-// diff, and the diff is read without it. Rename detection against a
-// parent whose side is far behind is most of what a merge costs git.
-type judgedMerge struct {
-	hash     string
-	modified bool
-}
-
-// segment is a run of merges, in order, read by one git log: without
-// rename detection when renames is false.
-type segment struct {
-	hashes  []string
-	renames bool
-}
-
-// segmentMax bounds the merges of one segment.
+// segmentMax bounds the merges of one segment's log.
 const segmentMax = 256
 
-// segmentMerges cuts judged into segments: runs of merges read without
-// rename detection, and runs of merges read with it.
-func segmentMerges(judged []judgedMerge) []segment {
-	var out []segment
-	for _, j := range judged {
-		if n := len(out); n == 0 || out[n-1].renames == j.modified || len(out[n-1].hashes) == segmentMax {
-			out = append(out, segment{renames: !j.modified})
-		}
-		out[len(out)-1].hashes = append(out[len(out)-1].hashes, j.hash)
-	}
-	return out
-}
+// listMergesMax bounds the merges listed apart, when the range is too long
+// for the main list; past it each merge is judged alone.
+const listMergesMax = 1 << 17
 
-// start starts the git log of seg.
-func (seg segment) start(r *Repo, marker string) (*logProc, error) {
-	args := logArgs([]string{"--no-walk=unsorted", "--stdin"}, marker)
-	if !seg.renames {
-		for i, a := range args {
-			if a == "-M" {
-				args[i] = "--no-renames"
-			}
+// prepare takes the range's merges from the range's list, or lists them
+// when the range could not be; it is called once, after the range is
+// listed.
+func (m *mergeLog) prepare(r *Repo, revs []string, merges [][]string, ok bool) {
+	defer close(m.ready)
+	var hashes []string
+	if ok {
+		for _, f := range merges {
+			hashes = append(hashes, f[0])
 		}
+	} else if hashes, ok = m.list(r, revs); !ok {
+		return
 	}
-	return r.startLogProc(args, strings.NewReader(strings.Join(seg.hashes, "\n")+"\n"))
-}
-
-func (m *mergeLog) isStopped() bool {
+	listed := make(map[string]bool, len(hashes))
+	for _, h := range hashes {
+		listed[h] = true
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return m.stopped
+	if !m.stopped {
+		m.listed, m.hashes, m.repo = listed, hashes, r
+	}
 }
 
-// pass asks git which merges of the range have a path that differs from
-// every parent's: the raw combined diff without rename detection lists
-// exactly those paths, from one walk of all the trees at once. The merges
-// that have one come back in the order of the walk; ok is false when git
-// failed, was stopped, or named a merge the list does not have.
-func (m *mergeLog) pass(r *Repo, revs []string, listed map[string]bool) (judged []judgedMerge, ok bool) {
-	args := append(append([]string{"log", "--merges"}, rangeWalk(revs)...),
-		"--diff-merges=cc", "--raw", "--no-renames", "--no-abbrev", "--no-color", "-z", "--format=%x01%H", "--")
+// list lists the merges of revs with the main log's walk.
+func (m *mergeLog) list(r *Repo, revs []string) ([]string, bool) {
+	args := append(append([]string{"rev-list", "--merges"}, rangeWalk(revs)...), "--")
 	cmd := exec.Command("git", args...)
 	cmd.Dir, cmd.Env = r.TopLevel, r.env
 	var out io.ReadCloser
@@ -367,78 +294,50 @@ func (m *mergeLog) pass(r *Repo, revs []string, listed map[string]bool) (judged 
 	if !m.stopped {
 		if out, err = cmd.StdoutPipe(); err == nil {
 			if err = cmd.Start(); err == nil {
-				m.passer = cmd
+				m.lister = cmd
 			}
 		}
 	}
-	started := m.passer != nil
+	started := m.lister != nil
 	m.mu.Unlock()
 	if !started {
 		return nil, false
 	}
-	judged, ok = parsePass(bufio.NewReaderSize(out, 64<<10), listed)
-	if !ok {
+	var hashes []string
+	ok := true
+	sc := bufio.NewScanner(out)
+	for sc.Scan() {
+		if h := sc.Text(); isHash(h) && len(hashes) < listMergesMax {
+			hashes = append(hashes, h)
+			continue
+		}
+		ok = false
 		cmd.Process.Kill()
+		break
 	}
 	io.Copy(io.Discard, out)
-	if err := cmd.Wait(); err != nil {
+	if err := cmd.Wait(); err != nil || sc.Err() != nil {
 		ok = false
 	}
 	m.mu.Lock()
-	m.passer = nil
+	m.lister = nil
 	m.mu.Unlock()
-	return judged, ok
+	return hashes, ok
 }
 
-// parsePass reads the output of pass: for each merge "\x01<hash>" and its
-// raw combined records, "::<modes> <hashes> <a status for each parent>"
-// and the path, all NUL-terminated.
-func parsePass(rd *bufio.Reader, listed map[string]bool) ([]judgedMerge, bool) {
-	var judged []judgedMerge
-	var cur *judgedMerge
-	paths := 0
-	end := func() {
-		if cur != nil && paths > 0 {
-			judged = append(judged, *cur)
+// startSegment starts the log of the merges hashes.
+func startSegment(r *Repo, marker string, hashes []string) (*logProc, error) {
+	args := logArgs([]string{"--no-walk=unsorted", "--stdin"}, marker)
+	for i, a := range args {
+		if a == "-M" {
+			args[i] = "--no-renames"
 		}
 	}
-	for {
-		tok, err := rd.ReadBytes(0)
-		if err == io.EOF && len(tok) == 0 {
-			end()
-			return judged, true
-		}
-		if err != nil {
-			return nil, false
-		}
-		tok = bytes.TrimPrefix(tok[:len(tok)-1], []byte{'\n'})
-		switch {
-		case len(tok) == 0:
-		case tok[0] == 1:
-			end()
-			h := string(tok[1:])
-			if !listed[h] {
-				return nil, false
-			}
-			cur, paths = &judgedMerge{hash: h, modified: true}, 0
-		case tok[0] == ':' && cur != nil:
-			if _, err := rd.ReadBytes(0); err != nil { // the path
-				return nil, false
-			}
-			f := bytes.Fields(tok)
-			if status := f[len(f)-1]; len(status) == 0 || strings.Trim(string(status), "M") != "" {
-				cur.modified = false
-			}
-			paths++
-		default:
-			return nil, false
-		}
-	}
+	return r.startLogProc(args, strings.NewReader(strings.Join(hashes, "\n")+"\n"))
 }
 
-// take hands over merge c, printed without a diff by the main log, as
-// the combined diff shows it. read reads a log's output as the main log's
-// reader does.
+// takeMerge hands over merge c, printed without a diff by the main log, as
+// its combined diff shows it.
 func (l *LogProcess) takeMerge(c CommitChanges, fn func(CommitChanges) error) error {
 	m := l.merges
 	if m != nil {
@@ -449,9 +348,6 @@ func (l *LogProcess) takeMerge(c CommitChanges, fn func(CommitChanges) error) er
 			return fn(c)
 		}
 		return l.mergeAlone(c, fn)
-	}
-	if !m.want[c.Hash] {
-		return fn(c)
 	}
 	m.mu.Lock()
 	start, broken := !m.reader, m.broken
@@ -471,15 +367,19 @@ func (l *LogProcess) takeMerge(c CommitChanges, fn func(CommitChanges) error) er
 		m.close() // the reader, waiting for the hand-back, sees it and ends
 		return l.mergeAlone(c, fn)
 	}
+	if it.c.renames {
+		m.ack <- struct{}{}
+		return l.mergeAlone(c, fn)
+	}
 	err := fn(it.c)
 	m.ack <- struct{}{}
 	return err
 }
 
-// read reads the segments' logs in turn and hands each commit over,
-// waiting until it is done with. A commit is handed over once the next one
+// read reads the segments' logs in turn and hands each merge over,
+// waiting until it is done with. A merge is handed over once the next one
 // is read, or once its git has ended well: output cut short by a git that
-// failed is never taken for a whole commit.
+// failed is never taken for a whole merge.
 func (m *mergeLog) read(l *LogProcess) {
 	defer close(m.items)
 	hand := func(it mergeItem) bool {
@@ -495,12 +395,13 @@ func (m *mergeLog) read(l *LogProcess) {
 			return false
 		}
 	}
-	for _, seg := range m.segments {
+	for from := 0; from < len(m.hashes); from += segmentMax {
+		seg := m.hashes[from:min(from+segmentMax, len(m.hashes))]
 		m.mu.Lock()
 		var p *logProc
 		err := errSwitch
 		if !m.broken {
-			p, err = seg.start(m.repo, m.marker)
+			p, err = startSegment(m.repo, m.marker, seg)
 			m.proc = p
 		}
 		m.mu.Unlock()
@@ -536,8 +437,8 @@ func (m *mergeLog) read(l *LogProcess) {
 	}
 }
 
-// close stops proc; later merges are read alone. It is safe to call more
-// than once.
+// close stops the reading of the segments; later merges are read alone. It
+// is safe to call more than once.
 func (m *mergeLog) close() {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -547,7 +448,7 @@ func (m *mergeLog) close() {
 	}
 }
 
-// stop ends the judging and the log being read; it waits for neither.
+// stop ends the listing and the log being read; it waits for neither.
 func (m *mergeLog) stop() {
 	if m == nil {
 		return
@@ -558,8 +459,8 @@ func (m *mergeLog) stop() {
 		return
 	}
 	m.stopped = true
-	if m.passer != nil {
-		m.passer.Process.Kill()
+	if m.lister != nil {
+		m.lister.Process.Kill()
 	}
 	if m.proc != nil { // the reader ends it once git stops printing
 		m.proc.cmd.Process.Kill()
@@ -568,8 +469,14 @@ func (m *mergeLog) stop() {
 	m.close()
 }
 
-// mergeAlone reads merge c's combined diff from a git log of its own.
+// mergeAlone reads merge c's combined diff, with rename detection, from a
+// git log of its own.
 func (l *LogProcess) mergeAlone(c CommitChanges, fn func(CommitChanges) error) error {
+	if l.merges != nil {
+		l.merges.mu.Lock()
+		l.merges.alone++
+		l.merges.mu.Unlock()
+	}
 	p, err := l.repo.startLogProc(logArgs([]string{"--no-walk", c.Hash}, l.marker), nil)
 	if err != nil {
 		return err

@@ -223,18 +223,12 @@ func TestMergeDiffersMatchesGit(t *testing.T) {
 }
 
 // A history whose merges are read apart is handed over exactly as one git
-// log with --cc prints it, whether git judges the merges (many of them)
-// or they are judged in process (few), and whatever the range.
+// log with --cc prints it, whatever the range.
 func TestMergesApartMatchOneLog(t *testing.T) {
 	env := testEnv(t)
-	dir := mergeHistory(t, env, 2, mergePassMin+6)
+	dir := mergeHistory(t, env, 2, 60)
 	r := open(t, dir, env)
-	for _, tc := range []struct {
-		revs []string
-		by   string // who judges the merges
-	}{{[]string{"--all"}, "git"}, {[]string{"HEAD"}, "git"}, {[]string{"half..HEAD"}, "process"},
-		{[]string{"HEAD~3..HEAD"}, "process"}, {[]string{"start..b5"}, "process"}} {
-		revs := tc.revs
+	for _, revs := range [][]string{{"--all"}, {"HEAD"}, {"half..HEAD"}, {"HEAD~3..HEAD"}, {"start..b5"}} {
 		want, err := parseLog(gitRaw(t, dir, env, logArgs(rangeWalk(revs), "\x01")...))
 		if err != nil {
 			t.Fatal(err)
@@ -251,22 +245,18 @@ func TestMergesApartMatchOneLog(t *testing.T) {
 			got = append(got, keepLines(c))
 			return nil
 		})
+		listed, broken := l.merges.listed != nil, l.merges.broken
 		l.Stop()
 		if err != nil {
 			t.Fatalf("%v: %v", revs, err)
 		}
-		if by := l.merges.by; by != tc.by {
-			t.Errorf("%v (%d merges): judged by %q, want %q", revs, merges, by, tc.by)
+		if !listed || broken {
+			t.Errorf("%v (%d merges): listed %v, segments left %v", revs, merges, listed, broken)
 		}
-		if tc.by == "git" {
-			// Some merges are read without rename detection, some with.
-			kinds := map[bool]int{}
-			for _, seg := range l.merges.segments {
-				kinds[seg.renames]++
-			}
-			if kinds[true] == 0 || kinds[false] == 0 {
-				t.Errorf("%v: %d segments read with rename detection, %d without; want both", revs, kinds[true], kinds[false])
-			}
+		// The merges with a path new to one side are read again with
+		// rename detection; the others are not.
+		if revs[0] == "--all" && (l.merges.alone == 0 || l.merges.alone > merges/4) {
+			t.Errorf("%v: %d of %d merges read alone", revs, l.merges.alone, merges)
 		}
 		if g, w := commitsText(got), commitsText(want); !slices.Equal(g, w) {
 			t.Errorf("%v (%d merges): %d commits, want %d; first difference at %d", revs, merges, len(g), len(w), firstDiff(g, w))
@@ -274,23 +264,27 @@ func TestMergesApartMatchOneLog(t *testing.T) {
 	}
 }
 
-// When the git judging the merges or the log of their combined diffs
-// fails, or prints other than asked, the merges are judged and read one
-// by one instead: what is handed over stays the same.
+// When the listing or the merges' logs fail, or print other than asked,
+// the merges are listed apart, or judged and read one by one: what is
+// handed over stays the same.
 func TestMergesApartFaults(t *testing.T) {
 	env := testEnv(t)
-	dir := mergeHistory(t, env, 3, mergePassMin+2)
+	dir := mergeHistory(t, env, 3, 40)
 	want, err := parseLog(gitRaw(t, dir, env, logArgs(rangeWalk([]string{"--all"}), "\x01")...))
 	if err != nil {
 		t.Fatal(err)
 	}
-	const merges = `case " $* " in *" --stdin "*" --cc "*) `
-	for _, tc := range []struct{ name, script, by string }{
-		{"the judging git fails", `case " $* " in *" --merges "*) exit 1;; esac`, "process"},
-		{"the judging git names another commit", `case " $* " in *" --merges "*) printf '\001%s\n' 0123456789012345678901234567890123456789; exit 0;; esac`, "process"},
-		{"the merges' log fails", merges + `exit 1;; esac`, "git"},
-		{"the merges' log prints them in another order", merges + `"$REAL" "$@" --reverse; exit;; esac`, "git"},
-		{"the merges' log stops half way", merges + `"$REAL" "$@" | head -c 3000; exit 1;; esac`, "git"},
+	const merges = `case " $* " in *" --stdin "*" --no-renames "*) `
+	for _, tc := range []struct {
+		name, script   string
+		listed, broken bool
+	}{
+		{"the range's list fails", `case " $* " in *" rev-list --parents "*) exit 1;; esac`, true, false},
+		{"both lists fail", `[ "$1" = rev-list ] && exit 1`, false, false},
+		{"the merges' list names another commit", `case " $* " in *" rev-list --parents "*) exit 1;; *" --merges "*) echo 0123456789012345678901234567890123456789; exit 0;; esac`, true, false},
+		{"the merges' log fails", merges + `exit 1;; esac`, true, true},
+		{"the merges' log prints them in another order", merges + `"$REAL" "$@" --reverse; exit;; esac`, true, true},
+		{"the merges' log stops half way", merges + `"$REAL" "$@" | head -c 3000; exit 1;; esac`, true, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			wrapGit(t, tc.script)
@@ -301,17 +295,13 @@ func TestMergesApartFaults(t *testing.T) {
 				got = append(got, keepLines(c))
 				return nil
 			})
-			broken := l.merges.broken
+			listed, broken := l.merges.listed != nil, l.merges.broken
 			l.Stop()
 			if err != nil {
 				t.Fatal(err)
 			}
-			if by := l.merges.by; by != tc.by {
-				t.Errorf("judged by %q, want %q", by, tc.by)
-			}
-			// A fault of the merges' log is seen, and the log left.
-			if broken != (tc.by == "git") {
-				t.Errorf("the merges' log left: %v", broken)
+			if listed != tc.listed || broken != tc.broken {
+				t.Errorf("merges listed %v, their logs left %v; want %v, %v", listed, broken, tc.listed, tc.broken)
 			}
 			if g, w := commitsText(got), commitsText(want); !slices.Equal(g, w) {
 				t.Errorf("%d commits, want %d; first difference at %d", len(g), len(w), firstDiff(g, w))
