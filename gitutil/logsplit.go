@@ -97,23 +97,8 @@ func (s *logSplit) start(r *Repo, revs []string, marker string) {
 // stopped, or the range has more than splitMaxCommits commits.
 func (s *logSplit) list(r *Repo, revs []string) (order []string, parents map[string]bool) {
 	args := append(append([]string{"rev-list", "--parents"}, rangeWalk(revs)...), "--")
-	cmd := exec.Command("git", args...)
-	cmd.Dir, cmd.Env = r.TopLevel, r.env
-	// The pipe is made only for a rev-list that starts: one never started
-	// would leave it open.
-	var out io.ReadCloser
-	var err error
-	s.mu.Lock()
-	stopped := s.stopped
-	if !stopped {
-		if out, err = cmd.StdoutPipe(); err == nil {
-			if err = cmd.Start(); err == nil {
-				s.lister = cmd
-			}
-		}
-	}
-	s.mu.Unlock()
-	if stopped || err != nil {
+	cmd, out := startLister(r, args, &s.mu, &s.stopped, &s.lister)
+	if cmd == nil {
 		return nil, nil
 	}
 	listed := true
@@ -146,6 +131,29 @@ func (s *logSplit) list(r *Repo, revs []string) (order []string, parents map[str
 		return nil, nil
 	}
 	return order, parents
+}
+
+// startLister starts git with args, its output piped, unless *stopped
+// (read under mu) says the work it is for is stopped; *running is set to
+// it under mu, so that a stop can kill it. The pipe is made only for a git
+// that starts: one never started would leave it open.
+func startLister(r *Repo, args []string, mu *sync.Mutex, stopped *bool, running **exec.Cmd) (*exec.Cmd, io.ReadCloser) {
+	cmd := exec.Command("git", args...)
+	cmd.Dir, cmd.Env = r.TopLevel, r.env
+	mu.Lock()
+	defer mu.Unlock()
+	if *stopped {
+		return nil, nil
+	}
+	out, err := cmd.StdoutPipe()
+	if err == nil {
+		err = cmd.Start()
+	}
+	if err != nil {
+		return nil, nil
+	}
+	*running = cmd
+	return cmd, out
 }
 
 func allHashes(f []string) bool {

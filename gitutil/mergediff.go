@@ -286,21 +286,8 @@ func (m *mergeLog) prepare(r *Repo, revs []string, merges [][]string, ok bool) {
 // list lists the merges of revs with the main log's walk.
 func (m *mergeLog) list(r *Repo, revs []string) ([]string, bool) {
 	args := append(append([]string{"rev-list", "--merges"}, rangeWalk(revs)...), "--")
-	cmd := exec.Command("git", args...)
-	cmd.Dir, cmd.Env = r.TopLevel, r.env
-	var out io.ReadCloser
-	var err error
-	m.mu.Lock()
-	if !m.stopped {
-		if out, err = cmd.StdoutPipe(); err == nil {
-			if err = cmd.Start(); err == nil {
-				m.lister = cmd
-			}
-		}
-	}
-	started := m.lister != nil
-	m.mu.Unlock()
-	if !started {
+	cmd, out := startLister(r, args, &m.mu, &m.stopped, &m.lister)
+	if cmd == nil {
 		return nil, false
 	}
 	var hashes []string

@@ -13,6 +13,7 @@
 # merged back (`git merge --no-ff`, as a pull request's merge button does) while the others and
 # main go on, so that a merge brings in a branch that may be hundreds of commits behind main.
 set -euo pipefail
+source "$(dirname "$0")/finish.sh"
 out=${1:?usage: mkhistory.sh DIR [COMMITS]}
 commits=${2:-10500}
 open=${3:-1}
@@ -258,17 +259,4 @@ while n < total:
     commit("main", change("main", R.randrange(1, 4)))
     n += 1
 PY
-git -C "$out" checkout -q -f main
-git -C "$out" for-each-ref --format='delete %(refname)' refs/heads/feature | git -C "$out" update-ref --stdin
-git -C "$out" repack -adq --depth=50 --window=10
-# last10k: the newest first-parent commit with 10,000 or more commits after it
-if [ "$(git -C "$out" rev-list --count main)" -gt 10000 ]; then
-  mapfile -t fp < <(git -C "$out" rev-list --first-parent main)
-  lo=0 hi=$((${#fp[@]} - 1))
-  while [ "$lo" -lt "$hi" ]; do
-    mid=$(((lo + hi) / 2))
-    if [ "$(git -C "$out" rev-list --count "${fp[$mid]}..main")" -ge 10000 ]; then hi=$mid; else lo=$((mid + 1)); fi
-  done
-  git -C "$out" tag last10k "${fp[$lo]}"
-fi
-echo "$out: $(git -C "$out" rev-list --count main) commits, $(git -C "$out" rev-list --merges --count main) merges"
+finish_history "$out" feature

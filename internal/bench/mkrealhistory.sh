@@ -20,6 +20,7 @@
 # machine. The tag "last10k" marks the newest first-parent commit with 10,000 commits after it,
 # for `ci --base last10k`.
 set -euo pipefail
+source "$(dirname "$0")/finish.sh"
 out=${1:?usage: mkrealhistory.sh DIR}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)/realhistory
@@ -277,17 +278,4 @@ for m in mods:
     trees[name], dirs[name], last = cur, m["Dir"], end
     sys.stderr.write("%s@%s: %d groups\n" % (name, m["Version"], G))
 PY
-git -C "$out" checkout -q -f main
-git -C "$out" for-each-ref --format='delete %(refname)' refs/heads/topic | git -C "$out" update-ref --stdin
-git -C "$out" repack -adq --depth=50 --window=10
-# last10k: the newest first-parent commit with 10,000 or more commits after it
-if [ "$(git -C "$out" rev-list --count main)" -gt 10000 ]; then
-  mapfile -t fp < <(git -C "$out" rev-list --first-parent main)
-  lo=0 hi=$((${#fp[@]} - 1))
-  while [ "$lo" -lt "$hi" ]; do
-    mid=$(((lo + hi) / 2))
-    if [ "$(git -C "$out" rev-list --count "${fp[$mid]}..main")" -ge 10000 ]; then hi=$mid; else lo=$((mid + 1)); fi
-  done
-  git -C "$out" tag last10k "${fp[$lo]}"
-fi
-echo "$out: $(git -C "$out" rev-list --count main) commits, $(git -C "$out" rev-list --merges --count main) merges"
+finish_history "$out" topic
