@@ -386,10 +386,12 @@ func (l *LogProcess) HasParent(hash string) (has, known bool) {
 	return l.split.hasParent(hash)
 }
 
-// Stop ends git if it still runs; it is safe to call more than once.
+// Stop ends git if it still runs, and waits until every git it started
+// has ended; it is safe to call more than once.
 func (l *LogProcess) Stop() {
 	l.merges.stop()
 	l.split.cancel()
+	l.merges.wait()
 	l.head.kill()
 }
 
