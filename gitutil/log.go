@@ -181,6 +181,7 @@ type LogProcess struct {
 	finished bool
 	switched bool  // Each read the newer part from the second git
 	limit    int64 // bytes of hunk lines kept per file; 0: no limit
+	replace  int8  // the repository has replace refs: 0 not asked, 1 no, 2 yes
 }
 
 // SetSectionLimit bounds the patch text read for one file of one commit:

@@ -54,6 +54,22 @@ func (r *Repo) mergeDiffers(merge string, parents []string) bool {
 	return err != nil || differs
 }
 
+// replaceRefs tells whether the repository has a replace ref. git may read
+// a commit through it (core.useReplaceRefs in the repository's config
+// outweighs GIT_NO_REPLACE_OBJECTS), while mergeDiffers reads the objects
+// as stored: with one, every merge the list does not have is left to git.
+// It asks git once; a failure counts as yes.
+func (l *LogProcess) replaceRefs() bool {
+	if l.replace == 0 {
+		l.replace = 1
+		out, err := l.repo.run("for-each-ref", "--count=1", "--format=x", "refs/replace/")
+		if err != nil || len(bytes.TrimSpace(out)) > 0 {
+			l.replace = 2
+		}
+	}
+	return l.replace == 2
+}
+
 // commitTree reads the tree a commit object names on its first line.
 func commitTree(o object) (string, bool) {
 	if o.kind != "commit" || !bytes.HasPrefix(o.data, []byte("tree ")) {
@@ -345,7 +361,7 @@ func (l *LogProcess) takeMerge(c CommitChanges, fn func(CommitChanges) error) er
 		<-m.ready
 	}
 	if m == nil || m.listed == nil || !m.listed[c.Hash] {
-		if !l.repo.mergeDiffers(c.Hash, c.Parents) {
+		if !l.replaceRefs() && !l.repo.mergeDiffers(c.Hash, c.Parents) {
 			return fn(c)
 		}
 		return l.mergeAlone(c, fn)

@@ -408,3 +408,45 @@ func TestMergesApartLeaveNoGit(t *testing.T) {
 		left(fmt.Sprintf("the merges listed apart, stopped after %d µs", i*i*20))
 	}
 }
+
+// A merge git reads through a replace ref (core.useReplaceRefs set in the
+// repository's config outweighs GIT_NO_REPLACE_OBJECTS) is judged as git
+// sees it when the range's merges could not be listed: the replacement's
+// tree, not the replaced commit's.
+func TestMergesApartReplacedMerge(t *testing.T) {
+	env := testEnv(t)
+	dir := newRepo(t, env)
+	writeFile(t, dir, "a.txt", "a\n")
+	commitAll(t, dir, env, "root")
+	git(t, dir, env, "checkout", "-q", "-b", "side")
+	writeFile(t, dir, "b.txt", "b\n")
+	commitAll(t, dir, env, "side")
+	git(t, dir, env, "checkout", "-q", "main")
+	writeFile(t, dir, "c.txt", "c\n")
+	commitAll(t, dir, env, "main")
+	git(t, dir, env, "merge", "-q", "-s", "ours", "-m", "ours", "side")
+	merge := git(t, dir, env, "rev-parse", "HEAD")
+	blob := strings.TrimSpace(gitIn(t, dir, env, "added by the replacement\n", "hash-object", "-w", "--stdin"))
+	tree := strings.TrimSpace(gitIn(t, dir, env, git(t, dir, env, "ls-tree", "HEAD")+"\n100644 blob "+blob+"\tz.txt\n", "mktree"))
+	body := git(t, dir, env, "cat-file", "commit", merge)
+	_, rest, _ := strings.Cut(body, "\n")
+	repl := strings.TrimSpace(gitIn(t, dir, env, "tree "+tree+"\n"+rest+"\n", "hash-object", "-t", "commit", "-w", "--stdin"))
+	git(t, dir, env, "replace", merge, repl)
+	git(t, dir, env, "config", "core.useReplaceRefs", "true")
+	want, err := parseLog(gitRaw(t, dir, append(env, "GIT_NO_REPLACE_OBJECTS=1"), logArgs(rangeWalk([]string{"HEAD"}), "\x01")...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last := commitsText(want[len(want)-1:])[0]; !strings.Contains(last, "z.txt") {
+		t.Fatalf("git does not read the replacement: %q", last)
+	}
+	wrapGit(t, `[ "$1" = rev-list ] && exit 1`)
+	r := open(t, dir, env)
+	got, err := r.Log("HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, w := commitsText(got), commitsText(want); !slices.Equal(g, w) {
+		t.Errorf("got\n%q\nwant\n%q", g, w)
+	}
+}
