@@ -364,9 +364,10 @@ func mergeLine(t *testing.T, env []string, n int) string {
 	return dir
 }
 
-// Stopped by the caller at any commit, or at any moment, a log whose
-// merges are read apart leaves no git running or unwaited: neither the
-// merges' logs (past the first segment too) nor their list.
+// A log whose merges are read apart, in more than one segment, hands
+// over what one log prints; stopped by the caller at any commit, or at
+// any moment, it leaves no git running or unwaited: neither the merges'
+// logs (past the first segment too) nor their list.
 func TestMergesApartLeaveNoGit(t *testing.T) {
 	if _, err := os.Stat("/proc/self/task"); err != nil {
 		t.Skip("no /proc: child processes cannot be listed")
@@ -383,6 +384,19 @@ func TestMergesApartLeaveNoGit(t *testing.T) {
 			}
 		}
 	}
+	// Read to the end, past two segments, it is what one log prints.
+	want, err := parseLog(gitRaw(t, dir, env, logArgs(rangeWalk([]string{"HEAD"}), "\x01")...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := r.Log("HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, w := commitsText(got), commitsText(want); !slices.Equal(g, w) {
+		t.Errorf("%d commits, want %d; first difference at %d", len(g), len(w), firstDiff(g, w))
+	}
+	left("read to the end")
 	stop := errors.New("enough")
 	for at := 1; at <= 3*(2*segmentMax+40); at += 37 {
 		l := r.StartLog("HEAD")
