@@ -181,6 +181,7 @@ type LogProcess struct {
 	finished bool
 	switched bool  // Each read the newer part from the second git
 	limit    int64 // bytes of hunk lines kept per file; 0: no limit
+	replace  int8  // the repository has replace refs: 0 not asked, 1 no, 2 yes
 }
 
 // SetSectionLimit bounds the patch text read for one file of one commit:
@@ -386,10 +387,12 @@ func (l *LogProcess) HasParent(hash string) (has, known bool) {
 	return l.split.hasParent(hash)
 }
 
-// Stop ends git if it still runs; it is safe to call more than once.
+// Stop ends git if it still runs, and waits until every git it started
+// has ended; it is safe to call more than once.
 func (l *LogProcess) Stop() {
 	l.merges.stop()
 	l.split.cancel()
+	l.merges.wait()
 	l.head.kill()
 }
 

@@ -54,6 +54,22 @@ func (r *Repo) mergeDiffers(merge string, parents []string) bool {
 	return err != nil || differs
 }
 
+// replaceRefs tells whether the repository has a replace ref. git may read
+// a commit through it (core.useReplaceRefs in the repository's config
+// outweighs GIT_NO_REPLACE_OBJECTS), while mergeDiffers reads the objects
+// as stored: with one, every merge the list does not have is left to git.
+// It asks git once; a failure counts as yes.
+func (l *LogProcess) replaceRefs() bool {
+	if l.replace == 0 {
+		l.replace = 1
+		out, err := l.repo.run("for-each-ref", "--count=1", "--format=x", "refs/replace/")
+		if err != nil || len(bytes.TrimSpace(out)) > 0 {
+			l.replace = 2
+		}
+	}
+	return l.replace == 2
+}
+
 // commitTree reads the tree a commit object names on its first line.
 func commitTree(o object) (string, bool) {
 	if o.kind != "commit" || !bytes.HasPrefix(o.data, []byte("tree ")) {
@@ -226,10 +242,11 @@ type mergeLog struct {
 
 	mu      sync.Mutex
 	stopped bool
-	lister  *exec.Cmd // the rev-list listing the merges, while it runs
-	proc    *logProc  // the segment's log being read
-	reader  bool      // the goroutine reading the segments runs
-	broken  bool      // the segments are not read any more
+	lister  *exec.Cmd     // the rev-list listing the merges, while it runs
+	proc    *logProc      // the segment's log being read
+	reader  bool          // the goroutine reading the segments runs
+	done    chan struct{} // closed when that goroutine has ended
+	broken  bool          // the segments are not read any more
 
 	listed map[string]bool // the range's merges; nil: not listed
 	hashes []string        // the same, in the order of the main log
@@ -331,7 +348,7 @@ func (l *LogProcess) takeMerge(c CommitChanges, fn func(CommitChanges) error) er
 		<-m.ready
 	}
 	if m == nil || m.listed == nil || !m.listed[c.Hash] {
-		if !l.repo.mergeDiffers(c.Hash, c.Parents) {
+		if !l.replaceRefs() && !l.repo.mergeDiffers(c.Hash, c.Parents) {
 			return fn(c)
 		}
 		return l.mergeAlone(c, fn)
@@ -340,7 +357,7 @@ func (l *LogProcess) takeMerge(c CommitChanges, fn func(CommitChanges) error) er
 	start, broken := !m.reader, m.broken
 	if start && !broken {
 		m.reader = true
-		m.items, m.ack = make(chan mergeItem), make(chan struct{})
+		m.items, m.ack, m.done = make(chan mergeItem), make(chan struct{}), make(chan struct{})
 	}
 	m.mu.Unlock()
 	if broken {
@@ -368,6 +385,7 @@ func (l *LogProcess) takeMerge(c CommitChanges, fn func(CommitChanges) error) er
 // is read, or once its git has ended well: output cut short by a git that
 // failed is never taken for a whole merge.
 func (m *mergeLog) read(l *LogProcess) {
+	defer close(m.done)
 	defer close(m.items)
 	hand := func(it mergeItem) bool {
 		select {
@@ -429,31 +447,48 @@ func (m *mergeLog) read(l *LogProcess) {
 func (m *mergeLog) close() {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	m.closeLocked()
+}
+
+func (m *mergeLog) closeLocked() {
 	if !m.broken {
 		m.broken = true
 		close(m.quit)
 	}
 }
 
-// stop ends the listing and the log being read; it waits for neither.
+// stop ends the listing and the log being read, and keeps another
+// segment's log from starting; wait waits for them to end.
 func (m *mergeLog) stop() {
 	if m == nil {
 		return
 	}
 	m.mu.Lock()
-	if m.stopped {
-		m.mu.Unlock()
-		return
-	}
+	defer m.mu.Unlock()
 	m.stopped = true
 	if m.lister != nil {
 		m.lister.Process.Kill()
 	}
-	if m.proc != nil { // the reader ends it once git stops printing
+	if m.proc != nil { // the reader waits for it once git stops printing
 		m.proc.cmd.Process.Kill()
 	}
+	m.closeLocked()
+}
+
+// wait waits, after stop, until the listing and the reader have ended,
+// their git waited for. The listing is started once the range is listed:
+// the caller has waited for that (logSplit.cancel).
+func (m *mergeLog) wait() {
+	if m == nil {
+		return
+	}
+	<-m.ready
+	m.mu.Lock()
+	done := m.done
 	m.mu.Unlock()
-	m.close()
+	if done != nil {
+		<-done
+	}
 }
 
 // mergeAlone reads merge c's combined diff, with rename detection, from a

@@ -1,13 +1,16 @@
 package gitutil
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // mergeHistory builds a history of many merges of every kind a combined
@@ -307,5 +310,157 @@ func TestMergesApartFaults(t *testing.T) {
 				t.Errorf("%d commits, want %d; first difference at %d", len(g), len(w), firstDiff(g, w))
 			}
 		})
+	}
+}
+
+// mergeLine builds with git fast-import a main line of n merges of a side
+// commit each, both sides changing both.txt; every fifth merge also
+// changes a line neither side has, so that it has a combined diff.
+func mergeLine(t *testing.T, env []string, n int) string {
+	t.Helper()
+	dir := newRepo(t, env)
+	var b strings.Builder
+	mark := 0
+	file := func(lines []string) string {
+		s := strings.Join(lines, "\n") + "\n"
+		return fmt.Sprintf("data %d\n%s", len(s), s)
+	}
+	commit := func(branch string, from, merge int, files ...string) int {
+		mark++
+		fmt.Fprintf(&b, "commit refs/heads/%s\nmark :%d\ncommitter T <t@example.com> %d +0000\ndata 1\nc\n", branch, mark, 1700000000+mark)
+		if from > 0 {
+			fmt.Fprintf(&b, "from :%d\n", from)
+		}
+		if merge > 0 {
+			fmt.Fprintf(&b, "merge :%d\n", merge)
+		}
+		for i := 0; i < len(files); i += 2 {
+			fmt.Fprintf(&b, "M 100644 inline %s\n%s\n", files[i], files[i+1])
+		}
+		return mark
+	}
+	base := make([]string, 20)
+	for i := range base {
+		base[i] = fmt.Sprintf("line %d", i)
+	}
+	cur := commit("main", 0, 0, "both.txt", file(base))
+	for i := range n {
+		side, main := slices.Clone(base), slices.Clone(base)
+		side[2], main[15] = fmt.Sprintf("side %d", i), fmt.Sprintf("main %d", i)
+		s := commit("side", cur, 0, "both.txt", file(side), fmt.Sprintf("s%d.txt", i), file([]string{"x"}))
+		m := commit("main", cur, 0, "both.txt", file(main))
+		base = slices.Clone(base)
+		base[2], base[15] = side[2], main[15]
+		if i%5 == 0 {
+			base[9] = fmt.Sprintf("evil %d", i)
+		}
+		cur = commit("main", m, s, "both.txt", file(base))
+	}
+	cmd := exec.Command("git", "fast-import", "--quiet")
+	cmd.Dir, cmd.Env, cmd.Stdin = dir, env, strings.NewReader(b.String())
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("fast-import: %v\n%s", err, out)
+	}
+	return dir
+}
+
+// A log whose merges are read apart, in more than one segment, hands
+// over what one log prints; stopped by the caller at any commit, or at
+// any moment, it leaves no git running or unwaited: neither the merges'
+// logs (past the first segment too) nor their list.
+func TestMergesApartLeaveNoGit(t *testing.T) {
+	if _, err := os.Stat("/proc/self/task"); err != nil {
+		t.Skip("no /proc: child processes cannot be listed")
+	}
+	env := testEnv(t)
+	dir := mergeLine(t, env, 2*segmentMax+40)
+	r := open(t, dir, env)
+	before := gitChildren(t)
+	left := func(when string) {
+		t.Helper()
+		for _, pid := range gitChildren(t) {
+			if !slices.Contains(before, pid) {
+				t.Fatalf("%s: git %s still there", when, pid)
+			}
+		}
+	}
+	// Read to the end, past two segments, it is what one log prints.
+	want, err := parseLog(gitRaw(t, dir, env, logArgs(rangeWalk([]string{"HEAD"}), "\x01")...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := r.Log("HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, w := commitsText(got), commitsText(want); !slices.Equal(g, w) {
+		t.Errorf("%d commits, want %d; first difference at %d", len(g), len(w), firstDiff(g, w))
+	}
+	left("read to the end")
+	stop := errors.New("enough")
+	for at := 1; at <= 3*(2*segmentMax+40); at += 37 {
+		l := r.StartLog("HEAD")
+		n := 0
+		err := l.Each(func(CommitChanges) error {
+			if n++; n == at {
+				return stop
+			}
+			return nil
+		})
+		if err != stop {
+			t.Fatalf("stopped at %d: %v", at, err)
+		}
+		left(fmt.Sprintf("stopped at commit %d", at))
+		l.Stop()
+	}
+	// The merges listed apart, by a rev-list of their own.
+	wrapGit(t, `case " $* " in *" rev-list --parents "*) exit 1;; esac`)
+	for i := range 30 {
+		l := r.StartLog("HEAD")
+		time.Sleep(time.Duration(i*i) * 20 * time.Microsecond)
+		l.Stop()
+		left(fmt.Sprintf("the merges listed apart, stopped after %d µs", i*i*20))
+	}
+}
+
+// A merge git reads through a replace ref (core.useReplaceRefs set in the
+// repository's config outweighs GIT_NO_REPLACE_OBJECTS) is judged as git
+// sees it when the range's merges could not be listed: the replacement's
+// tree, not the replaced commit's.
+func TestMergesApartReplacedMerge(t *testing.T) {
+	env := testEnv(t)
+	dir := newRepo(t, env)
+	writeFile(t, dir, "a.txt", "a\n")
+	commitAll(t, dir, env, "root")
+	git(t, dir, env, "checkout", "-q", "-b", "side")
+	writeFile(t, dir, "b.txt", "b\n")
+	commitAll(t, dir, env, "side")
+	git(t, dir, env, "checkout", "-q", "main")
+	writeFile(t, dir, "c.txt", "c\n")
+	commitAll(t, dir, env, "main")
+	git(t, dir, env, "merge", "-q", "-s", "ours", "-m", "ours", "side")
+	merge := git(t, dir, env, "rev-parse", "HEAD")
+	blob := strings.TrimSpace(gitIn(t, dir, env, "added by the replacement\n", "hash-object", "-w", "--stdin"))
+	tree := strings.TrimSpace(gitIn(t, dir, env, git(t, dir, env, "ls-tree", "HEAD")+"\n100644 blob "+blob+"\tz.txt\n", "mktree"))
+	body := git(t, dir, env, "cat-file", "commit", merge)
+	_, rest, _ := strings.Cut(body, "\n")
+	repl := strings.TrimSpace(gitIn(t, dir, env, "tree "+tree+"\n"+rest+"\n", "hash-object", "-t", "commit", "-w", "--stdin"))
+	git(t, dir, env, "replace", merge, repl)
+	git(t, dir, env, "config", "core.useReplaceRefs", "true")
+	want, err := parseLog(gitRaw(t, dir, append(env, "GIT_NO_REPLACE_OBJECTS=1"), logArgs(rangeWalk([]string{"HEAD"}), "\x01")...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last := commitsText(want[len(want)-1:])[0]; !strings.Contains(last, "z.txt") {
+		t.Fatalf("git does not read the replacement: %q", last)
+	}
+	wrapGit(t, `[ "$1" = rev-list ] && exit 1`)
+	r := open(t, dir, env)
+	got, err := r.Log("HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, w := commitsText(got), commitsText(want); !slices.Equal(g, w) {
+		t.Errorf("got\n%q\nwant\n%q", g, w)
 	}
 }
