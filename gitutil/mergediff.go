@@ -372,12 +372,21 @@ func (l *LogProcess) takeMerge(c CommitChanges, fn func(CommitChanges) error) er
 		return l.mergeAlone(c, fn)
 	}
 	if it.c.renames {
-		m.ack <- struct{}{}
+		m.handBack()
 		return l.mergeAlone(c, fn)
 	}
 	err := fn(it.c)
-	m.ack <- struct{}{}
+	m.handBack()
 	return err
+}
+
+// handBack lets the reader go on past the merge it handed over, unless
+// the reading has ended meanwhile.
+func (m *mergeLog) handBack() {
+	select {
+	case m.ack <- struct{}{}:
+	case <-m.quit:
+	}
 }
 
 // read reads the segments' logs in turn and hands each merge over,
