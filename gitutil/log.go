@@ -216,10 +216,28 @@ type logProc struct {
 	err    error // what wait found
 }
 
+// logWriteBlock is the output buffer git is given where stdbuf (GNU
+// coreutils) is installed: git's standard output is otherwise written in
+// blocks of 4 KiB to a pipe, each a write for git and a read and a wake-up
+// for the reader, tens of thousands of them over a long history.
+const logWriteBlock = "1M"
+
+// logCommand runs git with args, through stdbuf when it is installed, so
+// that git writes its output in blocks of logWriteBlock. The output is the
+// same bytes either way.
+func logCommand(args []string) *exec.Cmd {
+	if sb, err := exec.LookPath("stdbuf"); err == nil {
+		if git, err := exec.LookPath("git"); err == nil {
+			return exec.Command(sb, append([]string{"-o" + logWriteBlock, git}, args...)...)
+		}
+	}
+	return exec.Command("git", args...)
+}
+
 // startLogProc starts git with args, printing into a widened pipe; stdin,
 // when not nil, is what git reads.
 func (r *Repo) startLogProc(args []string, stdin io.Reader) (*logProc, error) {
-	p := &logProc{args: args, cmd: exec.Command("git", args...), stderr: &boundedBuffer{}}
+	p := &logProc{args: args, cmd: logCommand(args), stderr: &boundedBuffer{}}
 	// GIT_FLUSH=0: git fills its buffer before writing instead of flushing
 	// after every commit, which halves the reads and the wake-ups.
 	env := append(r.env[:len(r.env):len(r.env)], "GIT_FLUSH=0")

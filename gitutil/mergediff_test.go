@@ -464,3 +464,24 @@ func TestMergesApartReplacedMerge(t *testing.T) {
 		t.Errorf("got\n%q\nwant\n%q", g, w)
 	}
 }
+
+// Where stdbuf is installed, git's output is written in large blocks: a
+// log runs git through it, by the git found on PATH; elsewhere git runs
+// as it is.
+func TestLogCommandBuffersOutput(t *testing.T) {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"git", "log", "-1"}
+	if sb, err := exec.LookPath("stdbuf"); err == nil {
+		want = []string{sb, "-o" + logWriteBlock, git, "log", "-1"}
+	}
+	if cmd := logCommand([]string{"log", "-1"}); !slices.Equal(cmd.Args, want) {
+		t.Errorf("log command %q, want %q", cmd.Args, want)
+	}
+	t.Setenv("PATH", t.TempDir())
+	if cmd := logCommand([]string{"log"}); !slices.Equal(cmd.Args, []string{"git", "log"}) {
+		t.Errorf("without stdbuf: %q, want git as it is", cmd.Args)
+	}
+}
