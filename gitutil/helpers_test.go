@@ -1,6 +1,7 @@
 package gitutil
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -85,4 +86,37 @@ func realPath(t testing.TB, p string) string {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// mergeUnrelated makes a branch "lone" with a history of its own and
+// merges it into main, which is checked out after.
+func mergeUnrelated(t testing.TB, dir string, env []string) {
+	t.Helper()
+	git(t, dir, env, "checkout", "-q", "--orphan", "lone")
+	git(t, dir, env, "rm", "-q", "-r", "-f", ".")
+	writeFile(t, dir, "lone.txt", "lone\n")
+	commitAll(t, dir, env, "lone root")
+	git(t, dir, env, "checkout", "-q", "main")
+	git(t, dir, env, "merge", "-q", "--allow-unrelated-histories", "-m", "merge lone", "lone")
+}
+
+// errEnough stops a log's Each early.
+var errEnough = errors.New("enough")
+
+// eachUntil reads the log of HEAD until the at-th commit, where fn's
+// error stops it, and returns the log, not yet stopped.
+func eachUntil(t testing.TB, r *Repo, at int) *LogProcess {
+	t.Helper()
+	l := r.StartLog("HEAD")
+	n := 0
+	err := l.Each(func(CommitChanges) error {
+		if n++; n == at {
+			return errEnough
+		}
+		return nil
+	})
+	if err != errEnough {
+		t.Fatalf("stopped at %d: %v", at, err)
+	}
+	return l
 }

@@ -156,17 +156,15 @@ func gitChildren(t *testing.T) []string {
 	return out
 }
 
-// Stopped at any moment, or by the caller at any commit, the log leaves
-// no git running or unwaited.
-func TestLogSplitLeavesNoGit(t *testing.T) {
+// noGitLeft returns a check that no git child started since it was
+// called is still there.
+func noGitLeft(t *testing.T) func(when string) {
+	t.Helper()
 	if _, err := os.Stat("/proc/self/task"); err != nil {
 		t.Skip("no /proc: child processes cannot be listed")
 	}
-	env := testEnv(t)
-	dir := linearHistory(t, env, 100)
-	r := open(t, dir, env)
 	before := gitChildren(t)
-	left := func(when string) {
+	return func(when string) {
 		t.Helper()
 		for _, pid := range gitChildren(t) {
 			if !slices.Contains(before, pid) {
@@ -174,25 +172,23 @@ func TestLogSplitLeavesNoGit(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Stopped at any moment, or by the caller at any commit, the log leaves
+// no git running or unwaited.
+func TestLogSplitLeavesNoGit(t *testing.T) {
+	env := testEnv(t)
+	dir := linearHistory(t, env, 100)
+	r := open(t, dir, env)
+	left := noGitLeft(t)
 	for i := range 60 {
 		l := r.StartLog("HEAD")
 		time.Sleep(time.Duration(i*i) * 10 * time.Microsecond)
 		l.Stop()
 		left(fmt.Sprintf("stopped after %d µs", i*i*10))
 	}
-	stop := errors.New("enough")
 	for at := 1; at <= 100; at += 3 {
-		l := r.StartLog("HEAD")
-		n := 0
-		err := l.Each(func(CommitChanges) error {
-			if n++; n == at {
-				return stop
-			}
-			return nil
-		})
-		if err != stop {
-			t.Fatalf("stopped at %d: %v", at, err)
-		}
+		l := eachUntil(t, r, at)
 		left(fmt.Sprintf("stopped at commit %d", at))
 		l.Stop()
 	}

@@ -65,12 +65,7 @@ func randomHistory(t *testing.T, env []string, seed uint64, n int) string {
 			os.WriteFile(filepath.Join(dir, fmt.Sprintf("bin%d.dat", i)), []byte{0, byte(i), '\n', 'x'}, 0o644)
 		case k == 5 && i == n/2:
 			// an unrelated history, merged in
-			git(t, dir, env, "checkout", "-q", "--orphan", "lone")
-			git(t, dir, env, "rm", "-q", "-r", "-f", ".")
-			writeFile(t, dir, "lone.txt", "lone\n")
-			commitAll(t, dir, env, "lone root")
-			git(t, dir, env, "checkout", "-q", "main")
-			git(t, dir, env, "merge", "-q", "--allow-unrelated-histories", "-m", "merge lone", "lone")
+			mergeUnrelated(t, dir, env)
 			cur = "main"
 			continue
 		case k == 6:

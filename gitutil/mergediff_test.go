@@ -1,7 +1,6 @@
 package gitutil
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -169,12 +168,7 @@ func mergeHistory(t *testing.T, env []string, seed uint64, merges int, initArgs 
 			git(t, dir, env, "merge", "-q", "--no-ff", "-m", "octopus", "o1"+b, "o2"+b)
 		}
 		if i == merges/2 {
-			git(t, dir, env, "checkout", "-q", "--orphan", "lone")
-			git(t, dir, env, "rm", "-q", "-r", "-f", ".")
-			writeFile(t, dir, "lone.txt", "lone\n")
-			commitAll(t, dir, env, "lone root")
-			git(t, dir, env, "checkout", "-q", "main")
-			git(t, dir, env, "merge", "-q", "--allow-unrelated-histories", "-m", "merge lone", "lone")
+			mergeUnrelated(t, dir, env)
 			git(t, dir, env, "tag", "half")
 		}
 	}
@@ -369,21 +363,10 @@ func mergeLine(t *testing.T, env []string, n int) string {
 // any moment, it leaves no git running or unwaited: neither the merges'
 // logs (past the first segment too) nor their list.
 func TestMergesApartLeaveNoGit(t *testing.T) {
-	if _, err := os.Stat("/proc/self/task"); err != nil {
-		t.Skip("no /proc: child processes cannot be listed")
-	}
 	env := testEnv(t)
 	dir := mergeLine(t, env, 2*segmentMax+40)
 	r := open(t, dir, env)
-	before := gitChildren(t)
-	left := func(when string) {
-		t.Helper()
-		for _, pid := range gitChildren(t) {
-			if !slices.Contains(before, pid) {
-				t.Fatalf("%s: git %s still there", when, pid)
-			}
-		}
-	}
+	left := noGitLeft(t)
 	// Read to the end, past two segments, it is what one log prints.
 	want, err := parseLog(gitRaw(t, dir, env, logArgs(rangeWalk([]string{"HEAD"}), "\x01")...))
 	if err != nil {
@@ -397,19 +380,8 @@ func TestMergesApartLeaveNoGit(t *testing.T) {
 		t.Errorf("%d commits, want %d; first difference at %d", len(g), len(w), firstDiff(g, w))
 	}
 	left("read to the end")
-	stop := errors.New("enough")
 	for at := 1; at <= 3*(2*segmentMax+40); at += 37 {
-		l := r.StartLog("HEAD")
-		n := 0
-		err := l.Each(func(CommitChanges) error {
-			if n++; n == at {
-				return stop
-			}
-			return nil
-		})
-		if err != stop {
-			t.Fatalf("stopped at %d: %v", at, err)
-		}
+		l := eachUntil(t, r, at)
 		left(fmt.Sprintf("stopped at commit %d", at))
 		l.Stop()
 	}
