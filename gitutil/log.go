@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime"
 	"strings"
 )
 
@@ -222,10 +223,14 @@ type logProc struct {
 // for the reader, tens of thousands of them over a long history.
 const logWriteBlock = "1M"
 
-// logCommand runs git with args, through stdbuf when it is installed, so
-// that git writes its output in blocks of logWriteBlock. The output is the
-// same bytes either way.
+// logCommand runs git with args, through stdbuf when it is installed on
+// Linux (GNU coreutils', whose buffer reaches git through the dynamic
+// linker), so that git writes its output in blocks of logWriteBlock. The
+// output is the same bytes either way.
 func logCommand(args []string) *exec.Cmd {
+	if runtime.GOOS != "linux" {
+		return exec.Command("git", args...)
+	}
 	if sb, err := exec.LookPath("stdbuf"); err == nil {
 		if git, err := exec.LookPath("git"); err == nil {
 			return exec.Command(sb, append([]string{"-o" + logWriteBlock, git}, args...)...)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -437,7 +438,7 @@ func TestMergesApartReplacedMerge(t *testing.T) {
 	}
 }
 
-// Where stdbuf is installed, git's output is written in large blocks: a
+// Where stdbuf is installed on Linux, git's output is written in large blocks: a
 // log runs git through it, by the git found on PATH; elsewhere git runs
 // as it is.
 func TestLogCommandBuffersOutput(t *testing.T) {
@@ -446,7 +447,7 @@ func TestLogCommandBuffersOutput(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{"git", "log", "-1"}
-	if sb, err := exec.LookPath("stdbuf"); err == nil {
+	if sb, err := exec.LookPath("stdbuf"); err == nil && runtime.GOOS == "linux" {
 		want = []string{sb, "-o" + logWriteBlock, git, "log", "-1"}
 	}
 	if cmd := logCommand([]string{"log", "-1"}); !slices.Equal(cmd.Args, want) {
