@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
 	"strings"
 )
 
@@ -38,7 +39,6 @@ type FileChange struct {
 
 	combined bool     // a merge's record, matched to a "diff --cc" section
 	olds     []string // a merge's record: each parent's blob (none: "")
-	statuses string   // a merge's record: its status against each parent
 }
 
 // CommitChanges is one commit of a range and what it changed: against its
@@ -108,11 +108,13 @@ func logArgs(walk []string, marker string) []string {
 // their combined diffs are read apart, for the merges that have one (see
 // mergediff.go).
 func mainLogArgs(walk []string, marker string) []string {
-	args := logArgs(walk, marker)
-	for i, a := range args {
-		if a == "--cc" {
-			args[i] = "--diff-merges=off"
-		}
+	return swapArg(logArgs(walk, marker), "--cc", "--diff-merges=off")
+}
+
+// swapArg replaces the argument from of args by to.
+func swapArg(args []string, from, to string) []string {
+	if i := slices.Index(args, from); i >= 0 {
+		args[i] = to
 	}
 	return args
 }
@@ -182,7 +184,9 @@ type LogProcess struct {
 	finished bool
 	switched bool  // Each read the newer part from the second git
 	limit    int64 // bytes of hunk lines kept per file; 0: no limit
-	replace  int8  // the repository has replace refs: 0 not asked, 1 no, 2 yes
+	// replaced tells that the repository has replace refs, once
+	// replaceAsked.
+	replaceAsked, replaced bool
 }
 
 // SetSectionLimit bounds the patch text read for one file of one commit:
@@ -201,7 +205,7 @@ func (r *Repo) StartLog(revs ...string) *LogProcess {
 	if l.head, l.err = r.startLogProc(mainLogArgs(rangeWalk(revs), l.marker), nil); l.err == nil {
 		l.merges = newMergeLog()
 		l.merges.marker = l.marker
-		l.split = r.startSplit(revs, l.marker, func(merges [][]string, ok bool) {
+		l.split = r.startSplit(revs, l.marker, func(merges []string, ok bool) {
 			go l.merges.prepare(r, revs, merges, ok)
 		})
 	}

@@ -34,6 +34,9 @@ type logParser struct {
 	raw   []FileChange // the records of the commit being read
 	lines []Line       // the lines they add, in record order
 	spans [][2]int     // each record's lines in lines
+	// renames tells that a merge's record is added or deleted against
+	// some parent (CommitChanges.renames).
+	renames bool
 }
 
 // field reads up to the next NUL.
@@ -70,8 +73,8 @@ func (p *logParser) commit() (CommitChanges, error) {
 		return CommitChanges{}, err
 	}
 	c.Changes = p.changes()
+	c.renames = p.renames
 	for _, fc := range p.raw {
-		c.renames = c.renames || fc.combined && fc.statuses != strings.Repeat("M", len(fc.olds))
 		if fc.Mode == modeGitlink && (fc.OldMode != modeGitlink || fc.Status == 'R' || fc.Status == 'C') {
 			c.Gitlinks = append(c.Gitlinks, fc.Path)
 		}
@@ -138,7 +141,7 @@ func (p *logParser) skip(chars string) {
 // rawRecords reads ":meta\0path\0[path\0]" records; a merge with n
 // parents has n colons and one path.
 func (p *logParser) rawRecords(n int) error {
-	p.raw, p.lines, p.spans = p.raw[:0], p.lines[:0], p.spans[:0]
+	p.raw, p.lines, p.spans, p.renames = p.raw[:0], p.lines[:0], p.spans[:0], false
 	for p.pos < len(p.data) && p.data[p.pos] == ':' {
 		meta, err := p.field()
 		if err != nil {
@@ -152,7 +155,9 @@ func (p *logParser) rawRecords(n int) error {
 			fc.Change, err = parseCombinedHeader(meta, n)
 			fc.combined = true
 			fc.olds = combinedOlds(meta, n)
-			fc.statuses = meta[strings.LastIndexByte(meta, ' ')+1:]
+			// a path added or deleted against some parent
+			status := meta[strings.LastIndexByte(meta, ' ')+1:]
+			p.renames = p.renames || strings.Trim(status, "M") != ""
 		}
 		if err != nil {
 			return err

@@ -51,18 +51,18 @@ type logSplit struct {
 	stopped bool
 	lister  *exec.Cmd // the rev-list, while it runs
 
-	order   []string                         // the range's commits, in the order the first log prints them
-	parents map[string]bool                  // the parents of the range's commits; nil: the range is not listed
-	merges  [][]string                       // the range's merges in order, each with its parents after it
-	listed  func(merges [][]string, ok bool) // told the merges once the range is listed
-	at      int                              // index in order of the first commit tail prints
-	tail    *logProc                         // nil: no second log
+	order   []string                       // the range's commits, in the order the first log prints them
+	parents map[string]bool                // the parents of the range's commits; nil: the range is not listed
+	merges  []string                       // the range's merges, in order
+	listed  func(merges []string, ok bool) // told the merges once the range is listed
+	at      int                            // index in order of the first commit tail prints
+	tail    *logProc                       // nil: no second log
 	spool   *spool
 }
 
 // startSplit lists the commits of revs and, for a long range, starts the
 // second log, in the background: the first log does not wait for it.
-func (r *Repo) startSplit(revs []string, marker string, listed func([][]string, bool)) *logSplit {
+func (r *Repo) startSplit(revs []string, marker string, listed func([]string, bool)) *logSplit {
 	s := &logSplit{ready: make(chan struct{}), listed: listed}
 	go s.start(r, revs, marker)
 	return s
@@ -114,7 +114,7 @@ func (s *logSplit) list(r *Repo, revs []string) (order []string, parents map[str
 		}
 		order = append(order, f[0])
 		if len(f) > 2 {
-			s.merges = append(s.merges, f)
+			s.merges = append(s.merges, f[0])
 		}
 		for _, p := range f[1:] {
 			parents[p] = true

@@ -44,11 +44,11 @@ func (r *Repo) mergeDiffers(merge string, parents []string) bool {
 	}
 	trees := make([]string, len(objs))
 	for i, o := range objs {
-		t, ok := commitTree(o)
-		if !ok {
+		_, tree, err := parseCommit(o.hash, o.data)
+		if o.kind != "commit" || err != nil || !isHash(tree) {
 			return true
 		}
-		trees[i] = t
+		trees[i] = tree
 	}
 	differs, err := r.treeDiffersFromAll(trees[0], trees[1:], 0)
 	return err != nil || differs
@@ -60,29 +60,12 @@ func (r *Repo) mergeDiffers(merge string, parents []string) bool {
 // as stored: with one, every merge the list does not have is left to git.
 // It asks git once; a failure counts as yes.
 func (l *LogProcess) replaceRefs() bool {
-	if l.replace == 0 {
-		l.replace = 1
+	if !l.replaceAsked {
+		l.replaceAsked = true
 		out, err := l.repo.run("for-each-ref", "--count=1", "--format=x", "refs/replace/")
-		if err != nil || len(bytes.TrimSpace(out)) > 0 {
-			l.replace = 2
-		}
+		l.replaced = err != nil || len(bytes.TrimSpace(out)) > 0
 	}
-	return l.replace == 2
-}
-
-// commitTree reads the tree a commit object names on its first line.
-func commitTree(o object) (string, bool) {
-	if o.kind != "commit" || !bytes.HasPrefix(o.data, []byte("tree ")) {
-		return "", false
-	}
-	line, _, _ := bytes.Cut(o.data[len("tree "):], []byte{'\n'})
-	if len(line) != 40 && len(line) != 64 {
-		return "", false
-	}
-	if _, err := hex.DecodeString(string(line)); err != nil {
-		return "", false
-	}
-	return string(line), true
+	return l.replaced
 }
 
 // mergeTreeDepth bounds the descent of treeDiffersFromAll; past it the
@@ -279,15 +262,12 @@ const listMergesMax = 1 << 17
 // prepare takes the range's merges from the range's list, or lists them
 // when the range could not be; it is called once, after the range is
 // listed.
-func (m *mergeLog) prepare(r *Repo, revs []string, merges [][]string, ok bool) {
+func (m *mergeLog) prepare(r *Repo, revs []string, hashes []string, ok bool) {
 	defer close(m.ready)
-	var hashes []string
-	if ok {
-		for _, f := range merges {
-			hashes = append(hashes, f[0])
+	if !ok {
+		if hashes, ok = m.list(r, revs); !ok {
+			return
 		}
-	} else if hashes, ok = m.list(r, revs); !ok {
-		return
 	}
 	listed := make(map[string]bool, len(hashes))
 	for _, h := range hashes {
@@ -331,12 +311,7 @@ func (m *mergeLog) list(r *Repo, revs []string) ([]string, bool) {
 
 // startSegment starts the log of the merges hashes.
 func startSegment(r *Repo, marker string, hashes []string) (*logProc, error) {
-	args := logArgs([]string{"--no-walk=unsorted", "--stdin"}, marker)
-	for i, a := range args {
-		if a == "-M" {
-			args[i] = "--no-renames"
-		}
-	}
+	args := swapArg(logArgs([]string{"--no-walk=unsorted", "--stdin"}, marker), "-M", "--no-renames")
 	return r.startLogProc(args, strings.NewReader(strings.Join(hashes, "\n")+"\n"))
 }
 

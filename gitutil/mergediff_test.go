@@ -458,3 +458,52 @@ func TestLogCommandBuffersOutput(t *testing.T) {
 		t.Errorf("without stdbuf: %q, want git as it is", cmd.Args)
 	}
 }
+
+// The merges are read as one git log with --cc prints them in every
+// layout a history is read in: SHA-256, a bare clone, a linked worktree,
+// a clone that borrows its objects (alternates); and with both listings
+// failing, so that each merge is judged by the in-process tree walk,
+// which reads the objects itself.
+func TestMergesApartEveryLayout(t *testing.T) {
+	env := testEnv(t)
+	src := mergeHistory(t, env, 4, 24, "--object-format=sha256")
+	base := t.TempDir()
+	bare, shared, linked := filepath.Join(base, "bare.git"), filepath.Join(base, "shared"), filepath.Join(base, "linked")
+	git(t, base, env, "clone", "-q", "--bare", src, bare)
+	git(t, base, env, "clone", "-q", "--shared", "--no-checkout", src, shared)
+	git(t, src, env, "worktree", "add", "-q", "--detach", linked, "half")
+	for _, failing := range []bool{false, true} {
+		if failing {
+			wrapGit(t, `[ "$1" = rev-list ] && exit 1`)
+		}
+		for _, dir := range []string{src, bare, shared, linked} {
+			want, err := parseLog(gitRaw(t, dir, env, logArgs(rangeWalk([]string{"--all"}), "\x01")...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := OpenHistory(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.env = append(r.env, env...)
+			l := r.StartLog("--all")
+			var got []CommitChanges
+			err = l.Each(func(c CommitChanges) error {
+				got = append(got, keepLines(c))
+				return nil
+			})
+			listed := l.merges.listed != nil
+			l.Stop()
+			r.Close()
+			if err != nil {
+				t.Fatalf("%s: %v", dir, err)
+			}
+			if listed == failing {
+				t.Errorf("%s, listings failing %v: merges listed %v", dir, failing, listed)
+			}
+			if g, w := commitsText(got), commitsText(want); !slices.Equal(g, w) {
+				t.Errorf("%s, listings failing %v: %d commits, want %d; first difference at %d", dir, failing, len(g), len(w), firstDiff(g, w))
+			}
+		}
+	}
+}
