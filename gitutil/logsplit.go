@@ -120,13 +120,9 @@ func (s *logSplit) list(r *Repo, revs []string) (order []string, parents map[str
 			parents[p] = true
 		}
 	}
-	io.Copy(io.Discard, out)
-	if err := cmd.Wait(); err != nil || sc.Err() != nil {
+	if !endLister(cmd, out, sc, &s.mu, &s.lister) {
 		listed = false
 	}
-	s.mu.Lock()
-	s.lister = nil
-	s.mu.Unlock()
 	if !listed {
 		return nil, nil
 	}
@@ -154,6 +150,18 @@ func startLister(r *Repo, args []string, mu *sync.Mutex, stopped *bool, running 
 	}
 	*running = cmd
 	return cmd, out
+}
+
+// endLister reads what is left of a lister's output, waits for it and
+// clears *running under mu; it tells whether git and the reading of its
+// output by sc ended well.
+func endLister(cmd *exec.Cmd, out io.Reader, sc *bufio.Scanner, mu *sync.Mutex, running **exec.Cmd) bool {
+	io.Copy(io.Discard, out)
+	err := cmd.Wait()
+	mu.Lock()
+	*running = nil
+	mu.Unlock()
+	return err == nil && sc.Err() == nil
 }
 
 func allHashes(f []string) bool {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/hex"
-	"io"
 	"os/exec"
 	"strings"
 	"sync"
@@ -299,14 +298,7 @@ func (m *mergeLog) list(r *Repo, revs []string) ([]string, bool) {
 		cmd.Process.Kill()
 		break
 	}
-	io.Copy(io.Discard, out)
-	if err := cmd.Wait(); err != nil || sc.Err() != nil {
-		ok = false
-	}
-	m.mu.Lock()
-	m.lister = nil
-	m.mu.Unlock()
-	return hashes, ok
+	return hashes, endLister(cmd, out, sc, &m.mu, &m.lister) && ok
 }
 
 // startSegment starts the log of the merges hashes.
