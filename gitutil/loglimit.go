@@ -64,12 +64,56 @@ func (s *sectionLimiter) Read(p []byte) (int, error) {
 				break
 			}
 		}
+		if k := s.whole(p[n:]); k > 0 {
+			n += k
+			continue
+		}
 		n += s.step(p[n:])
 	}
 	if n == 0 && s.err != nil {
 		return 0, s.err
 	}
 	return n, nil
+}
+
+// whole passes on the whole lines at the start of the input that are
+// passed on unchanged and fit in p, in one copy; it returns the bytes
+// written to p, 0 when the next line is for step: a line that is dropped,
+// reaches the limit, does not fit, or is not all read yet. A line is
+// judged at its start as step judges it, and judging it again is the
+// same.
+func (s *sectionLimiter) whole(p []byte) int {
+	if s.midLine {
+		return 0
+	}
+	data := s.in[s.inStart:]
+	data = data[:min(len(data), len(p))]
+	run := 0
+	for run < len(data) {
+		c := data[run]
+		switch {
+		case s.hunks && isHunkByte(c):
+		case c == '@':
+			s.hunks = true
+		default:
+			s.hunks, s.dropping, s.used = false, false, 0
+		}
+		end := bytes.IndexByte(data[run:], '\n')
+		if end < 0 || s.dropping && s.hunks {
+			break
+		}
+		size := int64(end + 1)
+		if s.hunks {
+			if s.used+size > s.limit {
+				break
+			}
+			s.used += size
+		}
+		run += end + 1
+	}
+	copy(p, data[:run])
+	s.inStart += run
+	return run
 }
 
 // step passes on, or drops, input up to the end of the current line or

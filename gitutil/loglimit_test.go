@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -85,4 +86,80 @@ func fuzzRepoT(t *testing.T, env []string) string {
 	writeFile(t, dir, "new\nline", "n\n")
 	commitAll(t, dir, env, "second")
 	return dir
+}
+
+// limitModel is what the section limiter passes on, judged a line at a
+// time: the reference the streaming limiter is held to.
+func limitModel(data []byte, limit int64, trunc []byte) []byte {
+	var out []byte
+	hunks, dropping, used := false, false, int64(0)
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line = data[:i+1]
+		}
+		data = data[len(line):]
+		switch c := line[0]; {
+		case hunks && isHunkByte(c):
+		case c == '@':
+			hunks = true
+		default:
+			hunks, dropping, used = false, false, 0
+		}
+		switch {
+		case dropping && hunks:
+		case hunks && used >= limit:
+			dropping = true
+			out = append(out, trunc...)
+		case !hunks:
+			out = append(out, line...)
+		default:
+			take := min(int64(len(line)), limit-used)
+			out = append(out, line[:take]...)
+			used += take
+			if take < int64(len(line)) {
+				dropping = true
+				out = append(out, '\n')
+				out = append(out, trunc...)
+			}
+		}
+	}
+	return out
+}
+
+// The limiter passes on what the line-at-a-time model does, whatever the
+// lines, the limit, and the sizes git's output is read and asked for in.
+func TestSectionLimiterMatchesModel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 26))
+	starts := []string{"diff --git a/x b/x", "@@ -1,2 +1,3 @@", "@@@ -1 -1 +1 @@@", "+", "-", " ", "++", "\\ No newline", "\x01c0ffee", "index 1..2", ""}
+	for round := range 3000 {
+		var b bytes.Buffer
+		for range rng.IntN(40) {
+			b.WriteString(starts[rng.IntN(len(starts))])
+			b.WriteString(strings.Repeat("x", rng.IntN(1<<uint(rng.IntN(9)))))
+			b.WriteByte('\n')
+		}
+		if rng.IntN(3) == 0 {
+			b.WriteString("+tail without a newline")
+		}
+		data := b.Bytes()
+		limit := int64(1 + rng.IntN(300))
+		lim := newSectionLimiter(&trickle{data: data, n: 1 + rng.IntN(600)}, limit, "\x01c0ffee")
+		want := limitModel(data, limit, lim.trunc)
+		var got []byte
+		for {
+			p := make([]byte, 1+rng.IntN(500))
+			n, err := lim.Read(p)
+			got = append(got, p[:n]...)
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("round %d, limit %d: passed on\n%q\nwant\n%q\nfrom\n%q", round, limit, got, want, data)
+		}
+	}
 }

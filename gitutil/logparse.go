@@ -249,6 +249,11 @@ func (p *logParser) attachPatch(text []byte) error {
 			line, text = text, nil
 		}
 		switch {
+		case cols > 0 && len(line) > 0 && (line[0] == '+' || line[0] == '-' || line[0] == ' '):
+			// Most lines of a patch; no other line starts so.
+			if err := p.readHunkLine(cur, line, cols, &next, &lastAdd); err != nil {
+				return err
+			}
 		case bytes.HasPrefix(line, []byte("diff --")):
 			j := findSection(p.raw, max(cur, 0), line)
 			if j < 0 {
@@ -271,32 +276,42 @@ func (p *logParser) attachPatch(text []byte) error {
 			}
 			cols, next = n, start
 		case cols > 0:
-			add, ok := hunkLine(line, cols)
-			if !ok {
-				return &parseError{what: "log: hunk line"}
+			if err := p.readHunkLine(cur, line, cols, &next, &lastAdd); err != nil {
+				return err
 			}
-			if add < 0 { // "\ No newline at end of file", or a removed line
-				if line[0] == '\\' && lastAdd {
-					p.raw[cur].AddedBytes--
-				}
-				lastAdd = false
-				continue
-			}
-			lastAdd = add > 0
-			if add > 0 {
-				p.raw[cur].AddedBytes += int64(len(line)-cols) + 1
-				text := bytes.TrimSuffix(line[cols:], []byte{'\r'})
-				if !p.raw[cur].Binary && bytes.IndexByte(text, 0) >= 0 {
-					p.raw[cur].Binary = true
-				}
-				p.lines = append(p.lines, Line{Number: next, Text: text})
-			}
-			next++
 		case bytes.HasPrefix(line, []byte("Binary files ")):
 			p.raw[cur].Binary = true
 		}
 	}
 	p.endSection(cur)
+	return nil
+}
+
+// readHunkLine reads one line of a hunk with cols parent columns, of record
+// cur: an added line is kept with its number next; next counts the lines
+// of the result, lastAdd tells whether the line read was added.
+func (p *logParser) readHunkLine(cur int, line []byte, cols int, next *int, lastAdd *bool) error {
+	add, ok := hunkLine(line, cols)
+	if !ok {
+		return &parseError{what: "log: hunk line"}
+	}
+	if add < 0 { // "\ No newline at end of file", or a removed line
+		if line[0] == '\\' && *lastAdd {
+			p.raw[cur].AddedBytes--
+		}
+		*lastAdd = false
+		return nil
+	}
+	*lastAdd = add > 0
+	if add > 0 {
+		p.raw[cur].AddedBytes += int64(len(line)-cols) + 1
+		text := bytes.TrimSuffix(line[cols:], []byte{'\r'})
+		if !p.raw[cur].Binary && bytes.IndexByte(text, 0) >= 0 {
+			p.raw[cur].Binary = true
+		}
+		p.lines = append(p.lines, Line{Number: *next, Text: text})
+	}
+	*next++
 	return nil
 }
 

@@ -37,7 +37,8 @@ type scanState struct {
 	lastLine []int
 	lastCand []int // rule -> index in cands of its candidate on lastLine
 	cands    []candidate
-	active   []bool
+	active   []uint8 // rule -> ruleOn, ruleOff or ruleUnjudged
+	path     string  // the file activate readied
 	kwHits   []kwHit
 	ruleHits []int // rule -> hits kept in the text being scanned
 }
@@ -47,7 +48,7 @@ func (e *Engine) state() *scanState {
 		return s
 	}
 	n := len(e.rules)
-	return &scanState{lastLine: make([]int, n), lastCand: make([]int, n), active: make([]bool, n), ruleHits: make([]int, n)}
+	return &scanState{lastLine: make([]int, n), lastCand: make([]int, n), active: make([]uint8, n), ruleHits: make([]int, n)}
 }
 
 // scanText finds the keyword lines, runs the triggered rules' regexes on
@@ -98,24 +99,48 @@ func (e *Engine) collectHits(st *scanState, t *text, kwHits []kwHit, base int) [
 		hits = e.runCandidate(t, c, hits)
 	}
 	for _, ri := range e.always {
-		if st.active[ri] {
+		if e.on(st, ri) {
 			hits = e.runWhole(t, ri, hits)
 		}
 	}
 	return hits
 }
 
-// activate readies the state for one file: every rule on, but those whose
-// path pattern the file does not match.
+// The states of a rule for the file being scanned (scanState.active).
+const (
+	ruleOn       = iota // the rule runs on the file
+	ruleOff             // its path pattern does not match the file
+	ruleUnjudged        // its path pattern is judged when a keyword calls on it
+)
+
+// activate readies the state for one file: every rule on, but those with
+// a path pattern, which is matched against path only when a keyword calls
+// on the rule (on): most files call on none of them.
 func (e *Engine) activate(st *scanState, path string) {
 	for i := range st.active {
-		st.active[i] = true
+		st.active[i] = ruleOn
 		st.lastLine[i] = -1
 		st.ruleHits[i] = 0
 	}
 	for _, ri := range e.pathBound {
-		st.active[ri] = e.rules[ri].appliesTo(path)
+		st.active[ri] = ruleUnjudged
 	}
+	st.path = path
+}
+
+// on tells whether rule ri runs on the file activate readied.
+func (e *Engine) on(st *scanState, ri int32) bool {
+	switch st.active[ri] {
+	case ruleOn:
+		return true
+	case ruleOff:
+		return false
+	}
+	st.active[ri] = ruleOff
+	if e.rules[ri].appliesTo(st.path) {
+		st.active[ri] = ruleOn
+	}
+	return st.active[ri] == ruleOn
 }
 
 // collect turns the keyword occurrences into one candidate per (line,
@@ -132,7 +157,7 @@ func (e *Engine) collect(st *scanState, data []byte, kwHits []kwHit, base int, o
 		}
 		long := lineEnd-lineStart > longLine
 		for _, ri := range e.kwRules[h.kw] {
-			if !st.active[ri] {
+			if !e.on(st, ri) {
 				continue
 			}
 			if long && e.rules[ri].segmentable() {
