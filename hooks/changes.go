@@ -192,13 +192,18 @@ func (cc *changeCheck) secretFile(c gitutil.Change, blobs map[string][]byte, rep
 
 // touches tells whether a change set touches anything under dir.
 func touches(changes []gitutil.Change, dir string) bool {
-	prefix := strings.TrimSuffix(dir, "/") + "/"
 	for _, c := range changes {
-		if strings.HasPrefix(c.Path, prefix) || strings.HasPrefix(c.OldPath, prefix) {
+		if inDir(c.Path, dir) || inDir(c.OldPath, dir) {
 			return true
 		}
 	}
 	return false
+}
+
+// inDir tells whether path p is below directory dir.
+func inDir(p, dir string) bool {
+	dir = strings.TrimSuffix(dir, "/")
+	return len(p) > len(dir) && p[len(dir)] == '/' && strings.HasPrefix(p, dir)
 }
 
 // custodian checks the MemoryCustodian memory directory as the change

@@ -374,6 +374,9 @@ func (hc *historyCheck) report() *report.Report {
 // changes, and the secret rules on the lines it adds. Append-only rules
 // are judged over the whole range instead.
 func (hc *historyCheck) judge(c gitutil.CommitChanges) ([]validate.Finding, []validate.Skipped, error) {
+	if !hc.memoryChanged(c.Changes) {
+		return nil, nil, nil
+	}
 	changes := make([]gitutil.Change, len(c.Changes))
 	for i, fc := range c.Changes {
 		changes[i] = fc.Change
@@ -394,6 +397,23 @@ func (hc *historyCheck) judge(c gitutil.CommitChanges) ([]validate.Finding, []va
 		}
 	}
 	return found, sub.Skipped, nil
+}
+
+// memoryChanged tells whether a commit changes a file the memory rules
+// judge: one they know by its name, or one in the memory directory. Those
+// rules are all judge runs (the secret rules run on the commit's lines
+// instead): a commit without such a file has nothing for it to judge.
+func (hc *historyCheck) memoryChanged(changes []gitutil.FileChange) bool {
+	if !hc.opt.runs(validate.Memory) {
+		return false
+	}
+	for _, fc := range changes {
+		if remnant.KindOf(path.Base(fc.Path)) != remnant.KindUnknown ||
+			inDir(fc.Path, hc.cfg.Custodian.Dir) || inDir(fc.OldPath, hc.cfg.Custodian.Dir) {
+			return true
+		}
+	}
+	return false
 }
 
 // secretBatch gathers the lines each change adds in hc.batch for the
