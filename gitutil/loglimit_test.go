@@ -163,3 +163,86 @@ func TestSectionLimiterMatchesModel(t *testing.T) {
 		}
 	}
 }
+
+// A section limit may fall anywhere in a file's patch: inside a hunk
+// header, or inside a combined diff's line before its columns end. Every
+// limit reads without an error; a file whose hunk lines pass it is marked
+// Truncated, and one they fit reads as without a limit.
+func TestLogSectionLimitAnywhere(t *testing.T) {
+	env := testEnv(t)
+	dir := newRepo(t, env)
+	lines := func(change map[int]string) string {
+		var b strings.Builder
+		for i := 1; i <= 12; i++ {
+			if s, ok := change[i]; ok {
+				b.WriteString(s + "\n")
+			} else {
+				fmt.Fprintf(&b, "line %02d of the file\n", i)
+			}
+		}
+		return b.String()
+	}
+	writeFile(t, dir, "f.txt", lines(nil))
+	commitAll(t, dir, env, "first")
+	git(t, dir, env, "checkout", "-q", "-b", "side")
+	writeFile(t, dir, "f.txt", lines(map[int]string{3: "side three", 11: "side eleven"}))
+	commitAll(t, dir, env, "side")
+	git(t, dir, env, "checkout", "-q", "main")
+	writeFile(t, dir, "f.txt", lines(map[int]string{1: "main one", 6: "main six", 9: "main nine"}))
+	commitAll(t, dir, env, "three hunks")
+	git(t, dir, env, "merge", "-q", "--no-commit", "side")
+	// A resolution unlike either side: a combined diff with "++" lines.
+	writeFile(t, dir, "f.txt", lines(map[int]string{1: "main one", 3: "side three", 6: "main six", 7: "merged seven", 9: "main nine", 11: "side eleven"}))
+	commitAll(t, dir, env, "merge")
+	r := open(t, dir, env)
+	read := func(limit int64) ([]CommitChanges, error) {
+		l := r.StartLog("--all")
+		defer l.Stop()
+		l.SetSectionLimit(limit)
+		var out []CommitChanges
+		err := l.Each(func(c CommitChanges) error {
+			out = append(out, keepLines(c))
+			return nil
+		})
+		return out, err
+	}
+	whole, err := read(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sizes := map[string]int{} // commit → hunk bytes of f.txt as git prints them
+	for _, c := range whole {
+		out := git(t, dir, env, "log", "-1", "--format=", "-U0", "--cc", "--no-renames", "--no-color", c.Hash, "--", "f.txt")
+		if i := strings.Index(out, "\n@@"); i >= 0 {
+			sizes[c.Hash] = len(out) - i // git trimmed the last newline
+		}
+	}
+	most := 0
+	for _, n := range sizes {
+		most = max(most, n)
+	}
+	if len(sizes) != 4 || most == 0 {
+		t.Fatalf("hunk bytes per commit: %v", sizes)
+	}
+	for limit := 1; limit <= most+1; limit++ {
+		got, err := read(int64(limit))
+		if err != nil {
+			t.Fatalf("limit %d: %v", limit, err)
+		}
+		if len(got) != len(whole) {
+			t.Fatalf("limit %d: %d commits, want %d", limit, len(got), len(whole))
+		}
+		for i, c := range got {
+			for j, fc := range c.Changes {
+				want := whole[i].Changes[j]
+				cut := sizes[c.Hash] > limit
+				if fc.Truncated != cut {
+					t.Errorf("limit %d, commit %s: Truncated %v, want %v", limit, short(c.Hash), fc.Truncated, cut)
+				}
+				if !cut && added(fc) != added(want) {
+					t.Errorf("limit %d, commit %s: lines %q, want %q", limit, short(c.Hash), added(fc), added(want))
+				}
+			}
+		}
+	}
+}

@@ -251,7 +251,7 @@ func (p *logParser) attachPatch(text []byte) error {
 		switch {
 		case cols > 0 && len(line) > 0 && (line[0] == '+' || line[0] == '-' || line[0] == ' '):
 			// Most lines of a patch; no other line starts so.
-			if err := p.readHunkLine(cur, line, cols, &next, &lastAdd); err != nil {
+			if err := p.readHunkLine(cur, line, cols, &next, &lastAdd); err != nil && !p.cutShort(text) {
 				return err
 			}
 		case bytes.HasPrefix(line, []byte("diff --")):
@@ -272,11 +272,15 @@ func (p *logParser) attachPatch(text []byte) error {
 		case bytes.HasPrefix(line, []byte("@@")):
 			n, start, err := hunkHeader(line)
 			if err != nil {
+				if p.cutShort(text) {
+					cols = 0
+					continue
+				}
 				return err
 			}
 			cols, next = n, start
 		case cols > 0:
-			if err := p.readHunkLine(cur, line, cols, &next, &lastAdd); err != nil {
+			if err := p.readHunkLine(cur, line, cols, &next, &lastAdd); err != nil && !p.cutShort(text) {
 				return err
 			}
 		case bytes.HasPrefix(line, []byte("Binary files ")):
@@ -285,6 +289,15 @@ func (p *logParser) attachPatch(text []byte) error {
 	}
 	p.endSection(cur)
 	return nil
+}
+
+// cutShort tells whether the line before rest was cut short by the
+// section limit: the truncation line follows it. Such a line (a hunk
+// header, or a line of a combined diff shorter than its columns) need not
+// read as a whole one: the record is marked Truncated either way.
+func (p *logParser) cutShort(rest []byte) bool {
+	t := p.trunc
+	return t != "" && bytes.HasPrefix(rest, []byte(t)) && (len(rest) == len(t) || rest[len(t)] == '\n')
 }
 
 // readHunkLine reads one line of a hunk with cols parent columns, of record
