@@ -42,7 +42,11 @@ func isHunkByte(c byte) bool {
 	return c == ' ' || c == '+' || c == '-' || c == '\\' || c == '@'
 }
 
-func (s *sectionLimiter) Read(p []byte) (int, error) {
+func (s *sectionLimiter) Read(p []byte) (int, error) { return s.read(p, true) }
+
+// read is Read, passing every line through step alone unless whole is
+// set (the tests compare the two).
+func (s *sectionLimiter) read(p []byte, whole bool) (int, error) {
 	n := 0
 	for n < len(p) {
 		if len(s.pending) > 0 {
@@ -64,9 +68,11 @@ func (s *sectionLimiter) Read(p []byte) (int, error) {
 				break
 			}
 		}
-		if k := s.whole(p[n:]); k > 0 {
-			n += k
-			continue
+		if whole {
+			if k := s.whole(p[n:]); k > 0 {
+				n += k
+				continue
+			}
 		}
 		n += s.step(p[n:])
 	}

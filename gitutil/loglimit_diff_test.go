@@ -10,35 +10,7 @@ import (
 
 // stepRead is the limiter's Read passing every line through step alone:
 // the reference the whole-line path is held to.
-func stepRead(s *sectionLimiter, p []byte) (int, error) {
-	n := 0
-	for n < len(p) {
-		if len(s.pending) > 0 {
-			c := copy(p[n:], s.pending)
-			s.pending = s.pending[c:]
-			n += c
-			continue
-		}
-		if s.inStart == len(s.in) {
-			if n > 0 || s.err != nil {
-				break
-			}
-			m, err := s.r.Read(s.in[:cap(s.in)])
-			s.in, s.inStart, s.err = s.in[:m], 0, err
-			if m == 0 {
-				if err == nil {
-					continue
-				}
-				break
-			}
-		}
-		n += s.step(p[n:])
-	}
-	if n == 0 && s.err != nil {
-		return 0, s.err
-	}
-	return n, nil
-}
+func stepRead(s *sectionLimiter, p []byte) (int, error) { return s.read(p, false) }
 
 // jitter hands out data in random pieces, now and then an empty read,
 // and the last piece with io.EOF.
