@@ -132,18 +132,7 @@ func FuzzSectionLimiterStepOnly(f *testing.F) {
 		}
 		oldL, newL := mk(), mk()
 		read := func(f func([]byte) (int, error)) []byte {
-			var out []byte
-			for {
-				p := make([]byte, int(pSize)+1)
-				n, err := f(p)
-				out = append(out, p[:n]...)
-				if err == io.EOF {
-					return out
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-			}
+			return drain(t, rand.New(rand.NewPCG(uint64(pSize), 2)), int(pSize)+1, f)
 		}
 		want := read(func(p []byte) (int, error) { return stepRead(oldL, p) })
 		got := read(newL.Read)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -125,43 +124,6 @@ func limitModel(data []byte, limit int64, trunc []byte) []byte {
 		}
 	}
 	return out
-}
-
-// The limiter passes on what the line-at-a-time model does, whatever the
-// lines, the limit, and the sizes git's output is read and asked for in.
-func TestSectionLimiterMatchesModel(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 26))
-	starts := []string{"diff --git a/x b/x", "@@ -1,2 +1,3 @@", "@@@ -1 -1 +1 @@@", "+", "-", " ", "++", "\\ No newline", "\x01c0ffee", "index 1..2", ""}
-	for round := range 3000 {
-		var b bytes.Buffer
-		for range rng.IntN(40) {
-			b.WriteString(starts[rng.IntN(len(starts))])
-			b.WriteString(strings.Repeat("x", rng.IntN(1<<uint(rng.IntN(9)))))
-			b.WriteByte('\n')
-		}
-		if rng.IntN(3) == 0 {
-			b.WriteString("+tail without a newline")
-		}
-		data := b.Bytes()
-		limit := int64(1 + rng.IntN(300))
-		lim := newSectionLimiter(&trickle{data: data, n: 1 + rng.IntN(600)}, limit, "\x01c0ffee")
-		want := limitModel(data, limit, lim.trunc)
-		var got []byte
-		for {
-			p := make([]byte, 1+rng.IntN(500))
-			n, err := lim.Read(p)
-			got = append(got, p[:n]...)
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-		}
-		if !bytes.Equal(got, want) {
-			t.Fatalf("round %d, limit %d: passed on\n%q\nwant\n%q\nfrom\n%q", round, limit, got, want, data)
-		}
-	}
 }
 
 // A section limit may fall anywhere in a file's patch: inside a hunk
