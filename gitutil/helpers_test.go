@@ -61,6 +61,23 @@ func writeFile(t testing.TB, dir, rel, content string) {
 	}
 }
 
+// twoSides commits files (path to content) on a new branch side, then
+// other files on main, both from the current commit, and leaves main
+// checked out: a merge of side comes next.
+func twoSides(t testing.TB, dir string, env []string, side, main map[string]string) {
+	t.Helper()
+	commit := func(branch string, files map[string]string) {
+		for rel, content := range files {
+			writeFile(t, dir, rel, content)
+		}
+		commitAll(t, dir, env, branch)
+	}
+	git(t, dir, env, "checkout", "-q", "-b", "side")
+	commit("side", side)
+	git(t, dir, env, "checkout", "-q", "main")
+	commit("main", main)
+}
+
 // commitAll stages everything and commits it.
 func commitAll(t testing.TB, dir string, env []string, msg string) {
 	t.Helper()

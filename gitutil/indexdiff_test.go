@@ -236,12 +236,7 @@ var diffScenarios = []diffScenario{
 		git(t, dir, env, "add", "a/b")
 	}},
 	{"conflict falls back", false, func(t *testing.T, dir string, env []string) {
-		git(t, dir, env, "checkout", "-q", "-b", "side")
-		writeFile(t, dir, "a/b", "side\n")
-		commitAll(t, dir, env, "side")
-		git(t, dir, env, "checkout", "-q", "main")
-		writeFile(t, dir, "a/b", "main\n")
-		commitAll(t, dir, env, "main")
+		twoSides(t, dir, env, map[string]string{"a/b": "side\n"}, map[string]string{"a/b": "main\n"})
 		cmd := exec.Command("git", "merge", "-q", "side")
 		cmd.Dir, cmd.Env = dir, env
 		if cmd.Run() == nil {

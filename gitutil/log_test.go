@@ -127,14 +127,8 @@ func TestLogMerge(t *testing.T) {
 	writeFile(t, dir, "f", "a\nb\nc\n")
 	writeFile(t, dir, "g", "g\n")
 	commitAll(t, dir, env, "root")
-	git(t, dir, env, "checkout", "-q", "-b", "side")
-	writeFile(t, dir, "f", "a\nb\nc\nside\n")
-	writeFile(t, dir, "h", "side file\n")
-	commitAll(t, dir, env, "side")
-	git(t, dir, env, "checkout", "-q", "main")
-	writeFile(t, dir, "f", "a\nb\nc\nmain\n")
-	writeFile(t, dir, "g", "g\nmain\n")
-	commitAll(t, dir, env, "main")
+	twoSides(t, dir, env, map[string]string{"f": "a\nb\nc\nside\n", "h": "side file\n"},
+		map[string]string{"f": "a\nb\nc\nmain\n", "g": "g\nmain\n"})
 	cmd := []string{"merge", "-q", "side", "-m", "merge"}
 	if _, err := runGit(dir, env, cmd...); err == nil {
 		t.Fatal("merge should conflict")

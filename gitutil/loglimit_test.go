@@ -146,12 +146,8 @@ func TestLogSectionLimitAnywhere(t *testing.T) {
 	}
 	writeFile(t, dir, "f.txt", lines(nil))
 	commitAll(t, dir, env, "first")
-	git(t, dir, env, "checkout", "-q", "-b", "side")
-	writeFile(t, dir, "f.txt", lines(map[int]string{3: "side three", 11: "side eleven"}))
-	commitAll(t, dir, env, "side")
-	git(t, dir, env, "checkout", "-q", "main")
-	writeFile(t, dir, "f.txt", lines(map[int]string{1: "main one", 6: "main six", 9: "main nine"}))
-	commitAll(t, dir, env, "three hunks")
+	twoSides(t, dir, env, map[string]string{"f.txt": lines(map[int]string{3: "side three", 11: "side eleven"})},
+		map[string]string{"f.txt": lines(map[int]string{1: "main one", 6: "main six", 9: "main nine"})})
 	git(t, dir, env, "merge", "-q", "--no-commit", "side")
 	// A resolution unlike either side: a combined diff with "++" lines.
 	writeFile(t, dir, "f.txt", lines(map[int]string{1: "main one", 3: "side three", 6: "main six", 7: "merged seven", 9: "main nine", 11: "side eleven"}))
