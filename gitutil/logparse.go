@@ -249,8 +249,8 @@ func (p *logParser) attachPatch(text []byte) error {
 			line, text = text, nil
 		}
 		switch {
-		case cols > 0 && len(line) > 0 && (line[0] == '+' || line[0] == '-' || line[0] == ' '):
-			// Most lines of a patch; no other line starts so.
+		case cols > 0 && len(line) > 0 && strings.IndexByte("+- \\", line[0]) >= 0:
+			// A hunk line, most of a patch: no other line starts so.
 			if err := p.readHunkLine(cur, line, cols, &next, &lastAdd); err != nil && !p.cutShort(text) {
 				return err
 			}
@@ -280,8 +280,8 @@ func (p *logParser) attachPatch(text []byte) error {
 			}
 			cols, next = n, start
 		case cols > 0:
-			if err := p.readHunkLine(cur, line, cols, &next, &lastAdd); err != nil && !p.cutShort(text) {
-				return err
+			if !p.cutShort(text) {
+				return &parseError{what: "log: hunk line"}
 			}
 		case bytes.HasPrefix(line, []byte("Binary files ")):
 			p.raw[cur].Binary = true

@@ -226,8 +226,7 @@ type mergeLog struct {
 	stopped bool
 	lister  *exec.Cmd     // the rev-list listing the merges, while it runs
 	proc    *logProc      // the segment's log being read
-	reader  bool          // the goroutine reading the segments runs
-	done    chan struct{} // closed when that goroutine has ended
+	done    chan struct{} // closed when the goroutine reading the segments has ended; nil: not started
 	broken  bool          // the segments are not read any more
 
 	listed map[string]bool // the range's merges; nil: not listed
@@ -321,9 +320,8 @@ func (l *LogProcess) takeMerge(c CommitChanges, fn func(CommitChanges) error) er
 		return l.mergeAlone(c, fn)
 	}
 	m.mu.Lock()
-	start, broken := !m.reader, m.broken
+	start, broken := m.done == nil, m.broken
 	if start && !broken {
-		m.reader = true
 		m.items, m.ack, m.done = make(chan mergeItem), make(chan struct{}), make(chan struct{})
 	}
 	m.mu.Unlock()

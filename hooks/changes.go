@@ -200,6 +200,13 @@ func touches(changes []gitutil.Change, dir string) bool {
 	return false
 }
 
+// judgedAsMemory tells whether changeCheck.run judges change c by the
+// memory rules: a file they know by its name (memoryChange), or one in the
+// memory directory dir (custodian).
+func judgedAsMemory(c gitutil.Change, dir string) bool {
+	return remnant.KindOf(path.Base(c.Path)) != remnant.KindUnknown || touches([]gitutil.Change{c}, dir)
+}
+
 // inDir tells whether path p is below directory dir.
 func inDir(p, dir string) bool {
 	dir = strings.TrimSuffix(dir, "/")

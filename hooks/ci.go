@@ -400,16 +400,15 @@ func (hc *historyCheck) judge(c gitutil.CommitChanges) ([]validate.Finding, []va
 }
 
 // memoryChanged tells whether a commit changes a file the memory rules
-// judge: one they know by its name, or one in the memory directory. Those
-// rules are all judge runs (the secret rules run on the commit's lines
-// instead): a commit without such a file has nothing for it to judge.
+// judge (judgedAsMemory). Those rules are all judge runs (the secret rules
+// run on the commit's lines instead): a commit without such a file has
+// nothing for it to judge.
 func (hc *historyCheck) memoryChanged(changes []gitutil.FileChange) bool {
 	if !hc.opt.runs(validate.Memory) {
 		return false
 	}
 	for _, fc := range changes {
-		if remnant.KindOf(path.Base(fc.Path)) != remnant.KindUnknown ||
-			inDir(fc.Path, hc.cfg.Custodian.Dir) || inDir(fc.OldPath, hc.cfg.Custodian.Dir) {
+		if judgedAsMemory(fc.Change, hc.cfg.Custodian.Dir) {
 			return true
 		}
 	}
