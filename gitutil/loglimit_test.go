@@ -129,10 +129,17 @@ func limitModel(data []byte, limit int64, trunc []byte) []byte {
 // A section limit may fall anywhere in a file's patch: inside a hunk
 // header, or inside a combined diff's line before its columns end. Every
 // limit reads without an error; a file whose hunk lines pass it is marked
-// Truncated, and one they fit reads as without a limit.
+// Truncated, and one they fit reads as without a limit. SHA-256 too,
+// whose longer hashes git prints in the records around the hunks.
 func TestLogSectionLimitAnywhere(t *testing.T) {
+	for _, format := range []string{"sha1", "sha256"} {
+		t.Run(format, func(t *testing.T) { sectionLimitAnywhere(t, "--object-format="+format) })
+	}
+}
+
+func sectionLimitAnywhere(t *testing.T, initArgs ...string) {
 	env := testEnv(t)
-	dir := newRepo(t, env)
+	dir := newRepo(t, env, initArgs...)
 	lines := func(change map[int]string) string {
 		var b strings.Builder
 		for i := 1; i <= 12; i++ {
