@@ -204,7 +204,6 @@ func (r *Repo) StartLog(revs ...string) *LogProcess {
 	l := &LogProcess{repo: r, marker: newMarker()}
 	if l.head, l.err = r.startLogProc(mainLogArgs(rangeWalk(revs), l.marker), nil); l.err == nil {
 		l.merges = newMergeLog()
-		l.merges.marker = l.marker
 		l.split = r.startSplit(revs, l.marker, func(merges []string, ok bool) {
 			go l.merges.prepare(r, revs, merges, ok)
 		})

@@ -231,8 +231,6 @@ type mergeLog struct {
 
 	listed map[string]bool // the range's merges; nil: not listed
 	hashes []string        // the same, in the order of the main log
-	repo   *Repo
-	marker string
 
 	items chan mergeItem // the merges the logs print, one at a time
 	ack   chan struct{}  // the reader may go on past the item handed over
@@ -274,7 +272,7 @@ func (m *mergeLog) prepare(r *Repo, revs []string, hashes []string, ok bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if !m.stopped {
-		m.listed, m.hashes, m.repo = listed, hashes, r
+		m.listed, m.hashes = listed, hashes
 	}
 }
 
@@ -380,7 +378,7 @@ func (m *mergeLog) read(l *LogProcess) {
 		var p *logProc
 		err := errSwitch
 		if !m.broken {
-			p, err = startSegment(m.repo, m.marker, seg)
+			p, err = startSegment(l.repo, l.marker, seg)
 			m.proc = p
 		}
 		m.mu.Unlock()
