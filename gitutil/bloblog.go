@@ -98,7 +98,7 @@ func (l *BlobLog) Each(fn func(CommitChanges) error) error {
 	}
 	var window []pendingCommit
 	patches := 0
-	parser := &logParser{marker: l.marker}
+	parser := &logParser{marker: l.marker, one: true}
 	err = splitCommits(l.raw.out, l.marker, func(chunk []byte) error {
 		parser.data, parser.pos = chunk, 0
 		c, err := parser.commit()

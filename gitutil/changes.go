@@ -250,7 +250,7 @@ func isHash(s string) bool {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
-		if !(s[i] >= '0' && s[i] <= '9' || s[i] >= 'a' && s[i] <= 'f') {
+		if c := s[i]; c-'0' > 9 && c-'a' > 5 { // unsigned: below '0' or 'a' wraps
 			return false
 		}
 	}

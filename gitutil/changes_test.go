@@ -207,3 +207,25 @@ func TestParseRawErrors(t *testing.T) {
 		t.Errorf("copy: %+v %v", got, err)
 	}
 }
+
+// TestIsHashEveryByte tells a hash from a name by every byte value at
+// every place: only lowercase hexadecimal digits make a hash.
+func TestIsHashEveryByte(t *testing.T) {
+	for _, n := range []int{40, 64} {
+		for pos := 0; pos < n; pos++ {
+			for b := 0; b < 256; b++ {
+				h := []byte(strings.Repeat("0", n))
+				h[pos] = byte(b)
+				want := '0' <= b && b <= '9' || 'a' <= b && b <= 'f'
+				if got := isHash(string(h)); got != want {
+					t.Fatalf("isHash with %q at %d of %d = %v", rune(b), pos, n, got)
+				}
+			}
+		}
+	}
+	for _, s := range []string{"", "0", strings.Repeat("a", 39), strings.Repeat("a", 41), strings.Repeat("a", 63), strings.Repeat("a", 65)} {
+		if isHash(s) {
+			t.Errorf("isHash(%q) = true", s)
+		}
+	}
+}

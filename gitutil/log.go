@@ -364,7 +364,7 @@ func (l *LogProcess) readSplit(at *splitWatch, boundary map[string]bool, fn func
 
 // read parses the output of p, read from rd, one commit at a time.
 func (l *LogProcess) read(p *logProc, rd io.Reader, boundary map[string]bool, fn func(CommitChanges) error) error {
-	parser := &logParser{marker: l.marker}
+	parser := &logParser{marker: l.marker, one: true}
 	out := rd
 	if l.limit > 0 {
 		lim := newSectionLimiter(rd, l.limit, l.marker)

@@ -30,6 +30,10 @@ type logParser struct {
 	pos    int
 	marker string // the commit marker with the run's nonce
 	trunc  string // the line that stands for dropped hunk lines, or ""
+	// one tells that data holds a single commit's output (a chunk of
+	// splitCommits, which starts one at each marker): its patch runs to
+	// the end.
+	one bool
 
 	raw   []FileChange // the records of the commit being read
 	lines []Line       // the lines they add, in record order
@@ -217,14 +221,18 @@ func combinedOlds(h string, n int) []string {
 }
 
 // patchText returns the patch of the current commit: up to the next line
-// that starts with the commit marker.
+// that starts with the commit marker, or to the end of a single commit's
+// output.
 func (p *logParser) patchText() []byte {
 	start := p.pos
 	rest := p.data[start:]
 	if bytes.HasPrefix(rest, []byte(p.marker)) {
 		return nil
 	}
-	i := bytes.Index(rest, []byte("\n"+p.marker))
+	i := -1
+	if !p.one {
+		i = bytes.Index(rest, []byte("\n"+p.marker))
+	}
 	if i < 0 {
 		p.pos = len(p.data)
 		return rest
