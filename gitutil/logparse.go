@@ -34,6 +34,7 @@ type logParser struct {
 	// splitCommits, which starts one at each marker): its patch runs to
 	// the end.
 	one bool
+	nul bool // the patch being read holds a NUL byte
 
 	raw   []FileChange // the records of the commit being read
 	lines []Line       // the lines they add, in record order
@@ -249,6 +250,8 @@ func (p *logParser) patchText() []byte {
 // lines' text aliases the log output.
 func (p *logParser) attachPatch(text []byte) error {
 	cur, cols, next, lastAdd := -1, 0, 0, false
+	// Most patches hold no NUL byte: then no line is looked at for one.
+	p.nul = bytes.IndexByte(text, 0) >= 0
 	for len(text) > 0 {
 		var line []byte
 		if i := bytes.IndexByte(text, '\n'); i >= 0 {
@@ -257,7 +260,7 @@ func (p *logParser) attachPatch(text []byte) error {
 			line, text = text, nil
 		}
 		switch {
-		case cols > 0 && len(line) > 0 && strings.IndexByte("+- \\", line[0]) >= 0:
+		case cols > 0 && len(line) > 0 && (line[0] == '+' || line[0] == '-' || line[0] == ' ' || line[0] == '\\'):
 			// A hunk line, most of a patch: no other line starts so.
 			if err := p.readHunkLine(cur, line, cols, &next, &lastAdd); err != nil && !p.cutShort(text) {
 				return err
@@ -327,7 +330,7 @@ func (p *logParser) readHunkLine(cur int, line []byte, cols int, next *int, last
 	if add > 0 {
 		p.raw[cur].AddedBytes += int64(len(line)-cols) + 1
 		text := bytes.TrimSuffix(line[cols:], []byte{'\r'})
-		if !p.raw[cur].Binary && bytes.IndexByte(text, 0) >= 0 {
+		if p.nul && !p.raw[cur].Binary && bytes.IndexByte(text, 0) >= 0 {
 			p.raw[cur].Binary = true
 		}
 		p.lines = append(p.lines, Line{Number: *next, Text: text})
