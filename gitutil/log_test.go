@@ -236,6 +236,7 @@ func TestParseLogErrors(t *testing.T) {
 		"x",
 		"\x01nothash\x00\x00",
 		"\x01" + h + "\x00\x00\n:bad\x00p\x00",
+		"\x01" + h + "\x00" + h + " " + h + "\x00:0\x00", // a merge's record too short for its parents
 		"\x01" + h + "\x00\x00\n:000000 100644 " + strings.Repeat("0", 40) + " " + h + " A\x00p\x00\x00diff --git a/q b/q\n",
 		"\x01" + h + "\x00\x00\n:000000 100644 " + strings.Repeat("0", 40) + " " + h + " A\x00p\x00\x00diff --git a/p b/p\n@@ bad @@\n",
 	} {

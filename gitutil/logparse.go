@@ -158,6 +158,9 @@ func (p *logParser) rawRecords(n int) error {
 			fc.Change, paths, err = parseLogRaw(meta)
 		} else {
 			fc.Change, err = parseCombinedHeader(meta, n)
+			if err != nil {
+				return err
+			}
 			fc.combined = true
 			fc.olds = combinedOlds(meta, n)
 			// a path added or deleted against some parent
