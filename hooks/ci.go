@@ -439,7 +439,7 @@ func (hc *historyCheck) secretBatch(changes []gitutil.FileChange, parents []stri
 		// unknown, even when no added line came before it.
 		size := fc.AddedBytes
 		if size > hc.cfg.CI.MaxFileSize || fc.Truncated {
-			hc.unscanned(fc.Path, sizeReason(size, hc.cfg.CI.MaxFileSize))
+			hc.unscanned(fc.Path, sizeReason(size, hc.cfg.CI.MaxFileSize, fc.Truncated))
 			continue
 		}
 		if fc.Binary && len(fc.Added) == 0 && fc.Hash != "" {

@@ -96,9 +96,12 @@ func decodeUTF16(data []byte, bigEndian bool) []byte {
 
 // sizeReason says why added content of size bytes (or more, when the
 // patch was cut at the section limit) is over the limit.
-func sizeReason(size, limit int64) string {
-	if size <= limit {
+func sizeReason(size, limit int64, cut bool) string {
+	switch {
+	case size <= limit:
 		return fmt.Sprintf("the commit changes it by more than the %d bytes read of its patch ([ci] max_file_size = %d)", sectionLimit(limit), limit)
+	case cut: // the lines past the read limit are not counted
+		return fmt.Sprintf("the commit adds at least %d bytes to it, over the limit of %d ([ci] max_file_size)", size, limit)
 	}
 	return fmt.Sprintf("the commit adds %d bytes to it, over the limit of %d ([ci] max_file_size)", size, limit)
 }

@@ -20,7 +20,7 @@ func (hc *historyCheck) addUnshown(fc gitutil.FileChange, parents []string) erro
 		return err
 	}
 	if n := sizes[fc.Hash]; n > hc.cfg.CI.MaxFileSize {
-		hc.unscanned(fc.Path, sizeReason(n, hc.cfg.CI.MaxFileSize))
+		hc.unscanned(fc.Path, sizeReason(n, hc.cfg.CI.MaxFileSize, false))
 		return nil
 	}
 	cur, err := hc.repo.ReadBlob(fc.Hash)
