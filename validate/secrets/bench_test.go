@@ -1,6 +1,7 @@
 package secrets
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
@@ -97,4 +98,16 @@ func BenchmarkScanTree(b *testing.B) {
 		return nil
 	})
 	benchScanAll(b, builtinEngine(b), files)
+}
+
+// BenchmarkFindKeywords is the keyword pass alone over code dense in
+// short keywords (path, task, os.).
+func BenchmarkFindKeywords(b *testing.B) {
+	e := builtinEngine(b)
+	src := bytes.Repeat([]byte("\tpath := filepath.Join(task.Dir, os.Getenv(\"HOME\"))\n\tif err != nil { return fmt.Errorf(\"open %s: %w\", name, err) }\n"), 1<<10)
+	b.SetBytes(int64(len(src)))
+	var out []kwHit
+	for b.Loop() {
+		out = e.kw.find(src, out[:0])
+	}
 }
