@@ -193,18 +193,23 @@ func (cc *changeCheck) secretFile(c gitutil.Change, blobs map[string][]byte, rep
 // touches tells whether a change set touches anything under dir.
 func touches(changes []gitutil.Change, dir string) bool {
 	for _, c := range changes {
-		if inDir(c.Path, dir) || inDir(c.OldPath, dir) {
+		if changeIn(c, dir) {
 			return true
 		}
 	}
 	return false
 }
 
+// changeIn tells whether change c touches anything under dir.
+func changeIn(c gitutil.Change, dir string) bool {
+	return inDir(c.Path, dir) || inDir(c.OldPath, dir)
+}
+
 // judgedAsMemory tells whether changeCheck.run judges change c by the
 // memory rules: a file they know by its name (memoryChange), or one in the
 // memory directory dir (custodian).
 func judgedAsMemory(c gitutil.Change, dir string) bool {
-	return remnant.KindOf(path.Base(c.Path)) != remnant.KindUnknown || touches([]gitutil.Change{c}, dir)
+	return remnant.KindOf(path.Base(c.Path)) != remnant.KindUnknown || changeIn(c, dir)
 }
 
 // inDir tells whether path p is below directory dir.
