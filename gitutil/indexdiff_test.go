@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/remnant-guard/remnant-guard/internal/testtier"
 )
 
 // compareStaged computes the staged changes in process and through git's
@@ -371,10 +373,7 @@ func randomRounds(t *testing.T, format string) {
 	}
 	commitAll(t, dir, env, "init")
 	answered := 0
-	rounds := 50
-	if testing.Short() {
-		rounds = 10
-	}
+	rounds := testtier.Pick(10, 50)
 	for round := range rounds {
 		touched := w.edit(1 + rng.Intn(8))
 		w.stage(env, touched)

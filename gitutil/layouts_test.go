@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/remnant-guard/remnant-guard/internal/testtier"
 )
 
 // indexLayout is one way git writes the index: set up once on a fresh
@@ -94,10 +96,7 @@ func TestStagedChangesEveryLayout(t *testing.T) {
 			}
 		}
 	}
-	rounds := 12
-	if testing.Short() {
-		rounds = 4
-	}
+	rounds := testtier.Pick(4, 12)
 	for i, l := range indexLayouts {
 		t.Run(l.name, func(t *testing.T) { layoutRounds(t, env, l, int64(i), rounds) })
 	}

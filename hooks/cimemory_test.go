@@ -9,15 +9,14 @@ import (
 	"testing"
 
 	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/internal/testtier"
 )
 
 // A commit adding a file far over [ci] max_file_size is reported as not
 // scanned, and ci's memory stays bounded: the patch past the limit is
 // dropped as git prints it, not gathered first.
 func TestCIMemoryBoundedOnHugeFile(t *testing.T) {
-	if testing.Short() {
-		t.Skip("writes and commits a 96 MiB file")
-	}
+	testtier.Slow(t) // writes and commits a 96 MiB file
 	dir := t.TempDir()
 	env := append(os.Environ(), "HOME="+dir, "GIT_CONFIG_NOSYSTEM=1",
 		"GIT_AUTHOR_NAME=T", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=T", "GIT_COMMITTER_EMAIL=t@example.com")

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/remnant-guard/remnant-guard/internal/heapcost"
+	"github.com/remnant-guard/remnant-guard/internal/testtier"
 )
 
 // mdDiff describes how the block structure our reader finds in src differs
@@ -132,10 +133,7 @@ func prefixLines(s, p string) string {
 // kind, containers, tabs and odd indentation.
 func TestMarkdownMatchesGoldmarkOnGenerated(t *testing.T) {
 	rng := rand.New(rand.NewSource(13))
-	n := 6000
-	if testing.Short() {
-		n = 1000
-	}
+	n := testtier.Pick(1000, 6000)
 	failed := 0
 	for i := 0; i < n && failed < 5; i++ {
 		src := genMarkdown(rng)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/remnant-guard/remnant-guard/internal/heapcost"
+	"github.com/remnant-guard/remnant-guard/internal/testtier"
 )
 
 // nestingShapes are texts of about n bytes that nest block quotes and list
@@ -108,10 +109,7 @@ func TestMarkdownMatchesGoldmarkOnNestedLines(t *testing.T) {
 	follow := []string{"\n", "\n\n\n", " \n", "\t\n", "  \t \n", ">\n", "> \n", ">\t\n", "y\n", "  y\n",
 		"\ty\n", "\t\ty\n", "> y\n", "    y\n", "```\n", "-->\n", "</div>\n", "- z\n", "> - z\n"}
 	rng := rand.New(rand.NewSource(29))
-	n := 6000
-	if testing.Short() {
-		n = 1000
-	}
+	n := testtier.Pick(1000, 6000)
 	line := func(b *strings.Builder) {
 		for d := rng.Intn(24); d > 0; d-- {
 			b.WriteString(atoms[rng.Intn(len(atoms))])

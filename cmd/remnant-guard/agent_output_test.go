@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/hooks/agents"
+	"github.com/remnant-guard/remnant-guard/internal/heapcost"
 )
 
 var updateAgentGolden = flag.Bool("update-agent-golden", false, "rewrite testdata/agent/*.golden")
@@ -114,12 +115,11 @@ func TestAgentHookGivesUp(t *testing.T) {
 	r, w := io.Pipe()
 	t.Cleanup(func() { w.Close() })
 	var stdout, stderr bytes.Buffer
-	start := time.Now()
-	code := agentHookWithin(200*time.Millisecond, []string{"--agent", "claude"}, r, &stdout, &stderr)
+	var code int
+	heapcost.Finishes(t, "an agent hook with no end of stdin", func() {
+		code = agentHookWithin(200*time.Millisecond, []string{"--agent", "claude"}, r, &stdout, &stderr)
+	})
 	if code != agents.ExitFault || stdout.Len() != 0 || !bytes.Contains(stderr.Bytes(), []byte("no answer after 200ms")) {
 		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1 and the message", code, stdout.String(), stderr.String())
-	}
-	if d := time.Since(start); d > time.Minute {
-		t.Errorf("took %s: the deadline did not end the call", d) // a hang guard, not a timing
 	}
 }

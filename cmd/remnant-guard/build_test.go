@@ -14,6 +14,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/remnant-guard/remnant-guard/internal/testtier"
 )
 
 // TestBuildScript runs build.sh for this machine's platform and for
@@ -22,9 +24,7 @@ import (
 // version and commit, a SHA256SUMS file that matches the archives, and the
 // install steps of README's "From release archives", run as written.
 func TestBuildScript(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds release binaries")
-	}
+	testtier.Slow(t) // builds release binaries
 	host := runtime.GOOS + "_" + runtime.GOARCH
 	dist := t.TempDir()
 	cmd := exec.Command("bash", filepath.Join(sourceRoot(t), "build.sh"))

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/remnant-guard/remnant-guard/internal/testtier"
 )
 
 // TestConcurrentInstalls runs 300 rounds of installs started at once with
@@ -20,10 +22,7 @@ import (
 // nothing may be left half-made; every 25th round a commit also runs the
 // foreign hook once through ours and uninstall brings it back.
 func TestConcurrentInstalls(t *testing.T) {
-	rounds := 300
-	if testing.Short() {
-		rounds = 30
-	}
+	rounds := testtier.Pick(30, 300)
 	bin := buildBinary(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/remnant-guard/remnant-guard/internal/testtier"
 )
 
 // upstreamURL is where README's install steps clone remnant-guard from; the
@@ -48,9 +50,7 @@ func (s *sandbox) withGOBIN(name string) string {
 // job as written, with a mirror of the working copy standing in for the
 // published repository.
 func TestDocsInstallPaths(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds remnant-guard from a clone")
-	}
+	testtier.Slow(t) // builds remnant-guard from a clone
 	s := newSandbox(t)
 	mirror, _ := s.mirror()
 

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/remnant-guard/remnant-guard/internal/testtier"
 )
 
 // peakLimitKB is the most resident memory any run may take: 64 MiB.
@@ -26,10 +28,8 @@ func TestPeakMemory(t *testing.T) {
 		t.Skip("/usr/bin/time is not installed: peak memory cannot be measured")
 	}
 	bin := buildBinary(t)
+	testtier.Slow(t) // stages a 1 GiB file
 	size := int64(1 << 30)
-	if testing.Short() {
-		size = 64 << 20 // still over every size limit, and quicker to stage
-	}
 
 	t.Run("staged-large-file", func(t *testing.T) {
 		dir := newRepo(t)
@@ -43,9 +43,6 @@ func TestPeakMemory(t *testing.T) {
 	t.Run("many-files-near-the-limit", func(t *testing.T) {
 		dir := newRepo(t)
 		n := 12
-		if testing.Short() {
-			n = 4
-		}
 		for i := 0; i < n; i++ {
 			writeRepeated(t, filepath.Join(dir, fmt.Sprintf("f%d.txt", i)), 9<<20)
 		}

@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/remnant-guard/remnant-guard/internal/testtier"
 )
 
 // needTool finds an external program. Under CI (env CI set) a missing one
@@ -213,9 +215,7 @@ func validRemnant(t *testing.T) string {
 // TestPreCommitFramework runs the hooks of .pre-commit-hooks.yaml through
 // the real pre-commit client: at commit time, and under --all-files.
 func TestPreCommitFramework(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the hooks with go install")
-	}
+	testtier.Slow(t) // the pre-commit client builds the hooks with go install
 	needTool(t, "pre-commit")
 	s := newSandbox(t)
 	src, rev := s.snapshotSource()

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/remnant-guard/remnant-guard/internal/testtier"
 )
 
 // lefthookModule is the lefthook release the quick start is tested with.
@@ -46,9 +48,6 @@ func (s *sandbox) expectGuarded(t *testing.T, repo string) {
 // TestQuickStarts follows the README quick starts on fresh repositories,
 // as a new user would, with the configuration and commands README shows.
 func TestQuickStarts(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds remnant-guard and lefthook")
-	}
 	s := newSandbox(t)
 	s.withBin()
 
@@ -75,6 +74,7 @@ func TestQuickStarts(t *testing.T) {
 	})
 
 	t.Run("lefthook", func(t *testing.T) {
+		testtier.Slow(t) // builds lefthook
 		s := s.with(t)
 		s.must(s.dir, "go", "install", lefthookModule)
 		repo := s.newRepo("lefthook")
@@ -102,6 +102,7 @@ func TestQuickStarts(t *testing.T) {
 	t.Run("husky-npm", func(t *testing.T) {
 		// The README's husky commands, as they are, with the real husky from
 		// npm, in a repository that has no package.json.
+		testtier.Slow(t) // installs husky from npm
 		s := s.with(t)
 		if _, err := exec.LookPath("npm"); err != nil {
 			t.Skip("npm is not installed: the husky quick start needs it")

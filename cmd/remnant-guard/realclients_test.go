@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/remnant-guard/remnant-guard/internal/testtier"
 	"time"
 )
 
@@ -17,10 +19,6 @@ var realClients = []struct{ name, pkg, version, bin string }{
 	{"gemini", "@google/gemini-cli", "0.61.0", "gemini"},
 	{"codex", "@openai/codex", "0.169.0", "codex"},
 }
-
-// clientsRequired is set by .ci/run, which installs the clients: a client
-// that is missing then fails the test instead of skipping it.
-const clientsRequired = "REMNANT_GUARD_REAL_CLIENTS"
 
 // clientsDir is where the clients are installed (npm install --prefix):
 // $REMNANT_GUARD_CLIENTS_DIR, else the cache folder .ci/run uses.
@@ -35,10 +33,12 @@ func clientsDir() string {
 	return filepath.Join(cache, "remnant-guard-ci", "clients")
 }
 
-// realClient finds the pinned client name, skipping (or failing, in CI)
-// with a message that names it when it is not installed.
+// realClient finds the pinned client name. The real clients run in the
+// full tier only; there, a client that is missing fails the test with a
+// message that names it and says how to install it (.ci/run does).
 func realClient(t *testing.T, name string) string {
 	t.Helper()
+	testtier.Slow(t)
 	for _, c := range realClients {
 		if c.name != name {
 			continue
@@ -59,10 +59,7 @@ func realClient(t *testing.T, name string) string {
 			return bin
 		}
 		msg := c.pkg + "@" + c.version + " (" + c.name + "): " + why + "; install it with: npm install --prefix " + clientsDir() + " " + c.pkg + "@" + c.version
-		if os.Getenv(clientsRequired) != "" {
-			t.Fatalf("%s (%s is set: .ci/run installs the clients)", msg, clientsRequired)
-		}
-		t.Skipf("real client missing: %s", msg)
+		t.Fatalf("real client missing: %s (.ci/run installs the clients)", msg)
 	}
 	t.Fatalf("no client %q", name)
 	return ""
