@@ -11,9 +11,13 @@ import (
 )
 
 // deepRepo is historyRepo repacked into one pack of long delta chains:
-// offset deltas, or reference deltas when refs is true.
+// offset deltas, or reference deltas when refs is true. The commits' dates
+// are fixed and git packs with one thread, so the same objects make the
+// same pack on every run, however loaded the machine: the chains the test
+// relies on do not depend on when it ran.
 func deepRepo(t *testing.T, env []string, format string, refs bool) string {
 	t.Helper()
+	env = append(slices.Clip(env), "GIT_AUTHOR_DATE=2026-01-02T03:04:05Z", "GIT_COMMITTER_DATE=2026-01-02T03:04:05Z")
 	dir := historyRepo(t, env, "--object-format="+format)
 	args := []string{"repack", "-adfq", "--depth=250", "--window=250", "--threads=1"}
 	if refs {

@@ -32,8 +32,6 @@ type histGen struct {
 	when  int64
 	tips  map[string]int                // branch -> mark of its tip
 	trees map[string]map[string]genFile // branch -> path -> file
-	names []string                      // paths ever used
-	hex   func(n int) string            // random token characters
 	alnum func(n int) string
 	plain bool // the next lines are plain
 }

@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -146,8 +145,7 @@ func buildActionlint(t *testing.T) string {
 	t.Helper()
 	testtier.Slow(t) // builds actionlint from the module proxy
 	gobin := t.TempDir()
-	goCmd := filepath.Join(runtime.GOROOT(), "bin", "go")
-	cmd := exec.Command(goCmd, "install", "github.com/rhysd/actionlint/cmd/actionlint@"+actionlintVersion)
+	cmd := exec.Command("go", "install", "github.com/rhysd/actionlint/cmd/actionlint@"+actionlintVersion)
 	cmd.Env = append(os.Environ(), "GOBIN="+gobin, "GOFLAGS=-mod=mod", "GOWORK=off")
 	cmd.Dir = t.TempDir()
 	if out, err := cmd.CombinedOutput(); err != nil {

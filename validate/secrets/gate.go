@@ -124,8 +124,6 @@ var longStringByte = [256]bool{
 	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true,
 }
 
-func isBase64URLByte(c byte) bool { return isBase64Byte(c) && c != '=' || c == '-' || c == '_' }
-
 // gateUserinfo wants "://" followed by user:password@ before the host.
 func gateUserinfo(line []byte) bool {
 	for {

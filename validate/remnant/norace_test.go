@@ -1,5 +1,0 @@
-//go:build !race
-
-package remnant
-
-const raceEnabled = false
