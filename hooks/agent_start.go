@@ -153,8 +153,7 @@ func staleness(b *strings.Builder, repo *gitutil.Repo, doc *remnant.RemnantDoc, 
 		b.WriteString("- Its Session date is missing or invalid: do not trust State; read `git log` first.\n")
 		return nil
 	}
-	end := sessionEnd(doc)
-	n, _, err := repo.CommitsNewerThan(end)
+	n, _, err := newerThanSession(repo, doc)
 	if err != nil || n == 0 {
 		if err == nil {
 			fmt.Fprintf(b, "- Session date %s: no commit is newer.\n", doc.Date.UTC().Format(time.RFC3339))
@@ -163,7 +162,7 @@ func staleness(b *strings.Builder, repo *gitutil.Repo, doc *remnant.RemnantDoc, 
 	}
 	fmt.Fprintf(b, "- STALE: %s newer than the Session date %s. Do not trust State; trust git log. Newest:\n",
 		plural(n, "commit is", "commits are"), doc.Date.UTC().Format(time.RFC3339))
-	cs, err := repo.NewestCommits(maxCommitsShown, end)
+	cs, err := repo.NewestCommits(maxCommitsShown, doc.SessionEnd())
 	for _, c := range cs {
 		fmt.Fprintf(b, "  %s %s %s\n", c.Short, c.Time.UTC().Format("2006-01-02"), clipText(m.Redact(oneLine(c.Subject)), 72))
 	}

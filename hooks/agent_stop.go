@@ -136,7 +136,7 @@ func handoffTodo(repo *gitutil.Repo, rec sessionRecord, now time.Time, m *Masker
 	switch {
 	case !doc.HasDate:
 		todo = append(todo, "set the Session date (`- date: "+now.UTC().Format(time.RFC3339)+"`)")
-	case sessionEnd(doc).Before(rec.Started):
+	case doc.SessionEnd().Before(rec.Started):
 		todo = append(todo, fmt.Sprintf("REMNANT.md was not updated in this session (Session date %s, session started %s): update Done, Failed, State, Next and Blockers, roll Done into History (keep 5), append new decisions, and set the Session date to now (%s)",
 			doc.Date.UTC().Format(time.RFC3339), rec.Started.Format(time.RFC3339), now.UTC().Truncate(time.Second).Format(time.RFC3339)))
 	}

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
@@ -88,56 +87,6 @@ func (l *localRemnant) notIgnored(*remnant.RemnantDoc) ([]validate.Finding, erro
 		Message: "REMNANT.md is not ignored by git: the protocol keeps it local and never commits it",
 		Hint:    fmt.Sprintf("echo '%s' >> .gitignore", "/"+l.rel),
 	}}, nil
-}
-
-// sessionEnd is the instant a Session date stands for: a date alone
-// counts as the end of that day, UTC.
-func sessionEnd(doc *remnant.RemnantDoc) time.Time {
-	if doc.DateOnly {
-		y, m, d := doc.Date.Date()
-		return time.Date(y, m, d, 23, 59, 59, 0, time.UTC)
-	}
-	return doc.Date
-}
-
-func (l *localRemnant) stateStale(doc *remnant.RemnantDoc) ([]validate.Finding, error) {
-	if !doc.HasDate {
-		return nil, nil
-	}
-	// The commits newer than the Session's end: none when HEAD is older.
-	end := sessionEnd(doc)
-	n, newest, err := l.repo.CommitsNewerThan(end)
-	if err != nil || n == 0 {
-		return nil, err
-	}
-	if l.staleOnce && !l.staleNews(doc) {
-		return nil, nil
-	}
-	return []validate.Finding{{
-		RuleID: "remnant-state-stale", Severity: validate.Warning,
-		Line: doc.DateLine, Column: 1,
-		Message: fmt.Sprintf("State is stale: %s newer than the Session date, the newest %s %s %q; trust git log over State",
-			plural(n, "commit is", "commits are"), newest.Short, newest.Time.UTC().Format("2006-01-02"), newest.Subject),
-		Hint: "refresh State, Next and the Session date from git log",
-	}}, nil
-}
-
-// staleNews tells whether the stale-State warning is news: not said yet
-// for this Session date in this worktree. It records that it is said now
-// (in the worktree's remnant-guard folder under the git directory); a
-// record that cannot be read or written leaves the warning said.
-func (l *localRemnant) staleNews(doc *remnant.RemnantDoc) bool {
-	store := decisionStore{dir: l.repo.GitPath("remnant-guard")}
-	name := filepath.Join(store.dir, "stale-"+sum(l.rel)[:16])
-	key := doc.Date.UTC().Format(time.RFC3339)
-	if data, err := store.root().ReadFile(name, safefile.MaxSideFileSize); err == nil && strings.Contains(string(data), "\n"+key+"\n") {
-		return false
-	}
-	content := "# remnant-guard: the Session date whose stale State the commit hook has said\n" + key + "\n"
-	if store.root().MkdirAll(store.dir, 0o755) == nil {
-		store.root().Replace(name, []byte(content), 0o600)
-	}
-	return true
 }
 
 func plural(n int, one, many string) string {

@@ -160,3 +160,15 @@ func (f *remnantFile) doc() *RemnantDoc {
 	}
 	return d
 }
+
+// SessionEnd is the instant the Session date stands for: a date alone
+// counts as the end of that day, UTC. State is stale when a commit is
+// newer than SessionEnd (the rule remnant-state-stale): the handoff was
+// written before work it does not know of.
+func (d *RemnantDoc) SessionEnd() time.Time {
+	if d.DateOnly {
+		y, m, day := d.Date.Date()
+		return time.Date(y, m, day, 23, 59, 59, 0, time.UTC)
+	}
+	return d.Date
+}
