@@ -32,13 +32,13 @@ func blobLogAll(t *testing.T, r *Repo, wants func(path string, data []byte) bool
 func TestBlobLogMatchesLog(t *testing.T) {
 	env := testEnv(t)
 	dir := newRepo(t, env)
-	for i := range 3*blobPatches/2 + 20 {
-		writeFile(t, dir, fmt.Sprintf("f%d.txt", i%7), strings.Repeat(fmt.Sprintf("line %d\n", i), i%5+1))
+	importCommits(t, dir, env, 3*blobPatches/2+20, func(i int) map[string]string {
+		files := map[string]string{fmt.Sprintf("f%d.txt", i%7): strings.Repeat(fmt.Sprintf("line %d\n", i), i%5+1)}
 		if i%3 == 0 {
-			writeFile(t, dir, fmt.Sprintf("w%d.txt", i%4), fmt.Sprintf("want %d\n", i))
+			files[fmt.Sprintf("w%d.txt", i%4)] = fmt.Sprintf("want %d\n", i)
 		}
-		commitAll(t, dir, env, "c")
-	}
+		return files
+	})
 	r := open(t, dir, env)
 	log, err := r.Log("HEAD")
 	if err != nil {

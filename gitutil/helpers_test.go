@@ -1,10 +1,13 @@
 package gitutil
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -136,4 +139,74 @@ func eachUntil(t testing.TB, r *Repo, at int) *LogProcess {
 		t.Fatalf("stopped at %d: %v", at, err)
 	}
 	return l
+}
+
+// importCommits makes n commits on the branch HEAD names, after its
+// current commit if it has one, in one run of git fast-import instead of
+// two git processes a commit: commit i writes the files that files(i)
+// returns (path to content) over the tree before it. Committer and author
+// times count up a second a commit from a fixed instant. The index and the
+// working tree are then reset to the new HEAD, as commitAll leaves them.
+func importCommits(t testing.TB, dir string, env []string, n int, files func(i int) map[string]string) {
+	t.Helper()
+	branch := git(t, dir, env, "symbolic-ref", "HEAD")
+	var in strings.Builder
+	from := ""
+	head := exec.Command("git", "rev-parse", "-q", "--verify", "HEAD^{commit}")
+	head.Dir, head.Env = dir, env
+	if out, err := head.Output(); err == nil {
+		from = strings.TrimSpace(string(out))
+	}
+	const start = 1767225600 // 2026-01-01T00:00:00Z
+	for i := range n {
+		fmt.Fprintf(&in, "commit %s\n", branch)
+		who := fmt.Sprintf("Test <test@example.com> %d +0000\n", start+i)
+		in.WriteString("author " + who + "committer " + who)
+		msg := fmt.Sprintf("c%d\n", i)
+		fmt.Fprintf(&in, "data %d\n%s", len(msg), msg)
+		if from != "" {
+			fmt.Fprintf(&in, "from %s\n", from)
+			from = ""
+		}
+		fs := files(i)
+		paths := make([]string, 0, len(fs))
+		for p := range fs {
+			paths = append(paths, p)
+		}
+		sort.Strings(paths)
+		for _, p := range paths {
+			fmt.Fprintf(&in, "M 100644 inline %s\ndata %d\n%s\n", p, len(fs[p]), fs[p])
+		}
+		in.WriteString("\n")
+	}
+	cmd := exec.Command("git", "fast-import", "--quiet", "--done")
+	cmd.Dir, cmd.Env = dir, env
+	cmd.Stdin = strings.NewReader(in.String() + "done\n")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git fast-import: %v\n%s", err, out)
+	}
+	git(t, dir, env, "reset", "-q", "--hard", "HEAD")
+}
+
+// unpackAll turns the packs of dir into loose objects, as commits made
+// one by one leave them.
+func unpackAll(t testing.TB, dir string, env []string) {
+	t.Helper()
+	packs, _ := filepath.Glob(filepath.Join(dir, ".git", "objects", "pack", "*.pack"))
+	for _, p := range packs {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range []string{p, strings.TrimSuffix(p, ".pack") + ".idx"} {
+			if err := os.Remove(f); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cmd := exec.Command("git", "unpack-objects", "-q")
+		cmd.Dir, cmd.Env, cmd.Stdin = dir, env, bytes.NewReader(data)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git unpack-objects: %v\n%s", err, out)
+		}
+	}
 }

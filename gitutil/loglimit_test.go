@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/remnant-guard/remnant-guard/internal/testtier"
 )
 
 // With a section limit, a file whose patch passes it is marked Truncated
@@ -189,7 +191,10 @@ func sectionLimitAnywhere(t *testing.T, initArgs ...string) {
 	if len(sizes) != 4 || most == 0 {
 		t.Fatalf("hunk bytes per commit: %v", sizes)
 	}
-	for limit := 1; limit <= most+1; limit++ {
+	// Every limit in the full tier; in the contributor's loop the first
+	// ones and every fifth after them, a cut still inside every hunk.
+	step := testtier.Pick(5, 1)
+	for limit := 1; limit <= most+1; limit = next(limit, step) {
 		got, err := read(int64(limit))
 		if err != nil {
 			t.Fatalf("limit %d: %v", limit, err)
@@ -210,4 +215,12 @@ func sectionLimitAnywhere(t *testing.T, initArgs ...string) {
 			}
 		}
 	}
+}
+
+// next is the limit after limit: the next one up to 8, then step on.
+func next(limit, step int) int {
+	if limit < 8 {
+		return limit + 1
+	}
+	return limit + step
 }

@@ -14,14 +14,15 @@ import (
 	"time"
 )
 
-// linearHistory commits n files, one a commit.
+// linearHistory commits n files, one a commit, and leaves its objects
+// loose.
 func linearHistory(t *testing.T, env []string, n int, initArgs ...string) string {
 	t.Helper()
 	dir := newRepo(t, env, initArgs...)
-	for i := range n {
-		writeFile(t, dir, fmt.Sprintf("f%d.txt", i), fmt.Sprintf("content %d\n", i))
-		commitAll(t, dir, env, fmt.Sprint("c", i))
-	}
+	importCommits(t, dir, env, n, func(i int) map[string]string {
+		return map[string]string{fmt.Sprintf("f%d.txt", i): fmt.Sprintf("content %d\n", i)}
+	})
+	unpackAll(t, dir, env)
 	return dir
 }
 

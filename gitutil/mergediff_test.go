@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/remnant-guard/remnant-guard/internal/testtier"
 	"time"
 )
 
@@ -201,7 +203,7 @@ func mergesWithCombinedDiff(t *testing.T, dir string, env []string) map[string]b
 func TestMergeDiffersMatchesGit(t *testing.T) {
 	env := testEnv(t)
 	for _, format := range []string{"sha1", "sha256"} {
-		dir := mergeHistory(t, env, 1, 40, "--object-format="+format)
+		dir := mergeHistory(t, env, 1, testtier.Pick(20, 40), "--object-format="+format)
 		r := open(t, dir, env)
 		want := mergesWithCombinedDiff(t, dir, env)
 		differ := 0
@@ -224,7 +226,7 @@ func TestMergeDiffersMatchesGit(t *testing.T) {
 // log with --cc prints it, whatever the range.
 func TestMergesApartMatchOneLog(t *testing.T) {
 	env := testEnv(t)
-	dir := mergeHistory(t, env, 2, 60)
+	dir := mergeHistory(t, env, 2, testtier.Pick(30, 60))
 	r := open(t, dir, env)
 	for _, revs := range [][]string{{"--all"}, {"HEAD"}, {"half..HEAD"}, {"HEAD~3..HEAD"}, {"start..b5"}} {
 		want, err := parseLog(gitRaw(t, dir, env, logArgs(rangeWalk(revs), "\x01")...))
@@ -267,7 +269,7 @@ func TestMergesApartMatchOneLog(t *testing.T) {
 // handed over stays the same.
 func TestMergesApartFaults(t *testing.T) {
 	env := testEnv(t)
-	dir := mergeHistory(t, env, 3, 40)
+	dir := mergeHistory(t, env, 3, testtier.Pick(20, 40))
 	want, err := parseLog(gitRaw(t, dir, env, logArgs(rangeWalk([]string{"--all"}), "\x01")...))
 	if err != nil {
 		t.Fatal(err)
