@@ -36,7 +36,7 @@ func TestScripts(t *testing.T) {
 		},
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){
 			"exits":       cmdExits,
-			"action-step": cmdActionStep,
+			"action-run":  cmdActionRun,
 			"junit-valid": cmdJUnitValid,
 		},
 	})
@@ -77,6 +77,7 @@ func setupGit(env *testscript.Env) error {
 	env.Setenv("SHARED", filepath.Join(filepath.Dir(file), "..", "..", "..", "shared"))
 	env.Setenv("REPO", filepath.Join(filepath.Dir(file), "..", ".."))
 	env.Setenv("HOME", home)
+	env.Setenv("REAL_GO", filepath.Join(runtime.GOROOT(), "bin", "go"))
 	env.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
 	env.Setenv("GIT_CONFIG_NOSYSTEM", "1")
 	env.Setenv("GIT_AUTHOR_NAME", "Ada")
