@@ -185,12 +185,16 @@ func checkDocInputs(t *testing.T, a *action) {
 // runner.os and runner.arch Linux and X64; inputs come from INPUT_<NAME>
 // or their defaults. stdout and stderr are the steps' own, each step
 // announced on stdout as "== step NAME", a skipped one as "== skip NAME",
-// and its outputs as "== output ID.NAME=VALUE".
+// and its outputs as "== output ID.NAME=VALUE". Given step ids, only
+// those steps run. $ACTION_DIR, when set, is github.action_path instead
+// of $REPO.
 //
-//	action-run
+//	action-run [STEP-ID...]
 func cmdActionRun(ts *testscript.TestScript, neg bool, args []string) {
-	if len(args) != 0 {
-		ts.Fatalf("usage: action-run")
+	for _, id := range args {
+		if !slices.ContainsFunc(actionSteps(ts), func(s actionStep) bool { return s.ID == id }) {
+			ts.Fatalf("usage: action-run [STEP-ID...]: action.yml has no step %q", id)
+		}
 	}
 	a, err := loadAction(actionPath(ts.Getenv("REPO")))
 	ts.Check(err)
@@ -198,7 +202,7 @@ func cmdActionRun(ts *testscript.TestScript, neg bool, args []string) {
 	temp := ts.Getenv("RUNNER_TEMP")
 	for i, step := range a.Runs.Steps {
 		name := cmp.Or(step.Name, step.ID, step.Uses)
-		if !r.cond(step.If) {
+		if len(args) > 0 && !slices.Contains(args, step.ID) || !r.cond(step.If) {
 			fmt.Fprintf(&r.stdout, "== skip %s\n", name)
 			continue
 		}
@@ -244,6 +248,13 @@ func cmdActionRun(ts *testscript.TestScript, neg bool, args []string) {
 	if !neg && r.failed {
 		ts.Fatalf("the action failed")
 	}
+}
+
+// actionSteps is the steps of action.yml.
+func actionSteps(ts *testscript.TestScript) []actionStep {
+	a, err := loadAction(actionPath(ts.Getenv("REPO")))
+	ts.Check(err)
+	return a.Runs.Steps
 }
 
 type actionRunner struct {
@@ -416,7 +427,7 @@ func (r *actionRunner) ref(e string) string {
 	}
 	switch e {
 	case "github.action_path":
-		return ts.Getenv("REPO")
+		return cmp.Or(ts.Getenv("ACTION_DIR"), ts.Getenv("REPO"))
 	case "github.action_ref":
 		return ts.Getenv("ACTION_REF")
 	case "github.action_repository":
