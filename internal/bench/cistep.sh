@@ -72,7 +72,7 @@ case \$1 in
 install) sh $src/install.sh --version v0.1.0 --dir "\$RUNNER_TEMP/remnant-guard-bin" ;;
 release-step)
   ACTION_REF=v0.1.0 bash -eo pipefail $w/step-pick.sh
-  ACTION_REF=v0.1.0 RELEASES=\$REMNANT_GUARD_RELEASES_URL bash -eo pipefail $w/step-install.sh
+  ACTION_REF=v0.1.0 ACTION_REPOSITORY=remnant-guard/remnant-guard SERVER_URL=http://127.0.0.1:$port bash -eo pipefail $w/step-install.sh
   bash -eo pipefail $w/step-scan.sh || [ \$? = 1 ] ;;
 cached-step)
   ACTION_REF=main bash -eo pipefail $w/step-pick.sh
