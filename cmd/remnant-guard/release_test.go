@@ -71,6 +71,7 @@ func runReleaseScripts(t *testing.T, realBuild bool) {
 			"tools-path":    cmdToolsPath,
 			"action-run":    cmdActionRun,
 			"gitlab-job":    cmdGitLabJob,
+			"readme-sh":     cmdReadmeSh,
 		},
 	})
 }
@@ -292,4 +293,34 @@ func cmdGitLabJob(ts *testscript.TestScript, neg bool, args []string) {
 	if !neg && err != nil {
 		ts.Fatalf("the job failed: %v", err)
 	}
+}
+
+// cmdReadmeSh writes the Nth (from 1) sh block after a heading of
+// README.md to FILE, with the published releases' address replaced by
+// $RELEASES: README's install commands, run as written against the local
+// server.
+//
+//	readme-sh '### The installer (once a release is published)' 1 install-latest.sh
+func cmdReadmeSh(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: readme-sh HEADING N FILE")
+	}
+	readme := ts.ReadFile(filepath.Join(ts.Getenv("REPO"), "README.md"))
+	_, after, ok := strings.Cut(readme, "\n"+args[0]+"\n")
+	if !ok {
+		ts.Fatalf("README.md has no %q", args[0])
+	}
+	after, _, _ = strings.Cut(after, "\n## ")
+	blocks := regexp.MustCompile("(?s)```sh\n(.*?)```").FindAllStringSubmatch(after, -1)
+	n := 0
+	fmt.Sscan(args[1], &n)
+	if n < 1 || n > len(blocks) {
+		ts.Fatalf("README.md has %d sh blocks after %q, not a block %s", len(blocks), args[0], args[1])
+	}
+	const published = "https://github.com/remnant-guard/remnant-guard/releases"
+	block := blocks[n-1][1]
+	if !strings.Contains(block, published) {
+		ts.Fatalf("README's block does not download from %s:\n%s", published, block)
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[2]), []byte(strings.ReplaceAll(block, published, ts.Getenv("RELEASES"))), 0o644))
 }
