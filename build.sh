@@ -13,9 +13,12 @@
 # go install version (.../cmd/remnant-guard@v0.1.0), the pre-commit rev
 # (rev: v0.1.0), the GitHub Action (uses: remnant-guard/remnant-guard@v0.1.0,
 # which downloads this release's archive), install.sh --version v0.1.0 and
-# the release archives. Tags are vMAJOR.MINOR.PATCH. Pushing the tag runs
-# .github/workflows/release.yml, which runs this script and publishes
-# dist/* with install.sh (CONTRIBUTING.md, "Releasing").
+# the release archives. Tags are vMAJOR.MINOR.PATCH.
+#   1. bash .ci/run                                    the tests pass
+#   2. git tag -a v0.1.0 -m "remnant-guard v0.1.0"     an annotated tag
+#   3. git push origin v0.1.0                          .github/workflows/release.yml
+#      runs this script and publishes dist/* with install.sh (CONTRIBUTING.md,
+#      "Releasing")
 set -euo pipefail
 
 cd "$(dirname "$0")"
