@@ -119,14 +119,14 @@ else
 	command -v gzip >/dev/null 2>&1 || die "gzip is needed to unpack the release"
 fi
 
-# download URL FILE: fails on any HTTP error; follows redirects (GitHub
-# serves release files from another host), https only when the releases
-# address is https.
+# download URL FILE MAXBYTES: fails on any HTTP error; follows redirects
+# (GitHub serves release files from another host), https only when the
+# releases address is https; with curl, a file over MAXBYTES is refused.
 download() {
 	if [ "$fetch" = curl ]; then
 		case $1 in
-		https://*) curl -fsSL --proto '=https' --proto-redir '=https' --retry 3 -o "$2" -- "$1" ;;
-		*) curl -fsSL --retry 3 -o "$2" -- "$1" ;;
+		https://*) curl -fsSL --proto '=https' --proto-redir '=https' --retry 3 --max-filesize "$3" -o "$2" -- "$1" ;;
+		*) curl -fsSL --retry 3 --max-filesize "$3" -o "$2" -- "$1" ;;
 		esac
 	else
 		wget -q -O "$2" -- "$1"
@@ -149,7 +149,7 @@ trap 'exit 1' HUP INT TERM
 # the archive it lists for this platform names the tag, and everything
 # after comes from that tag, so a release published meanwhile cannot mix in.
 if [ "$version" = latest ]; then
-	download "$releases/latest/download/SHA256SUMS" "$tmp/SHA256SUMS"
+	download "$releases/latest/download/SHA256SUMS" "$tmp/SHA256SUMS" 1048576
 	found=$(awk -v os="$os" -v arch="$arch" -v ext="$ext" '
 		{ name = $2; sub(/^\*/, "", name) }
 		NF == 2 && index(name, "remnant-guard_") == 1 && substr(name, length(name) - length(os "_" arch "." ext)) == "_" os "_" arch "." ext {
@@ -164,7 +164,7 @@ if [ "$version" = latest ]; then
 	is_tag "$found" || die "the latest release's SHA256SUMS names an archive of no release tag"
 	version=$found
 else
-	download "$releases/download/$version/SHA256SUMS" "$tmp/SHA256SUMS"
+	download "$releases/download/$version/SHA256SUMS" "$tmp/SHA256SUMS" 1048576
 fi
 
 archive=remnant-guard_${version}_${os}_${arch}.${ext}
@@ -180,7 +180,7 @@ case $want in
 esac
 [ ${#want} -eq 64 ] || die "SHA256SUMS of $version has no SHA-256 for $archive"
 
-download "$releases/download/$version/$archive" "$tmp/$archive"
+download "$releases/download/$version/$archive" "$tmp/$archive" 268435456
 got=$(sha256 "$tmp/$archive")
 if [ "$got" != "$want" ]; then
 	die "checksum mismatch for $archive: SHA256SUMS says $want, the download is $got; refusing to install"
