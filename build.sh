@@ -12,12 +12,13 @@
 # Releasing, for example v0.1.0. One tag names the release everywhere: the
 # go install version (.../cmd/remnant-guard@v0.1.0), the pre-commit rev
 # (rev: v0.1.0), the GitHub Action (uses: remnant-guard/remnant-guard@v0.1.0,
-# which builds this tag) and the release archives. Tags are vMAJOR.MINOR.PATCH.
+# which downloads this release's archive), install.sh --version v0.1.0 and
+# the release archives. Tags are vMAJOR.MINOR.PATCH.
 #   1. bash .ci/run                                    the tests pass
 #   2. git tag -a v0.1.0 -m "remnant-guard v0.1.0"     an annotated tag
-#   3. git push origin v0.1.0
-#   4. VERSION=v0.1.0 ./build.sh                       dist/: archives and SHA256SUMS
-#   5. attach dist/* to the GitHub release of the tag
+#   3. git push origin v0.1.0                          .github/workflows/release.yml
+#      runs this script and publishes dist/* with install.sh (CONTRIBUTING.md,
+#      "Releasing")
 set -euo pipefail
 
 cd "$(dirname "$0")"

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -164,5 +165,74 @@ func checkDocShows(t *testing.T, file string, workflow []byte) {
 	}
 	if !bytes.Contains(doc, []byte("```yaml\n"+string(workflow)+"```")) {
 		t.Errorf("%s does not show the workflow verbatim:\n%s", file, workflow)
+	}
+}
+
+// TestProjectWorkflows lints the repository's own workflows with
+// actionlint, as .ci/run does, and a copy with a typo fails.
+func TestProjectWorkflows(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(sourceRoot(t), ".github", "workflows", "*.yml"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no workflows in .github/workflows: %v", err)
+	}
+	bin := buildActionlint(t)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		wf := writeWorkflow(t, dir, filepath.Base(f), data)
+		if out, err := actionlint(bin, dir, wf); err != nil {
+			t.Errorf("actionlint %s: %v\n%s", filepath.Base(f), err, out)
+		}
+		writeWorkflow(t, dir, filepath.Base(f), []byte(strings.Replace(string(data), "permissions:", "permisions:", 1)))
+		if out, err := actionlint(bin, dir, wf); err == nil {
+			t.Errorf("actionlint passed a broken %s:\n%s", filepath.Base(f), out)
+		}
+	}
+}
+
+// usesLine is a uses: line of a workflow or action.yml.
+var usesLine = regexp.MustCompile(`(?m)^\s*(?:-\s+)?uses:\s*(\S+)(.*)$`)
+
+// TestActionsPinned checks that the repository's workflows and action.yml
+// use every action by a full commit hash, with the version it is in a
+// comment (# vX.Y.Z), and that one action is pinned alike everywhere.
+func TestActionsPinned(t *testing.T) {
+	root := sourceRoot(t)
+	files, err := filepath.Glob(filepath.Join(root, ".github", "workflows", "*.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, filepath.Join(root, "action.yml"))
+	pinned := regexp.MustCompile(`^([\w.-]+/[\w./-]+)@([0-9a-f]{40})$`)
+	comment := regexp.MustCompile(`^\s*# v\d+\.\d+\.\d+$`)
+	seen := map[string]string{}
+	n := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range usesLine.FindAllStringSubmatch(string(data), -1) {
+			n++
+			if strings.HasPrefix(m[1], "./") {
+				continue
+			}
+			p := pinned.FindStringSubmatch(m[1])
+			if p == nil || !comment.MatchString(m[2]) {
+				t.Errorf("%s: uses %s%s: want OWNER/REPO@<40-hex commit> # vX.Y.Z", filepath.Base(f), m[1], m[2])
+				continue
+			}
+			repo := strings.Join(strings.SplitN(p[1], "/", 3)[:2], "/")
+			if prev, ok := seen[repo]; ok && prev != p[2]+m[2] {
+				t.Errorf("%s: %s pinned at %s%s here, %s elsewhere", filepath.Base(f), repo, p[2], m[2], prev)
+			}
+			seen[repo] = p[2] + m[2]
+		}
+	}
+	if n < 5 {
+		t.Fatalf("found %d uses: lines; the pattern no longer matches the files", n)
 	}
 }

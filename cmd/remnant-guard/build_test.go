@@ -22,7 +22,7 @@ import (
 // windows, and checks what a release promises: one archive per platform
 // (.tar.gz, .zip for windows) holding a static binary that knows its
 // version and commit, a SHA256SUMS file that matches the archives, and the
-// install steps of README's "From release archives", run as written.
+// install steps of README's "Other forms that need a published release", run as written.
 func TestBuildScript(t *testing.T) {
 	testtier.Slow(t) // builds release binaries
 	host := runtime.GOOS + "_" + runtime.GOARCH
@@ -104,7 +104,7 @@ func TestBuildScript(t *testing.T) {
 		// release page offers; only the platform in the archive's name is
 		// this machine's.
 		s := newSandbox(t)
-		steps := strings.ReplaceAll(readmeBlock(t, "### From release archives", "```sh\n"), "linux_amd64", host)
+		steps := strings.ReplaceAll(readmeBlock(t, "### Other forms that need a published release", "```sh\n"), "linux_amd64", host)
 		out, ok := s.run(dist, "sh", "-ec", steps)
 		if !ok || !strings.Contains(out, archive+": OK") {
 			t.Fatalf("the README's release steps failed:\n%s", out)

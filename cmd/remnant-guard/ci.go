@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
 	"github.com/remnant-guard/remnant-guard/validate/report"
@@ -21,6 +22,7 @@ func ciHelp() helpDoc {
 			"remnant-guard ci  # the pull request's commits, found from the environment",
 			"remnant-guard ci --base origin/main --format github  # annotations in GitHub Actions",
 			"remnant-guard ci --format junit --output remnant-guard.xml  # a test report for GitLab, Jenkins or Azure",
+			"remnant-guard ci --format github --sarif \"$RUNNER_TEMP/remnant-guard.sarif\"  # annotations and a SARIF file in one run",
 		},
 	}
 }
@@ -31,6 +33,7 @@ func runCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	rf.register(fs)
 	base := fs.String("base", "", "check the commits after `rev` (default: worked out from the CI event, see docs/ci.md, or the merge base with origin/HEAD)")
 	head := fs.String("head", "", "check the commits up to `rev` (default: HEAD)")
+	fs.StringVar(&rf.sarif, "sarif", "", "also write a SARIF report to `file`, whatever --format says (for code scanning)")
 	pos, opt, failOn, code, ok := rf.parse(fs, args, stderr)
 	if !ok {
 		return code
@@ -64,4 +67,26 @@ func historyError(stderr io.Writer, err error) int {
 		fmt.Fprintf(stderr, "remnant-guard: hint: give --base REV, or run git remote set-head origin --auto\n")
 	}
 	return code
+}
+
+// writeSARIFFile writes the SARIF report of ci's --sarif to path, masked
+// like every report; nothing when path is "". With it one run gives both
+// the annotations (--format github) and the file code scanning reads.
+func writeSARIFFile(path string, rep *report.Report, m *hooks.Masker) error {
+	if path == "" {
+		return nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	rw := newRedactWriter(f, m)
+	err = writeFormat(rw, rep, reportFlags{format: "sarif"}, false)
+	if ferr := rw.Flush(); err == nil {
+		err = ferr
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }

@@ -127,24 +127,37 @@ func TestDocsFlagsMatchHelp(t *testing.T) {
 
 // TestActionFlagsExist: the flags the Action's inputs, the Action section
 // of docs/ci.md and README's GitHub Actions quick start mention are flags
-// of remnant-guard ci.
+// of remnant-guard ci or of install.sh (which the Action runs for a
+// release tag), and the Action's one ci run writes the annotations and the
+// SARIF file.
 func TestActionFlagsExist(t *testing.T) {
 	ci := helpFlags(t, "ci")
 	meta, err := os.ReadFile(filepath.Join(sourceRoot(t), "action.yml"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	installer, err := os.ReadFile(filepath.Join(sourceRoot(t), "install.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	text := string(meta) + docSection(t, "docs/ci.md", "\n### The GitHub Action\n", "\n### A GitLab CI job\n") +
 		docSection(t, "README.md", "\n### GitHub Actions\n", "\n### GitLab CI\n")
 	for _, m := range readmeFlag.FindAllStringSubmatch(text, -1) {
-		if _, ok := ci[m[1]]; !ok {
-			t.Errorf("action.yml, docs/ci.md or README names --%s, which ci does not have", m[1])
+		_, isCI := ci[m[1]]
+		if !isCI && !strings.Contains(string(installer), "\t--"+m[1]+")") {
+			t.Errorf("action.yml, docs/ci.md or README names --%s, which neither ci nor install.sh has", m[1])
 		}
 	}
-	for _, f := range []string{"sarif", "github"} {
-		if !strings.Contains(string(meta), "--format "+f) || !slices.Contains(formats, f) {
-			t.Errorf("the Action does not use --format %s", f)
+	if n := strings.Count(string(meta), `remnant-guard" ci `); n != 1 {
+		t.Errorf("action.yml runs ci %d times, want once", n)
+	}
+	for _, f := range []string{"--format github", "--sarif "} {
+		if !strings.Contains(string(meta), f) {
+			t.Errorf("the Action's ci run lacks %s", f)
 		}
+	}
+	if !slices.Contains(formats, "github") || !slices.Contains(formats, "sarif") {
+		t.Errorf("ci lost the github or sarif format")
 	}
 }
 

@@ -20,6 +20,9 @@ type reportFlags struct {
 	only    string
 	output  string
 	verbose bool
+	// sarif is ci's --sarif: a SARIF report written besides the one of
+	// --format.
+	sarif string
 	// acceptHint is how to accept secret findings, said once per run;
 	// "" is acceptHint (text.go).
 	acceptHint string

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -46,9 +47,12 @@ func (s *sandbox) withGOBIN(name string) string {
 	return bin
 }
 
-// TestDocsInstallPaths runs README's install from a clone and its GitLab CI
-// job as written, with a mirror of the working copy standing in for the
-// published repository.
+// TestDocsInstallPaths runs README's install from a clone and docs/ci.md's
+// GitLab CI job for before a release as written, with a mirror of the
+// working copy standing in for the published repository. (The job of a
+// published release, templates/remnant-guard.yml, is tested by
+// testdata/release/gitlab.txtar; TestDocsGitLabInclude checks README's
+// include of it.)
 func TestDocsInstallPaths(t *testing.T) {
 	testtier.Slow(t) // builds remnant-guard from a clone
 	s := newSandbox(t)
@@ -75,7 +79,7 @@ func TestDocsInstallPaths(t *testing.T) {
 	t.Run("gitlab", func(t *testing.T) {
 		s := s.with(t)
 		s.withGOBIN("gitlab-bin")
-		script := gitlabScript(t, readmeBlock(t, "### GitLab CI", "```yaml\n"))
+		script := gitlabScript(t, docSection(t, "docs/ci.md", "Before a release is published, clone a mirror and build it in the job:\n\n```yaml\n", "```"))
 		const mirrorURL = "https://gitlab.com/your-group/remnant-guard.git"
 		if !strings.Contains(script, mirrorURL) || !strings.Contains(script, "/tmp/remnant-guard") {
 			t.Fatalf("the GitLab job no longer clones %s into /tmp/remnant-guard:\n%s", mirrorURL, script)
@@ -140,4 +144,29 @@ func gitlabScript(t *testing.T, job string) string {
 		t.Fatalf("the GitLab job's script is empty:\n%s", job)
 	}
 	return strings.Join(lines, "\n") + "\n"
+}
+
+// TestDocsGitLabInclude: README's and docs/ci.md's GitLab snippets include
+// templates/remnant-guard.yml of this repository at a release tag, and
+// ask for the release of that same tag.
+func TestDocsGitLabInclude(t *testing.T) {
+	include := regexp.MustCompile(`remote: https://raw\.githubusercontent\.com/remnant-guard/remnant-guard/(v\d+\.\d+\.\d+)/(\S+)\n\s+inputs:\n\s+version: (\S+)\n`)
+	for _, doc := range []string{
+		readmeBlock(t, "### GitLab CI", "```yaml\n"),
+		docSection(t, "docs/ci.md", "\n### A GitLab CI job\n", "\n### Speed"),
+	} {
+		m := include.FindStringSubmatch(doc)
+		if m == nil {
+			t.Fatalf("no include of templates/remnant-guard.yml at a tag with its version input in:\n%s", doc)
+		}
+		if m[2] != "templates/remnant-guard.yml" {
+			t.Errorf("the include names %s, want templates/remnant-guard.yml", m[2])
+		}
+		if _, err := os.Stat(filepath.Join(sourceRoot(t), filepath.FromSlash(m[2]))); err != nil {
+			t.Error(err)
+		}
+		if m[3] != m[1] {
+			t.Errorf("the include is at %s but installs %s", m[1], m[3])
+		}
+	}
 }

@@ -36,7 +36,7 @@ func TestScripts(t *testing.T) {
 		},
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){
 			"exits":       cmdExits,
-			"action-step": cmdActionStep,
+			"action-run":  cmdActionRun,
 			"junit-valid": cmdJUnitValid,
 		},
 	})
@@ -77,6 +77,10 @@ func setupGit(env *testscript.Env) error {
 	env.Setenv("SHARED", filepath.Join(filepath.Dir(file), "..", "..", "..", "shared"))
 	env.Setenv("REPO", filepath.Join(filepath.Dir(file), "..", ".."))
 	env.Setenv("HOME", home)
+	// The go command itself, for scripts that put a stand-in first on PATH.
+	if goCmd, err := exec.LookPath("go"); err == nil {
+		env.Setenv("REAL_GO", goCmd)
+	}
 	env.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
 	env.Setenv("GIT_CONFIG_NOSYSTEM", "1")
 	env.Setenv("GIT_AUTHOR_NAME", "Ada")

@@ -40,6 +40,9 @@ func writeResult(rep *report.Report, rf reportFlags, failOn validate.Severity, s
 		localizeHints(rep, maskerOf(stdout))
 	}
 	writeAccepted(stderr, rep)
+	if err := writeSARIFFile(rf.sarif, rep, maskerOf(stdout)); err != nil {
+		return fail(stderr, err)
+	}
 	if err := writeReport(rep, rf, stdout, stderr); err != nil {
 		return fail(stderr, err)
 	}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -362,4 +364,128 @@ func hintAfter(out, at string) string {
 		}
 	}
 	return ""
+}
+
+// TestPreCommitSystemHooks runs the language: system hooks of
+// .pre-commit-hooks.yaml through the real pre-commit client: they run the
+// remnant-guard on PATH (here this test binary, as remnant-guard), build
+// nothing, and without one on PATH the commit fails saying so. Each
+// system hook is its golang hook with another language.
+func TestPreCommitSystemHooks(t *testing.T) {
+	needTool(t, "pre-commit")
+	checkSystemHooksMirrorGolang(t)
+	s := newSandbox(t)
+	src, rev := s.snapshotSource()
+	config := func(id string) string {
+		return "repos:\n- repo: " + src + "\n  rev: " + rev + "\n  hooks:\n  - id: " + id + "\n"
+	}
+	token := "GITHUB_TOKEN=" + fakeToken() + "\n"
+	for _, tc := range []struct {
+		id                   string
+		blocksRemnant, leaks bool
+	}{
+		{"remnant-guard-system", true, true},
+		{"remnant-guard-secrets-system", false, true},
+		{"remnant-guard-memory-system", true, false},
+	} {
+		t.Run(tc.id, func(t *testing.T) {
+			s := s.with(t)
+			repo := s.newRepo(tc.id)
+			s.write(filepath.Join(repo, ".pre-commit-config.yaml"), config(tc.id))
+			s.write(filepath.Join(repo, ".gitignore"), "REMNANT.md\n")
+			s.must(repo, "git", "add", ".pre-commit-config.yaml", ".gitignore")
+			s.must(repo, "git", "commit", "-q", "-m", "config")
+			s.must(repo, "pre-commit", "install")
+			out, ok := s.commitFile(repo, "REMNANT.md", validRemnant(t))
+			if ok == tc.blocksRemnant || tc.blocksRemnant && !strings.Contains(out, "remnant-staged") {
+				t.Errorf("commit staging REMNANT.md: passed %v, want %v:\n%s", ok, !tc.blocksRemnant, out)
+			}
+			out, ok = s.commitFile(repo, "config.env", token)
+			if ok == tc.leaks || tc.leaks && !strings.Contains(out, "secret-github-pat") {
+				t.Errorf("commit staging a token: passed %v, want %v:\n%s", ok, !tc.leaks, out)
+			}
+			if out, ok := s.commitFile(repo, "main.go", "package main\n"); !ok {
+				t.Errorf("clean commit refused:\n%s", out)
+			}
+		})
+	}
+	t.Run("not-on-path", func(t *testing.T) {
+		bin := filepath.Dir(s.lookPath("remnant-guard"))
+		if !filepath.IsAbs(bin) {
+			t.Fatal("remnant-guard is not on the sandbox's PATH")
+		}
+		var env []string
+		for _, kv := range s.env {
+			if dirs, ok := strings.CutPrefix(kv, "PATH="); ok {
+				var keep []string
+				for _, d := range filepath.SplitList(dirs) {
+					if d != bin {
+						keep = append(keep, d)
+					}
+				}
+				kv = "PATH=" + strings.Join(keep, string(filepath.ListSeparator))
+			}
+			env = append(env, kv)
+		}
+		s := &sandbox{t: t, dir: s.dir, env: env}
+		if p := s.lookPath("remnant-guard"); filepath.IsAbs(p) {
+			t.Skipf("another remnant-guard is on PATH: %s", p)
+		}
+		repo := s.newRepo("not-on-path")
+		s.write(filepath.Join(repo, ".pre-commit-config.yaml"), config("remnant-guard-system"))
+		s.must(repo, "git", "add", ".pre-commit-config.yaml")
+		s.must(repo, "git", "commit", "-q", "-m", "config")
+		s.must(repo, "pre-commit", "install")
+		out, ok := s.commitFile(repo, "main.go", "package main\n")
+		if ok || !strings.Contains(out, "remnant-guard") || !strings.Contains(out, "not found") {
+			t.Errorf("a system hook without remnant-guard on PATH: passed %v, want a failure naming it:\n%s", ok, out)
+		}
+	})
+}
+
+// checkSystemHooksMirrorGolang checks that each ID-system hook is hook ID
+// with language: system, and every golang hook has one.
+func checkSystemHooksMirrorGolang(t *testing.T) {
+	t.Helper()
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 is absent")
+	}
+	out, err := exec.Command(py, "-c", "import json, sys, yaml; json.dump(yaml.safe_load(open(sys.argv[1])), sys.stdout)",
+		filepath.Join(sourceRoot(t), ".pre-commit-hooks.yaml")).Output()
+	if err != nil {
+		t.Skipf("python3 with PyYAML is absent: %v", err)
+	}
+	var hooks []map[string]any
+	if err := json.Unmarshal(out, &hooks); err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]map[string]any{}
+	for _, h := range hooks {
+		byID[fmt.Sprint(h["id"])] = h
+	}
+	for id, h := range byID {
+		if h["language"] != "golang" {
+			continue
+		}
+		sys, ok := byID[id+"-system"]
+		if !ok {
+			t.Errorf("hook %s has no %s-system", id, id)
+			continue
+		}
+		for k, v := range h {
+			switch k {
+			case "id", "description":
+				continue
+			case "language":
+				if sys[k] != "system" {
+					t.Errorf("%s-system: language %v, want system", id, sys[k])
+				}
+				continue
+			}
+			if fmt.Sprint(sys[k]) != fmt.Sprint(v) {
+				t.Errorf("%s-system: %s is %v, %s has %v", id, k, sys[k], id, v)
+			}
+		}
+	}
 }
