@@ -16,9 +16,22 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(removingBuilds{m}, map[string]func(){
 		"remnant-guard": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})
+}
+
+// removingBuilds runs the tests, then removes the folder of the binary
+// builtOnce made.
+type removingBuilds struct{ m *testing.M }
+
+func (r removingBuilds) Run() int {
+	code := r.m.Run()
+	builtDirs.Range(func(dir, _ any) bool {
+		os.RemoveAll(dir.(string))
+		return true
+	})
+	return code
 }
 
 // TestScripts runs the end-to-end scripts in testdata/script: the real

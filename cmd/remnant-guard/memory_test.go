@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -149,12 +150,52 @@ func measureIn(t *testing.T, dir, bin, stdin string, code int, args ...string) s
 func buildBinary(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "remnant-guard")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
-	cmd.Dir = filepath.Join(sourceRoot(t), "cmd", "remnant-guard")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	linkBuilt(t, bin)
 	return bin
+}
+
+// builtOnce is the remnant-guard of the working copy, built once by the
+// test process with go build into a folder TestMain removes at the end.
+var builtOnce = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "remnant-guard-build-")
+	if err != nil {
+		return "", err
+	}
+	builtDirs.Store(dir, true)
+	bin := filepath.Join(dir, "remnant-guard")
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/remnant-guard")
+	cmd.Dir = sourceRootDir()
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	return bin, nil
+})
+
+// builtDirs holds the folder of builtOnce's binary, for TestMain to remove.
+var builtDirs sync.Map
+
+// linkBuilt puts the binary builtOnce made at bin, a file of the test's
+// own (a hard link, or a copy where links cannot be made), so that every
+// test runs the real binary without building it again.
+func linkBuilt(t *testing.T, bin string) {
+	t.Helper()
+	src, err := builtOnce()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(bin), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if os.Link(src, bin) == nil {
+		return
+	}
+	data, err := os.ReadFile(src)
+	if err == nil {
+		err = os.WriteFile(bin, data, 0o755)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 // newRepo is a fresh repository with one empty commit and its own identity.

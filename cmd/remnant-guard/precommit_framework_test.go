@@ -141,7 +141,10 @@ func (s *sandbox) newRepo(name string) string {
 }
 
 // sourceRoot is the root of this repository's working copy.
-func sourceRoot(t *testing.T) string {
+func sourceRoot(t *testing.T) string { return sourceRootDir() }
+
+// sourceRootDir is the root of the working copy the tests run in.
+func sourceRootDir() string {
 	_, file, _, _ := runtime.Caller(0)
 	return filepath.Join(filepath.Dir(file), "..", "..")
 }

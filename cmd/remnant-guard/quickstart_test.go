@@ -18,7 +18,7 @@ const lefthookModule = "github.com/evilmartians/lefthook@v1.13.6"
 func (s *sandbox) withBin() string {
 	s.t.Helper()
 	bin := filepath.Join(s.dir, "bin")
-	s.must(sourceRoot(s.t), "go", "build", "-o", filepath.Join(bin, "remnant-guard"), "./cmd/remnant-guard")
+	linkBuilt(s.t, filepath.Join(bin, "remnant-guard"))
 	for i, kv := range s.env {
 		if strings.HasPrefix(kv, "PATH=") {
 			s.env[i] = "PATH=" + bin + string(os.PathListSeparator) + strings.TrimPrefix(kv, "PATH=")
