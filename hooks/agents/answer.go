@@ -25,10 +25,11 @@ const (
 // fills only the fields of its own agent and event: Codex rejects an
 // answer with a key it does not know, Gemini wants the object alone.
 type hookOutput struct {
-	Decision      string          `json:"decision,omitempty"`
-	Reason        string          `json:"reason,omitempty"`
-	SystemMessage string          `json:"systemMessage,omitempty"` // Claude Code: shown to the user
-	Specific      *specificOutput `json:"hookSpecificOutput,omitempty"`
+	Decision          string          `json:"decision,omitempty"`
+	Reason            string          `json:"reason,omitempty"`
+	SystemMessage     string          `json:"systemMessage,omitempty"` // Claude Code: shown to the user
+	Specific          *specificOutput `json:"hookSpecificOutput,omitempty"`
+	AdditionalContext string          `json:"additionalContext,omitempty"` // GitHub Copilot
 }
 
 type specificOutput struct {
@@ -43,11 +44,14 @@ func WriteAnswer(agent Agent, ans Answer, stdout, stderr io.Writer) int {
 	// shown escaped, as in every other output (textsafe.EscapeText).
 	ans.Text = textsafe.EscapeText(ans.Text)
 	shape := agent.spec().answer
+	if ans.Client == Copilot && agent == Claude {
+		shape = claudeViaCopilot
+	}
 	switch ans.Action {
 	case Context:
-		return writeHookJSON(stdout, stderr, hookOutput{Specific: &specificOutput{"SessionStart", ans.Text}})
+		return writeHookJSON(stdout, stderr, shape.context("SessionStart", ans.Text))
 	case Findings:
-		return writeHookJSON(stdout, stderr, hookOutput{Specific: &specificOutput{ans.Event, ans.Text}})
+		return writeHookJSON(stdout, stderr, shape.context(ans.Event, ans.Text))
 	case Block:
 		if slices.Contains(shape.blockAsContext, ans.Event) {
 			return writeHookJSON(stdout, stderr, hookOutput{Specific: &specificOutput{ans.Event, ans.Text}})
@@ -63,6 +67,17 @@ func WriteAnswer(agent Agent, ans Answer, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, ans.Text)
 	}
 	return ExitOK
+}
+
+// context is an answer that adds text to the model's context.
+func (shape answerShape) context(event, text string) hookOutput {
+	switch {
+	case shape.topLevelContext:
+		return hookOutput{AdditionalContext: text}
+	case shape.bothContexts:
+		return hookOutput{Specific: &specificOutput{event, text}, AdditionalContext: text}
+	}
+	return hookOutput{Specific: &specificOutput{event, text}}
 }
 
 // writeHookJSON writes one JSON object and a newline, nothing else.

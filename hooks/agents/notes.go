@@ -30,12 +30,17 @@ func where(opt InstallOptions, file string) []string {
 		return []string{"Claude Code reads " + file + " only in sessions started in " + top + ", not in its subfolders; for sessions started in a subfolder, also run: remnant-guard install --agent claude --scope local (read from the repository top wherever a session starts)"}
 	case Gemini:
 		return []string{"Gemini CLI reads " + file + " only in sessions started in " + top + ", not in its subfolders; for sessions started in a subfolder, also run: remnant-guard install --agent gemini --scope user (every folder of this user)"}
+	case Copilot:
+		return []string{"GitHub Copilot CLI reads " + file + " from any folder of the repository"}
 	}
 	return []string{"Codex finds " + file + " from any folder of the repository"}
 }
 
-func claudeNotes(_ InstallOptions, file string, literal func(keys ...string) string) []string {
+func claudeNotes(opt InstallOptions, file string, literal func(keys ...string) string) []string {
 	notes := []string{"Claude Code runs project hooks once the folder's workspace-trust dialog is accepted; a running session picks the new hooks up after /hooks or a restart"}
+	if opt.scope() != "user" {
+		notes = append(notes, "GitHub Copilot CLI runs these entries too and gets its answers in its own form; remnant-guard install --agent copilot gives it entries of its own (then these stand aside in Copilot sessions)")
+	}
 	if literal("disableAllHooks") == "true" {
 		notes = append(notes, file+` sets "disableAllHooks": true: no hook runs until it is removed`)
 	}
