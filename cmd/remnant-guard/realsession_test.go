@@ -125,7 +125,7 @@ func (r *realRepo) git(t *testing.T, args ...string) {
 // reset puts the working tree back to its start between sessions.
 func (r *realRepo) reset(t *testing.T) {
 	t.Helper()
-	r.git(t, "clean", "-fdq", "-e", "/.claude/", "-e", "/.gemini/", "-e", "/.codex/")
+	r.git(t, "clean", "-fdq", "-e", "/.claude/", "-e", "/.gemini/", "-e", "/.codex/", "-e", "/.github/")
 	r.git(t, "checkout", "-q", ".")
 	r.write(t, "REMNANT.md", handoff("2026-05-05", "Keep it small"))
 }
