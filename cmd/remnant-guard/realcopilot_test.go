@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -30,14 +31,15 @@ func TestRealCopilot(t *testing.T) {
 	// Copilot unpacks itself into its cache folder: one for every session.
 	cache := filepath.Join(clientsDir(), "copilot-cache")
 
-	run := func(steps []mockmodel.Step) ([]string, string) {
-		srv, out := runClient(t, mockmodel.Anthropic, steps, r.dir, nil, []string{
+	runIn := func(dir string, steps []mockmodel.Step, trust ...string) ([]string, string) {
+		srv, out := runClient(t, mockmodel.Anthropic, steps, dir, nil, []string{
 			"HOME=" + r.home, "PATH=" + r.path, "XDG_CACHE_HOME=" + cache,
 			"COPILOT_PROVIDER_TYPE=anthropic", "COPILOT_PROVIDER_BASE_URL=@URL@", "COPILOT_PROVIDER_API_KEY=dummy",
 			"COPILOT_OFFLINE=true", "COPILOT_MODEL=claude-sonnet-4.5", "COPILOT_AUTO_UPDATE=false", "NO_COLOR=1",
-		}, copilot, "-p", "Work on the task.", "--allow-all-tools", "--output-format", "json", "--trust-folder")
+		}, append([]string{copilot, "-p", "Work on the task.", "--allow-all-tools", "--output-format", "json"}, trust...)...)
 		return srv.Requests(), out
 	}
+	run := func(steps []mockmodel.Step) ([]string, string) { return runIn(r.dir, steps, "--trust-folder") }
 	remnant := filepath.Join(r.dir, "REMNANT.md")
 	edit := func(old, new string) mockmodel.Step {
 		return mockmodel.Step{Tool: "edit", Input: map[string]any{"path": remnant, "old_str": old, "new_str": new}}
@@ -81,6 +83,26 @@ func TestRealCopilot(t *testing.T) {
 		t.Errorf("after uninstall, settings.json is\n%s\nwant it as before install:\n%s", got, before)
 	}
 	t.Run("copilot-entries", session)
+	t.Run("subfolder", func(t *testing.T) {
+		sub := filepath.Join(r.dir, "sub")
+		// --trust-folder in a subfolder trusts the subfolder only: the
+		// repository's hooks do not run, and Copilot does not say so.
+		reqs, out := runIn(sub, []mockmodel.Step{{Text: "Done."}}, "--trust-folder")
+		if len(reqs) == 0 || strings.Contains(reqs[0], "Remnant (REMNANT.md") {
+			t.Fatalf("a session started in a subfolder with --trust-folder: %d requests; Copilot CLI was expected to run no repository hooks there\n%s", len(reqs), out)
+		}
+		// With the repository's top trusted, they run from any folder.
+		cfg := filepath.Join(r.home, ".copilot", "config.json")
+		os.MkdirAll(filepath.Dir(cfg), 0o755)
+		if err := os.WriteFile(cfg, []byte(`{"trustedFolders": [`+strconv.Quote(r.dir)+`]}`+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		defer os.Remove(cfg)
+		reqs, out = runIn(sub, []mockmodel.Step{{Text: "Done."}})
+		if len(reqs) == 0 || strings.Count(reqs[0], "Remnant (REMNANT.md, local handoff memory)") != 1 {
+			t.Fatalf("a session started in a subfolder of a trusted repository did not get the start context once\n%s", out)
+		}
+	})
 	r.remnantGuard(t, "uninstall", "--agent", "copilot")
 	if _, err := os.Stat(filepath.Join(r.dir, ".github", "hooks", "remnant-guard.json")); err == nil {
 		t.Error("uninstall --agent copilot left .github/hooks/remnant-guard.json")

@@ -236,7 +236,7 @@ func StandAsideText(file string) string {
 }
 
 func copilotNotes(opt InstallOptions, _ string, _ func(keys ...string) string) []string {
-	notes := []string{"GitHub Copilot CLI runs repository hooks only in a trusted folder (it asks on first start; copilot -p needs --trust-folder)"}
+	notes := []string{"GitHub Copilot CLI runs repository hooks only once the repository's top folder is trusted (it asks on first start; copilot -p --trust-folder trusts the folder it starts in, so start it at the top)"}
 	if opt.scope() == "user" {
 		notes = append(notes, "GitHub Copilot CLI reads ~/.copilot/hooks ($COPILOT_HOME/hooks when set)")
 	}

@@ -154,7 +154,7 @@ var specs = sync.OnceValue(func() map[Agent]*spec {
 			ownFile:    true,
 			handler:    func(*hookHandler) {},
 			posixShell: true, // bash --norc --noprofile -c
-			reach:      "GitHub Copilot CLI runs them in any folder of the repository (it reads .github/hooks at the repository top) once the folder is trusted",
+			reach:      "GitHub Copilot CLI runs them in any folder of the repository once the repository's top folder is trusted (copilot -p --trust-folder in a subfolder trusts only that subfolder, and no hook runs)",
 			answer:     answerShape{blockDecision: "block", topLevelContext: true},
 			notes:      copilotNotes,
 		},
