@@ -89,7 +89,7 @@ func agentHookWithin(deadline time.Duration, args []string, stdin io.Reader, std
 		return agents.ExitFault
 	}
 	if r.aside != "" {
-		fmt.Fprintln(stderr, agents.StandAsideText(r.aside))
+		fmt.Fprintln(stderr, r.aside)
 		return agents.ExitOK
 	}
 	return agents.WriteAnswer(agent, r.ans, stdout, stderr)
@@ -102,7 +102,7 @@ const agentDeadline = 20 * time.Second
 
 type agentResult struct {
 	ans      agents.Answer
-	aside    string // the hooks file that answers instead
+	aside    string // why another run answers instead
 	readErr  error
 	err      error
 	panicked any
@@ -127,17 +127,39 @@ func answerAgent(agent agents.Agent, event string, stdin io.Reader, m *hooks.Mas
 	data = agents.WithEvent(data, event)
 	var client agents.Agent
 	if agents.CopilotCalls(agent, os.Getenv) {
-		// GitHub Copilot CLI runs the Claude Code entries too: they answer
-		// in its form, or stand aside while its own entries are installed.
 		client = agents.Copilot
-		if p, err := agents.ParsePayload(data); err == nil {
-			if file := agents.CopilotEntries(p.Cwd, os.Getenv); file != "" {
-				done <- agentResult{ans: agents.Answer{Event: p.Event, Client: client}, aside: file}
-				return
-			}
-		}
+	}
+	if r, ok := standAside(agent, client, data); ok {
+		done <- r
+		return
 	}
 	ans, err := hooks.AgentHook(agent, data, time.Now(), m)
 	ans.Client = client
 	done <- agentResult{ans: ans, err: err}
+}
+
+// standAside tells a run of the hook that leaves the answer to another:
+// GitHub Copilot CLI runs the Claude Code entries too, which stand aside
+// while its own entries are installed; and Codex and Copilot run an entry
+// that both the project's and the user's hooks file hold twice, of which
+// the first run answers. Only these callers pay for the look.
+func standAside(agent, client agents.Agent, data []byte) (agentResult, bool) {
+	if client != agents.Copilot && agent != agents.Codex && agent != agents.Copilot {
+		return agentResult{}, false
+	}
+	p, err := agents.ParsePayload(data)
+	if err != nil {
+		return agentResult{}, false // agent-hook reports it
+	}
+	if client == agents.Copilot {
+		if file := agents.CopilotEntries(p.Cwd, os.Getenv); file != "" {
+			return agentResult{aside: agents.StandAsideText(file)}, true
+		}
+	}
+	if files := agents.InstalledTwice(agent, client, p.Cwd, os.Getenv); files != nil {
+		if first, err := hooks.FirstRun(p.Cwd, p.RunKey(), time.Now()); err == nil && !first {
+			return agentResult{aside: agents.TwiceText(files)}, true
+		}
+	}
+	return agentResult{}, false
 }

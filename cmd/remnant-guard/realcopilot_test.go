@@ -83,6 +83,13 @@ func TestRealCopilot(t *testing.T) {
 		t.Errorf("after uninstall, settings.json is\n%s\nwant it as before install:\n%s", got, before)
 	}
 	t.Run("copilot-entries", session)
+	reset(t)
+	// The user's hooks file too: Copilot runs both files' entries, and
+	// each check still answers once.
+	r.remnantGuard(t, "install", "--agent", "copilot", "--scope", "user")
+	t.Run("project-and-user", session)
+	r.remnantGuard(t, "uninstall", "--agent", "copilot", "--scope", "user")
+	reset(t)
 	t.Run("subfolder", func(t *testing.T) {
 		sub := filepath.Join(r.dir, "sub")
 		// --trust-folder in a subfolder trusts the subfolder only: the

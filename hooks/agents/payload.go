@@ -32,6 +32,10 @@ type Payload struct {
 	// Code's event names tool_result {result_type, ...}, under its own
 	// toolResult {resultType, ...}.
 	ToolResult json.RawMessage `json:"tool_result"`
+	// What tells two runs of one event from two events (RunKey).
+	Timestamp json.RawMessage `json:"timestamp"`
+	ToolUseID string          `json:"tool_use_id"`
+	TurnID    string          `json:"turn_id"`
 	copilotFields
 }
 
