@@ -56,6 +56,11 @@ func TestRealCopilot(t *testing.T) {
 			{Text: "Done."},
 		})
 		checkSession(t, "GitHub Copilot CLI", reqs, out, "this session changed the repository")
+		// The note when the gate lets the turn end goes to the hook's
+		// stderr, which copilot -p shows nowhere (docs/agents.md says so).
+		if strings.Contains(out, "letting it stop") {
+			t.Errorf("copilot -p now shows the gate's note: docs/agents.md says it does not\n%s", out)
+		}
 		if len(reqs) == 7 {
 			if n := strings.Count(reqs[0], "Remnant (REMNANT.md, local handoff memory)"); n != 1 {
 				t.Errorf("the start context reached the model %d times, want once", n)

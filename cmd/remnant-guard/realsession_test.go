@@ -276,3 +276,15 @@ func hookTexts(req string) []string {
 		i = end
 	}
 }
+
+// pathWithout is PATH without the folders that hold a program called name
+// (the test binary's own folder holds remnant-guard).
+func pathWithout(name string) string {
+	var keep []string
+	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
+		if _, err := os.Stat(filepath.Join(d, name)); err != nil {
+			keep = append(keep, d)
+		}
+	}
+	return strings.Join(keep, string(os.PathListSeparator))
+}
