@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 )
@@ -46,6 +47,8 @@ func WriteAnswer(agent Agent, ans Answer, stdout, stderr io.Writer) int {
 	shape := agent.spec().answer
 	if ans.Client == Copilot && agent == Claude {
 		shape = claudeViaCopilot
+		// Where the hooks take effect is GitHub Copilot's to say here.
+		ans.Text = strings.Replace(ans.Text, Claude.Reach(), Copilot.Reach(), 1)
 	}
 	switch ans.Action {
 	case Context:
