@@ -142,9 +142,10 @@ func answerAgent(agent agents.Agent, event string, stdin io.Reader, m *hooks.Mas
 // GitHub Copilot CLI runs the Claude Code entries too, which stand aside
 // while its own entries are installed; and Codex and Copilot run an entry
 // that both the project's and the user's hooks file hold twice, of which
-// the first run answers. Only these callers pay for the look.
+// the first run answers. Only these callers pay for reading the payload
+// twice; Codex and Copilot look at the user's hooks file first.
 func standAside(agent, client agents.Agent, data []byte) (agentResult, bool) {
-	if client != agents.Copilot && agent != agents.Codex && agent != agents.Copilot {
+	if client != agents.Copilot && !agents.UserScopeHolds(agent, os.Getenv) {
 		return agentResult{}, false
 	}
 	p, err := agents.ParsePayload(data)

@@ -132,13 +132,14 @@ type toolInput struct {
 func (p *Payload) WrittenPaths(agent Agent) ([]string, error) {
 	var in toolInput
 	var raw string
+	isText := len(p.ToolInput) > 0 && p.ToolInput[0] == '"' && json.Unmarshal(p.ToolInput, &raw) == nil
 	switch {
-	case json.Unmarshal(p.ToolInput, &raw) == nil && !agent.spec().patches:
+	case isText && !agent.spec().patches:
 		// GitHub Copilot's documentation has toolArgs as a JSON text.
 		if err := json.Unmarshal([]byte(raw), &in); err != nil {
 			return nil, &InputError{Msg: "tool arguments: " + err.Error()}
 		}
-	case json.Unmarshal(p.ToolInput, &raw) == nil:
+	case isText:
 		in.Patch = raw // the patch itself, as a string
 	case len(p.ToolInput) > 0 && string(p.ToolInput) != "null":
 		if err := json.Unmarshal(p.ToolInput, &in); err != nil {

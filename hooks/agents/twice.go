@@ -25,10 +25,8 @@ func InstalledTwice(agent, client Agent, cwd string, getenv func(string) string)
 	top := findTop(cwd)
 	var files []string
 	switch {
-	case agent == Codex:
-		files = []string{filepath.Join(top, ".codex", "hooks.json"), filepath.Join(clientHome(getenv, "CODEX_HOME", ".codex"), "hooks.json")}
-	case agent == Copilot:
-		files = []string{filepath.Join(top, filepath.FromSlash(Copilot.spec().settings["project"])), filepath.Join(clientHome(getenv, "COPILOT_HOME", ".copilot"), "hooks", "remnant-guard.json")}
+	case agent == Codex || agent == Copilot:
+		files = []string{filepath.Join(top, filepath.FromSlash(agent.spec().settings["project"])), userHooksFile(agent, getenv)}
 	case agent == Claude && client == Copilot:
 		files = []string{filepath.Join(top, ".claude", "settings.json"), filepath.Join(top, ".claude", "settings.local.json")}
 	default:
@@ -37,14 +35,34 @@ func InstalledTwice(agent, client Agent, cwd string, getenv func(string) string)
 	if top == "" || filepath.Clean(files[0]) == filepath.Clean(files[1]) {
 		return nil
 	}
-	mark := []byte("agent-hook --agent " + string(agent))
 	for _, f := range files {
-		src, err := safefile.ReadPrefix(f, maxSettingsSize)
-		if err != nil || !bytes.Contains(src, mark) {
+		if !holdsOurs(f, agent) {
 			return nil
 		}
 	}
 	return files
+}
+
+// UserScopeHolds tells whether the user's hooks file of Codex or GitHub
+// Copilot holds remnant-guard's entries: without them no entry runs twice,
+// and the payload need not be read for it.
+func UserScopeHolds(agent Agent, getenv func(string) string) bool {
+	return (agent == Codex || agent == Copilot) && holdsOurs(userHooksFile(agent, getenv), agent)
+}
+
+// userHooksFile is the user's hooks file of Codex ($CODEX_HOME/hooks.json)
+// or GitHub Copilot ($COPILOT_HOME/hooks/remnant-guard.json).
+func userHooksFile(agent Agent, getenv func(string) string) string {
+	if agent == Codex {
+		return filepath.Join(clientHome(getenv, "CODEX_HOME", ".codex"), "hooks.json")
+	}
+	return filepath.Join(clientHome(getenv, "COPILOT_HOME", ".copilot"), "hooks", "remnant-guard.json")
+}
+
+// holdsOurs tells whether file holds remnant-guard's entries for agent.
+func holdsOurs(file string, agent Agent) bool {
+	src, err := safefile.ReadPrefix(file, maxSettingsSize)
+	return err == nil && bytes.Contains(src, []byte("agent-hook --agent "+string(agent)))
 }
 
 // findTop is the folder holding .git above dir, or "".
