@@ -13,8 +13,8 @@ import (
 
 // The exit codes of agent-hook follow the agents' contract, not the
 // house's: every answer is JSON on stdout at exit 0; 1 blocks nothing in
-// any of the three agents and is what every fault of ours ends with. Exit
-// 2, which blocks in all three, is not used: Claude Code shows it as an
+// any of the agents and is what every fault of ours ends with. Exit
+// 2, which blocks in Claude Code, Gemini CLI and Codex, is not used: Claude Code shows it as an
 // error with the command quoted, Gemini CLI and Codex replace the tool's
 // result with it.
 const (
