@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -189,4 +190,63 @@ func agentRepo(dir string) (*gitutil.Repo, error) {
 		return nil, nil
 	}
 	return repo, err
+}
+
+// claimTTL is how long a claim on one run of a hook event holds: the two
+// runs of an event that two hooks files hold start together; an identical
+// payload later is another event.
+const claimTTL = 10 * time.Minute
+
+// FirstRun tells whether this run of a hook event, named by key, is the
+// first of the runs of it: the agent runs an entry that two hooks files
+// hold twice, at once, and only the first may answer. The runs claim
+// <git dir>/remnant-guard/claims/<key>, created exclusively; a claim older
+// than claimTTL is another event's and is taken over. Outside a repository
+// every run is the first.
+func FirstRun(cwd, key string, now time.Time) (bool, error) {
+	repo, err := agentRepo(cwd)
+	if err != nil || repo == nil {
+		return true, err
+	}
+	defer repo.Close()
+	dir := filepath.Join(repo.GitPath("remnant-guard"), "claims")
+	r := safefile.Root{Dir: filepath.Dir(filepath.Dir(dir))}
+	if err := r.MkdirAll(dir, 0o755); err != nil {
+		return true, err
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return true, err
+	}
+	defer root.Close()
+	for try := 0; try < 2; try++ {
+		f, err := root.OpenFile(key, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+		if err == nil {
+			f.Close()
+			pruneClaims(root, now)
+			return true, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return true, err
+		}
+		fi, err := root.Lstat(key)
+		if err != nil || now.Sub(fi.ModTime()) < claimTTL {
+			return false, nil
+		}
+		root.Remove(key)
+	}
+	return false, nil
+}
+
+// pruneClaims removes the claims older than an hour.
+func pruneClaims(root *os.Root, now time.Time) {
+	entries, err := fs.ReadDir(root.FS(), ".")
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if fi, err := e.Info(); err == nil && now.Sub(fi.ModTime()) > time.Hour {
+			root.Remove(e.Name())
+		}
+	}
 }

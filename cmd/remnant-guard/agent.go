@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
@@ -46,8 +47,9 @@ func agentHookWithin(deadline time.Duration, args []string, stdin io.Reader, std
 			code = agents.ExitFault
 		}
 	}()
-	fs := newFlagSet("agent-hook", "agent-hook [--agent claude|gemini|codex] < payload.json", stderr)
-	name := fs.String("agent", "claude", "the `agent` whose hook payload stdin holds: claude, gemini or codex")
+	fs := newFlagSet("agent-hook", "agent-hook [--agent claude|gemini|codex|copilot] [--event NAME] < payload.json", stderr)
+	name := fs.String("agent", "claude", "the `agent` whose hook payload stdin holds: claude, gemini, codex or copilot")
+	event := fs.String("event", "", "the hook `event`, for a payload that names none (GitHub Copilot's camelCase events)")
 	pos, err := parseArgs(fs, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -66,7 +68,7 @@ func agentHookWithin(deadline time.Duration, args []string, stdin io.Reader, std
 		return agents.ExitFault
 	}
 	done := make(chan agentResult, 1)
-	go answerAgent(agent, stdin, maskerOf(stdout), done)
+	go answerAgent(agent, *event, stdin, maskerOf(stdout), done)
 	timer := time.NewTimer(deadline)
 	defer timer.Stop()
 	var r agentResult
@@ -86,6 +88,10 @@ func agentHookWithin(deadline time.Duration, args []string, stdin io.Reader, std
 		fmt.Fprintf(stderr, "remnant-guard: error: agent-hook (%s): %v; the agent goes on unchecked\n", agent, r.err)
 		return agents.ExitFault
 	}
+	if r.aside != "" {
+		fmt.Fprintln(stderr, r.aside)
+		return agents.ExitOK
+	}
 	return agents.WriteAnswer(agent, r.ans, stdout, stderr)
 }
 
@@ -96,6 +102,7 @@ const agentDeadline = 20 * time.Second
 
 type agentResult struct {
 	ans      agents.Answer
+	aside    string // why another run answers instead
 	readErr  error
 	err      error
 	panicked any
@@ -103,7 +110,7 @@ type agentResult struct {
 
 // answerAgent reads the payload and answers it, on its own goroutine so
 // that the caller can give up on it.
-func answerAgent(agent agents.Agent, stdin io.Reader, m *hooks.Masker, done chan<- agentResult) {
+func answerAgent(agent agents.Agent, event string, stdin io.Reader, m *hooks.Masker, done chan<- agentResult) {
 	defer func() {
 		if p := recover(); p != nil {
 			done <- agentResult{panicked: p}
@@ -117,6 +124,43 @@ func answerAgent(agent agents.Agent, stdin io.Reader, m *hooks.Masker, done chan
 		done <- agentResult{readErr: err}
 		return
 	}
+	data = agents.WithEvent(data, event)
+	var client agents.Agent
+	if agents.CopilotCalls(agent, os.Getenv) {
+		client = agents.Copilot
+	}
+	if r, ok := standAside(agent, client, data); ok {
+		done <- r
+		return
+	}
 	ans, err := hooks.AgentHook(agent, data, time.Now(), m)
+	ans.Client = client
 	done <- agentResult{ans: ans, err: err}
+}
+
+// standAside tells a run of the hook that leaves the answer to another:
+// GitHub Copilot CLI runs the Claude Code entries too, which stand aside
+// while its own entries are installed; and Codex and Copilot run an entry
+// that both the project's and the user's hooks file hold twice, of which
+// the first run answers. Only these callers pay for reading the payload
+// twice; Codex and Copilot look at the user's hooks file first.
+func standAside(agent, client agents.Agent, data []byte) (agentResult, bool) {
+	if client != agents.Copilot && !agents.UserScopeHolds(agent, os.Getenv) {
+		return agentResult{}, false
+	}
+	p, err := agents.ParsePayload(data)
+	if err != nil {
+		return agentResult{}, false // agent-hook reports it
+	}
+	if client == agents.Copilot {
+		if file := agents.CopilotEntries(p.Cwd, os.Getenv); file != "" {
+			return agentResult{aside: agents.StandAsideText(file)}, true
+		}
+	}
+	if files := agents.InstalledTwice(agent, client, p.Cwd, os.Getenv); files != nil {
+		if first, err := hooks.FirstRun(p.Cwd, p.RunKey(), time.Now()); err == nil && !first {
+			return agentResult{aside: agents.TwiceText(files)}, true
+		}
+	}
+	return agentResult{}, false
 }

@@ -14,13 +14,13 @@ type agentFlags struct{ agent, scope string }
 func (a *agentFlags) register(fs interface {
 	StringVar(p *string, name, value, usage string)
 }) {
-	fs.StringVar(&a.agent, "agent", "", "install the hooks of a coding `agent` instead: claude, gemini or codex")
+	fs.StringVar(&a.agent, "agent", "", "install the hooks of a coding `agent` instead: claude, gemini, codex or copilot")
 	fs.StringVar(&a.scope, "scope", "", "with --agent: the `scope` whose settings file changes: project (default), local (Claude Code only) or user")
 }
 
 func (a agentFlags) options(stderr io.Writer) (agents.InstallOptions, bool) {
 	if a.agent == "" {
-		fmt.Fprintln(stderr, "remnant-guard: error: --scope goes with --agent claude|gemini|codex")
+		fmt.Fprintln(stderr, "remnant-guard: error: --scope goes with --agent claude|gemini|codex|copilot")
 		return agents.InstallOptions{}, false
 	}
 	agent, err := agents.Parse(a.agent)

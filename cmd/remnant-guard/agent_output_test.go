@@ -25,17 +25,32 @@ var allowedKeys = map[agents.Agent]map[string][]string{
 		"PostToolUse":  {"hookSpecificOutput", "decision", "reason", "continue", "stopReason", "systemMessage", "suppressOutput"},
 		"Stop":         {"decision", "reason", "continue", "stopReason", "systemMessage", "suppressOutput"},
 	},
+	// GitHub Copilot's command hooks: sessionStart {additionalContext,
+	// modifiedConfig}, postToolUse {modifiedResult, additionalContext,
+	// suppressOutput}, agentStop {decision, reason}.
+	agents.Copilot: {
+		"sessionStart": {"additionalContext", "modifiedConfig"},
+		"postToolUse":  {"additionalContext", "modifiedResult", "suppressOutput"},
+		"agentStop":    {"decision", "reason"},
+	},
 }
 
 // TestAgentAnswersGolden writes every kind of answer in each agent's
 // contract and compares stdout, stderr and the exit code with golden files.
 func TestAgentAnswersGolden(t *testing.T) {
 	events := map[agents.Agent][3]string{
-		agents.Claude: {"SessionStart", "PostToolUse", "Stop"},
-		agents.Gemini: {"SessionStart", "AfterTool", "AfterAgent"},
-		agents.Codex:  {"SessionStart", "PostToolUse", "Stop"},
+		agents.Claude:  {"SessionStart", "PostToolUse", "Stop"},
+		agents.Gemini:  {"SessionStart", "AfterTool", "AfterAgent"},
+		agents.Codex:   {"SessionStart", "PostToolUse", "Stop"},
+		agents.Copilot: {"sessionStart", "postToolUse", "agentStop"},
 	}
-	for _, agent := range agents.All() {
+	// GitHub Copilot CLI running the Claude Code entries: "claude-copilot".
+	for _, agent := range append(agents.All(), "claude-copilot") {
+		var client agents.Agent
+		name := string(agent)
+		if agent == "claude-copilot" {
+			agent, client = agents.Claude, agents.Copilot
+		}
 		ev := events[agent]
 		answers := []struct {
 			name string
@@ -49,12 +64,13 @@ func TestAgentAnswersGolden(t *testing.T) {
 		}
 		var all bytes.Buffer
 		for _, a := range answers {
+			a.ans.Client = client
 			var stdout, stderr bytes.Buffer
 			code := agents.WriteAnswer(agent, a.ans, &stdout, &stderr)
 			all.WriteString("== " + a.name + " (" + a.ans.Event + ")\nexit " + string(rune('0'+code)) + "\nstdout: " + stdout.String() + "\nstderr: " + stderr.String() + "\n")
 			checkAnswerJSON(t, agent, a.ans.Event, stdout.Bytes())
 		}
-		golden := filepath.Join("testdata", "agent", string(agent)+".golden")
+		golden := filepath.Join("testdata", "agent", name+".golden")
 		if *updateAgentGolden {
 			os.MkdirAll(filepath.Dir(golden), 0o755)
 			os.WriteFile(golden, all.Bytes(), 0o644)

@@ -29,7 +29,7 @@ func installHelp() helpDoc {
 			"remnant-guard install  # pre-commit, pre-merge-commit and pre-applypatch",
 			"remnant-guard install --hook pre-push  # also check pushes",
 			"remnant-guard install --force  # write the hooks even in a hook manager's folder",
-			"remnant-guard install --agent claude  # the hooks of Claude Code sessions (also gemini, codex)",
+			"remnant-guard install --agent claude  # the hooks of Claude Code sessions (also gemini, codex, copilot)",
 		},
 		exits: exitsAction,
 	}
@@ -38,7 +38,7 @@ func installHelp() helpDoc {
 func runInstall(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var hooksFlag hookList
 	var agent agentFlags
-	fs := newFlagSet("install", "install [--force] [--hook NAME]... | install --agent claude|gemini|codex [--scope project|local|user]", stderr)
+	fs := newFlagSet("install", "install [--force] [--hook NAME]... | install --agent claude|gemini|codex|copilot [--scope project|local|user]", stderr)
 	force := fs.Bool("force", false, "write the hooks even where a hook manager owns them, or over a hook of ours edited by hand (kept as a backup)")
 	fs.Var(&hooksFlag, "hook", "hook `name` to install: pre-commit, pre-merge-commit, pre-applypatch, pre-push (repeatable; default pre-commit, pre-merge-commit and pre-applypatch)")
 	agent.register(fs)
@@ -96,7 +96,7 @@ func uninstallHelp() helpDoc {
 func runUninstall(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var hooksFlag hookList
 	var agent agentFlags
-	fs := newFlagSet("uninstall", "uninstall [--force] [--hook NAME]... | uninstall --agent claude|gemini|codex [--scope project|local|user]", stderr)
+	fs := newFlagSet("uninstall", "uninstall [--force] [--hook NAME]... | uninstall --agent claude|gemini|codex|copilot|copilot [--scope project|local|user]", stderr)
 	force := fs.Bool("force", false, "remove a hook of ours even when it was edited by hand (kept as a backup)")
 	fs.Var(&hooksFlag, "hook", "hook `name` to remove (repeatable; default all of remnant-guard's)")
 	agent.register(fs)

@@ -20,13 +20,16 @@ func TestRealClaudeCode(t *testing.T) {
 	os.WriteFile(settings, []byte(before), 0o644)
 	r.remnantGuard(t, "install", "--agent", "claude")
 
-	run := func(dir string, steps []mockmodel.Step) (*mockmodel.Server, []string, string) {
-		srv, out := runClient(t, mockmodel.Anthropic, steps, dir, nil, []string{
+	runEnv := func(dir string, steps []mockmodel.Step, extra ...string) (*mockmodel.Server, []string, string) {
+		srv, out := runClient(t, mockmodel.Anthropic, steps, dir, nil, append([]string{
 			"HOME=" + r.home, "PATH=" + r.path,
 			"ANTHROPIC_BASE_URL=@URL@", "ANTHROPIC_API_KEY=dummy", "IS_SANDBOX=1",
 			"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_AUTOUPDATER=1",
-		}, claude, "-p", "Work on the task.", "--output-format", "stream-json", "--verbose", "--dangerously-skip-permissions")
+		}, extra...), claude, "-p", "Work on the task.", "--output-format", "stream-json", "--verbose", "--dangerously-skip-permissions")
 		return srv, srv.Requests(), out
+	}
+	run := func(dir string, steps []mockmodel.Step) (*mockmodel.Server, []string, string) {
+		return runEnv(dir, steps)
 	}
 	write := func(path, content string) mockmodel.Step {
 		return mockmodel.Step{Tool: "Write", Input: map[string]any{"file_path": path, "content": content}}
@@ -47,6 +50,26 @@ func TestRealClaudeCode(t *testing.T) {
 			{Text: "Done."},
 		})
 		checkSession(t, "Claude Code", reqs, out, "Stop hook additional context")
+	})
+	r.reset(t)
+	// A Claude Code session started from a GitHub Copilot CLI session's
+	// shell inherits COPILOT_CLI=1, and the entries answer in the form
+	// both clients read: Claude Code takes hookSpecificOutput and ignores
+	// the top-level additionalContext, and continues on a stop block.
+	t.Run("copilot-form", func(t *testing.T) {
+		_, reqs, out := runEnv(r.dir, []mockmodel.Step{
+			write(remnant, handoff("2026-05-05", "Keep it big")),
+			write(remnant, secretHandoff()),
+			write(remnant, validHandoff()),
+			write(filepath.Join(r.dir, "notes.go"), "package main\n"),
+			bash("cp " + filepath.Join(r.fixtures, "broken.md") + " REMNANT.md"),
+			{Text: "Done."},
+			{Text: "Done."},
+		}, "COPILOT_CLI=1")
+		checkSession(t, "Claude Code", reqs, out, "Stop hook feedback")
+		if len(reqs) > 1 && strings.Count(reqs[1], "breaks the memory rules") != 1 {
+			t.Errorf("the findings reached the model %d times, want once", strings.Count(reqs[1], "breaks the memory rules"))
+		}
 	})
 	r.reset(t)
 	t.Run("shell", func(t *testing.T) {

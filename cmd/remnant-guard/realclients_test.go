@@ -18,6 +18,7 @@ var realClients = []struct{ name, pkg, version, bin string }{
 	{"claude", "@anthropic-ai/claude-code", "2.1.328", "claude"},
 	{"gemini", "@google/gemini-cli", "0.61.0", "gemini"},
 	{"codex", "@openai/codex", "0.169.0", "codex"},
+	{"copilot", "@github/copilot", "1.0.102", "copilot"},
 }
 
 // clientsDir is where the clients are installed (npm install --prefix):

@@ -125,7 +125,7 @@ func (r *realRepo) git(t *testing.T, args ...string) {
 // reset puts the working tree back to its start between sessions.
 func (r *realRepo) reset(t *testing.T) {
 	t.Helper()
-	r.git(t, "clean", "-fdq", "-e", "/.claude/", "-e", "/.gemini/", "-e", "/.codex/")
+	r.git(t, "clean", "-fdq", "-e", "/.claude/", "-e", "/.gemini/", "-e", "/.codex/", "-e", "/.github/")
 	r.git(t, "checkout", "-q", ".")
 	r.write(t, "REMNANT.md", handoff("2026-05-05", "Keep it small"))
 }
@@ -275,4 +275,16 @@ func hookTexts(req string) []string {
 		out = append(out, req[start:end])
 		i = end
 	}
+}
+
+// pathWithout is PATH without the folders that hold a program called name
+// (the test binary's own folder holds remnant-guard).
+func pathWithout(name string) string {
+	var keep []string
+	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
+		if _, err := os.Stat(filepath.Join(d, name)); err != nil {
+			keep = append(keep, d)
+		}
+	}
+	return strings.Join(keep, string(os.PathListSeparator))
 }

@@ -13,10 +13,13 @@ const (
 	Claude Agent = "claude"
 	Gemini Agent = "gemini"
 	Codex  Agent = "codex"
+	// Copilot is GitHub Copilot (its CLI, and its cloud agent, which runs
+	// the repository's .github/hooks).
+	Copilot Agent = "copilot"
 )
 
 // All lists the agents, in the order the help text names them.
-func All() []Agent { return []Agent{Claude, Gemini, Codex} }
+func All() []Agent { return []Agent{Claude, Gemini, Codex, Copilot} }
 
 // Parse reads an agent name.
 func Parse(s string) (Agent, error) {
@@ -25,7 +28,7 @@ func Parse(s string) (Agent, error) {
 			return a, nil
 		}
 	}
-	return "", fmt.Errorf("unknown agent %q (want claude, gemini or codex)", s)
+	return "", fmt.Errorf("unknown agent %q (want claude, gemini, codex or copilot)", s)
 }
 
 // Moment is when in a session an agent runs a hook.
@@ -62,6 +65,9 @@ type Answer struct {
 	Event  string // the payload's hook_event_name
 	Moment Moment
 	Text   string
+	// Client is the client that ran the hook when it is not the agent
+	// whose entries did (GitHub Copilot CLI running Claude Code's).
+	Client Agent
 }
 
 // MomentOf is the moment an event of the agent stands for; an event

@@ -6,14 +6,15 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 )
 
 // The exit codes of agent-hook follow the agents' contract, not the
 // house's: every answer is JSON on stdout at exit 0; 1 blocks nothing in
-// any of the three agents and is what every fault of ours ends with. Exit
-// 2, which blocks in all three, is not used: Claude Code shows it as an
+// any of the agents and is what every fault of ours ends with. Exit
+// 2, which blocks in Claude Code, Gemini CLI and Codex, is not used: Claude Code shows it as an
 // error with the command quoted, Gemini CLI and Codex replace the tool's
 // result with it.
 const (
@@ -25,10 +26,11 @@ const (
 // fills only the fields of its own agent and event: Codex rejects an
 // answer with a key it does not know, Gemini wants the object alone.
 type hookOutput struct {
-	Decision      string          `json:"decision,omitempty"`
-	Reason        string          `json:"reason,omitempty"`
-	SystemMessage string          `json:"systemMessage,omitempty"` // Claude Code: shown to the user
-	Specific      *specificOutput `json:"hookSpecificOutput,omitempty"`
+	Decision          string          `json:"decision,omitempty"`
+	Reason            string          `json:"reason,omitempty"`
+	SystemMessage     string          `json:"systemMessage,omitempty"` // Claude Code: shown to the user
+	Specific          *specificOutput `json:"hookSpecificOutput,omitempty"`
+	AdditionalContext string          `json:"additionalContext,omitempty"` // GitHub Copilot
 }
 
 type specificOutput struct {
@@ -43,11 +45,16 @@ func WriteAnswer(agent Agent, ans Answer, stdout, stderr io.Writer) int {
 	// shown escaped, as in every other output (textsafe.EscapeText).
 	ans.Text = textsafe.EscapeText(ans.Text)
 	shape := agent.spec().answer
+	if ans.Client == Copilot && agent == Claude {
+		shape = claudeViaCopilot
+		// Where the hooks take effect is GitHub Copilot's to say here.
+		ans.Text = strings.Replace(ans.Text, Claude.Reach(), Copilot.Reach(), 1)
+	}
 	switch ans.Action {
 	case Context:
-		return writeHookJSON(stdout, stderr, hookOutput{Specific: &specificOutput{"SessionStart", ans.Text}})
+		return writeHookJSON(stdout, stderr, shape.context("SessionStart", ans.Text))
 	case Findings:
-		return writeHookJSON(stdout, stderr, hookOutput{Specific: &specificOutput{ans.Event, ans.Text}})
+		return writeHookJSON(stdout, stderr, shape.context(ans.Event, ans.Text))
 	case Block:
 		if slices.Contains(shape.blockAsContext, ans.Event) {
 			return writeHookJSON(stdout, stderr, hookOutput{Specific: &specificOutput{ans.Event, ans.Text}})
@@ -63,6 +70,17 @@ func WriteAnswer(agent Agent, ans Answer, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, ans.Text)
 	}
 	return ExitOK
+}
+
+// context is an answer that adds text to the model's context.
+func (shape answerShape) context(event, text string) hookOutput {
+	switch {
+	case shape.topLevelContext:
+		return hookOutput{AdditionalContext: text}
+	case shape.bothContexts:
+		return hookOutput{Specific: &specificOutput{event, text}, AdditionalContext: text}
+	}
+	return hookOutput{Specific: &specificOutput{event, text}}
 }
 
 // writeHookJSON writes one JSON object and a newline, nothing else.

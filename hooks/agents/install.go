@@ -115,6 +115,10 @@ func settingsPath(opt InstallOptions) (string, string, error) {
 		}
 		return "", "", fmt.Errorf("unknown --scope %q (want project, local or user)", scope)
 	}
+	if scope == "user" && opt.Agent == Copilot && opt.Home == "" && os.Getenv("COPILOT_HOME") != "" {
+		// GitHub Copilot's folder, moved by COPILOT_HOME.
+		return filepath.Join(os.Getenv("COPILOT_HOME"), "hooks", filepath.Base(rel)), "", nil
+	}
 	if scope == "user" {
 		home := opt.Home
 		if home == "" {
@@ -157,6 +161,9 @@ func readSettings(st settingsStore, file string) ([]byte, bool, error) {
 // Install adds remnant-guard's hooks to the agent's settings file,
 // creating it when needed. A file that already holds them is left as it is.
 func Install(opt InstallOptions) (SettingsResult, error) {
+	if opt.Agent.spec().ownFile {
+		return installOwn(opt)
+	}
 	file, st, err := settingsFile(opt)
 	if err != nil {
 		return SettingsResult{}, err
@@ -191,6 +198,9 @@ func Install(opt InstallOptions) (SettingsResult, error) {
 // Uninstall removes remnant-guard's hooks from the agent's settings
 // file, and nothing else; a file left holding nothing is deleted.
 func Uninstall(opt InstallOptions) (SettingsResult, error) {
+	if opt.Agent.spec().ownFile {
+		return uninstallOwn(opt)
+	}
 	file, st, err := settingsFile(opt)
 	if err != nil {
 		return SettingsResult{}, err

@@ -1,11 +1,15 @@
 package agents
 
 import (
+	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 )
 
 // agentNotes tells the user what the agent needs before it runs the hooks
@@ -16,10 +20,32 @@ func agentNotes(opt InstallOptions, file string, settings []byte) []string {
 	if opt.scope() == "project" {
 		notes = append(notes, where(opt, file)...)
 	}
+	notes = append(notes, twiceNote(opt)...)
 	if _, err := exec.LookPath("remnant-guard"); err != nil {
 		notes = append(notes, "remnant-guard is not on PATH here: the hooks run remnant-guard from PATH (the same command in every clone and scope), and until it is there each hook says that memory is not checked")
 	}
 	return notes
+}
+
+// twiceNote warns when the other scope's hooks file of Codex or GitHub
+// Copilot holds remnant-guard's entries too: the client runs both, so
+// every hook runs twice (one of the runs answers).
+func twiceNote(opt InstallOptions) []string {
+	other := map[string]string{"project": "user", "user": "project"}[opt.scope()]
+	if (opt.Agent != Codex && opt.Agent != Copilot) || other == "" {
+		return nil
+	}
+	o := opt
+	o.Scope = other
+	file, _, err := settingsPath(o)
+	if err != nil {
+		return nil
+	}
+	src, err := safefile.ReadPrefix(file, maxSettingsSize)
+	if err != nil || !bytes.Contains(src, []byte("agent-hook --agent "+string(opt.Agent))) {
+		return nil
+	}
+	return []string{fmt.Sprintf("%s holds remnant-guard's %s hooks too: %s runs both files' entries, so each hook runs twice (remnant-guard answers once); keep one: remnant-guard uninstall --agent %s --scope %s", file, opt.Agent, opt.Agent.spec().title, opt.Agent, other)}
 }
 
 // where says where the project's hooks take effect.
@@ -30,12 +56,17 @@ func where(opt InstallOptions, file string) []string {
 		return []string{"Claude Code reads " + file + " only in sessions started in " + top + ", not in its subfolders; for sessions started in a subfolder, also run: remnant-guard install --agent claude --scope local (read from the repository top wherever a session starts)"}
 	case Gemini:
 		return []string{"Gemini CLI reads " + file + " only in sessions started in " + top + ", not in its subfolders; for sessions started in a subfolder, also run: remnant-guard install --agent gemini --scope user (every folder of this user)"}
+	case Copilot:
+		return []string{"GitHub Copilot CLI reads " + file + " from any folder of the repository"}
 	}
 	return []string{"Codex finds " + file + " from any folder of the repository"}
 }
 
-func claudeNotes(_ InstallOptions, file string, literal func(keys ...string) string) []string {
+func claudeNotes(opt InstallOptions, file string, literal func(keys ...string) string) []string {
 	notes := []string{"Claude Code runs project hooks once the folder's workspace-trust dialog is accepted; a running session picks the new hooks up after /hooks or a restart"}
+	if opt.scope() != "user" {
+		notes = append(notes, "GitHub Copilot CLI runs these entries too and gets its answers in its own form; remnant-guard install --agent copilot gives it entries of its own (then these stand aside in Copilot sessions)")
+	}
 	if literal("disableAllHooks") == "true" {
 		notes = append(notes, file+` sets "disableAllHooks": true: no hook runs until it is removed`)
 	}

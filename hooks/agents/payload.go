@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,7 +15,10 @@ type InputError struct{ Msg string }
 func (e *InputError) Error() string { return "hook payload: " + e.Msg }
 
 // Payload is what agent-hook reads of a hook's stdin, in the fields the
-// three agents share.
+// agents share. GitHub Copilot's camelCase events name the same things in
+// camelCase (sessionId, toolName, toolArgs, toolResult) and no event;
+// under Claude Code's event names it sends snake_case, with the result of
+// a tool as tool_result.
 type Payload struct {
 	Event          string          `json:"hook_event_name"`
 	SessionID      string          `json:"session_id"`
@@ -23,6 +27,44 @@ type Payload struct {
 	ToolInput      json.RawMessage `json:"tool_input"`
 	ToolResponse   json.RawMessage `json:"tool_response"`
 	StopHookActive bool            `json:"stop_hook_active"`
+
+	// ToolResult is GitHub Copilot's result of the tool: under Claude
+	// Code's event names tool_result {result_type, ...}, under its own
+	// toolResult {resultType, ...}.
+	ToolResult json.RawMessage `json:"tool_result"`
+	// What tells two runs of one event from two events (RunKey).
+	Timestamp json.RawMessage `json:"timestamp"`
+	ToolUseID string          `json:"tool_use_id"`
+	TurnID    string          `json:"turn_id"`
+	copilotFields
+}
+
+// copilotFields are the fields of GitHub Copilot's camelCase payloads.
+type copilotFields struct {
+	CSessionID      string          `json:"sessionId"`
+	CToolName       string          `json:"toolName"`
+	CToolArgs       json.RawMessage `json:"toolArgs"`
+	CToolResult     json.RawMessage `json:"toolResult"`
+	CStopHookActive bool            `json:"stopHookActive"`
+}
+
+// WithEvent is a payload with the event name added in front, for a
+// payload that names none (GitHub Copilot's camelCase events): a
+// hook_event_name the payload holds itself comes later and wins.
+func WithEvent(data []byte, event string) []byte {
+	trimmed := bytes.TrimLeft(data, " \t\r\n")
+	if event == "" || len(trimmed) == 0 || trimmed[0] != '{' {
+		return data
+	}
+	name, _ := json.Marshal(event)
+	out := make([]byte, 0, len(trimmed)+len(name)+24)
+	out = append(out, `{"hook_event_name":`...)
+	out = append(out, name...)
+	rest := bytes.TrimLeft(trimmed[1:], " \t\r\n")
+	if len(rest) > 0 && rest[0] != '}' {
+		out = append(out, ',')
+	}
+	return append(out, rest...)
 }
 
 func ParsePayload(data []byte) (*Payload, error) {
@@ -51,12 +93,34 @@ func ParsePayload(data []byte) (*Payload, error) {
 	case !filepath.IsAbs(p.Cwd):
 		return nil, &InputError{Msg: fmt.Sprintf("cwd %q is not an absolute path", p.Cwd)}
 	}
+	p.fromCamelCase()
 	return &p, nil
+}
+
+// fromCamelCase fills the shared fields from GitHub Copilot's camelCase
+// ones where the payload has no snake_case form of them.
+func (p *Payload) fromCamelCase() {
+	c := p.copilotFields
+	if p.SessionID == "" {
+		p.SessionID = c.CSessionID
+	}
+	if p.ToolName == "" {
+		p.ToolName = c.CToolName
+	}
+	if len(p.ToolInput) == 0 {
+		p.ToolInput = c.CToolArgs
+	}
+	if len(p.ToolResult) == 0 {
+		p.ToolResult = c.CToolResult
+	}
+	p.StopHookActive = p.StopHookActive || c.CStopHookActive
+	p.copilotFields = copilotFields{}
 }
 
 // toolInput holds the fields of the write tools' input that name files.
 type toolInput struct {
 	FilePath     string          `json:"file_path"`
+	Path         string          `json:"path"` // GitHub Copilot's create and edit
 	NotebookPath string          `json:"notebook_path"`
 	Command      json.RawMessage `json:"command"`
 	Patch        string          `json:"patch"`
@@ -68,8 +132,14 @@ type toolInput struct {
 func (p *Payload) WrittenPaths(agent Agent) ([]string, error) {
 	var in toolInput
 	var raw string
+	isText := len(p.ToolInput) > 0 && p.ToolInput[0] == '"' && json.Unmarshal(p.ToolInput, &raw) == nil
 	switch {
-	case json.Unmarshal(p.ToolInput, &raw) == nil:
+	case isText && !agent.spec().patches:
+		// GitHub Copilot's documentation has toolArgs as a JSON text.
+		if err := json.Unmarshal([]byte(raw), &in); err != nil {
+			return nil, &InputError{Msg: "tool arguments: " + err.Error()}
+		}
+	case isText:
 		in.Patch = raw // the patch itself, as a string
 	case len(p.ToolInput) > 0 && string(p.ToolInput) != "null":
 		if err := json.Unmarshal(p.ToolInput, &in); err != nil {
@@ -78,7 +148,7 @@ func (p *Payload) WrittenPaths(agent Agent) ([]string, error) {
 	}
 	if !agent.spec().patches {
 		var out []string
-		for _, f := range []string{in.FilePath, in.NotebookPath} {
+		for _, f := range []string{in.FilePath, in.NotebookPath, in.Path} {
 			if f != "" {
 				out = append(out, f)
 			}
@@ -109,9 +179,21 @@ func (in toolInput) patchText() string {
 	return in.Input
 }
 
-// ToolFailed tells a Gemini tool call that failed: AfterTool fires for
-// those too, with tool_response.error set.
+// ToolFailed tells a tool call that failed: Gemini CLI's AfterTool fires
+// for those too, with tool_response.error set; GitHub Copilot's result
+// type is other than "success".
 func (p *Payload) ToolFailed() bool {
+	if len(p.ToolResult) > 0 && p.ToolResult[0] == '{' {
+		var r struct {
+			Snake string `json:"result_type"`
+			Camel string `json:"resultType"`
+		}
+		if json.Unmarshal(p.ToolResult, &r) == nil {
+			if t := r.Snake + r.Camel; t != "" && t != "success" {
+				return true
+			}
+		}
+	}
 	var r struct {
 		Error json.RawMessage `json:"error"`
 	}

@@ -26,6 +26,9 @@ type spec struct {
 	// comments says the file may hold comments.
 	settings map[string]string
 	comments bool
+	// ownFile: the settings file is remnant-guard's own, written whole in
+	// the agent's hooks-file format (GitHub Copilot's .github/hooks).
+	ownFile bool
 	// handler fills in the handler fields of the agent's own.
 	handler func(*hookHandler)
 	// posixShell: the agent runs a command with sh or bash (else with the
@@ -67,7 +70,18 @@ type answerShape struct {
 	// noteAsSystemMessage: the note that ends a turn is a systemMessage
 	// shown to the user; otherwise plain stderr at exit 0.
 	noteAsSystemMessage bool
+	// topLevelContext: context goes in a top-level additionalContext
+	// (GitHub Copilot reads no hookSpecificOutput); bothContexts: in both
+	// places, for an answer that Claude Code and GitHub Copilot both read.
+	topLevelContext, bothContexts bool
 }
+
+// claudeViaCopilot is how the Claude Code entries answer when GitHub
+// Copilot CLI runs them (it reads .claude/settings.json too): context in
+// both places, which Claude Code also accepts (it reads
+// hookSpecificOutput), and a stop block as a decision, the one answer
+// Copilot continues a turn on.
+var claudeViaCopilot = answerShape{blockDecision: "block", noteAsSystemMessage: true, bothContexts: true}
 
 // specs are the agents remnant-guard knows.
 var specs = sync.OnceValue(func() map[Agent]*spec {
@@ -124,6 +138,25 @@ var specs = sync.OnceValue(func() map[Agent]*spec {
 			reach:       "Codex runs them in any folder of the repository once they are trusted (/hooks)",
 			answer:      answerShape{blockDecision: "block"},
 			notes:       codexNotes,
+		},
+		Copilot: {
+			title: "GitHub Copilot",
+			// The camelCase events, the form GitHub documents for its CLI
+			// and cloud agent; their payloads name no event, so each entry
+			// passes its own (--event).
+			events: []event{
+				{"sessionStart", "", MomentStart},
+				{"postToolUse", "", MomentWrite},
+				{"agentStop", "", MomentStop},
+			},
+			writeTools: []string{"create", "edit"},
+			settings:   map[string]string{"project": ".github/hooks/remnant-guard.json", "user": ".copilot/hooks/remnant-guard.json"},
+			ownFile:    true,
+			handler:    func(*hookHandler) {},
+			posixShell: true, // bash --norc --noprofile -c
+			reach:      "GitHub Copilot CLI runs them in any folder of the repository once the repository's top folder is trusted (copilot -p --trust-folder in a subfolder trusts only that subfolder, and no hook runs)",
+			answer:     answerShape{blockDecision: "block", topLevelContext: true},
+			notes:      copilotNotes,
 		},
 	}
 })
