@@ -34,7 +34,6 @@ func writeResult(rep *report.Report, rf reportFlags, failOn validate.Severity, s
 	rep.Settle()
 	maskerOf(stdout).Report(rep)
 	rep.FailOn = failOn
-	rep.SettleLocal()
 	if rf.acceptHint == "" {
 		// ci's hints are read on another machine: they name remnant-guard.
 		localizeHints(rep, maskerOf(stdout))

@@ -58,19 +58,6 @@ func (r *Report) CountBlocking() (errors, warnings int) {
 	return errors, warnings
 }
 
-// SettleLocal shows the local findings that do not block (BlockLocal is
-// off) as warnings: what does not block is never printed as an error.
-func (r *Report) SettleLocal() {
-	if r.BlockLocal {
-		return
-	}
-	for i, f := range r.Findings {
-		if f.Local && f.Severity == validate.Error {
-			r.Findings[i].Severity = validate.Warning
-		}
-	}
-}
-
 // Blocking reports whether a finding at or above failOn blocks.
 func (r *Report) Blocking(failOn validate.Severity) bool {
 	for _, f := range r.Findings {

@@ -36,13 +36,13 @@ func TestSummarySaysWhatBlocks(t *testing.T) {
 	}
 }
 
-// SettleLocal shows the local errors that do not block as warnings, and
+// Settle shows the local errors that do not block as warnings, and
 // leaves them alone where local findings block.
-func TestSettleLocal(t *testing.T) {
+func TestSettle(t *testing.T) {
 	local := validate.Finding{RuleID: "remnant-decisions-append-only", Severity: validate.Error, Local: true}
 	staged := validate.Finding{RuleID: "remnant-staged", Severity: validate.Error}
 	rep := Report{Findings: []validate.Finding{local, staged}}
-	rep.SettleLocal()
+	rep.Settle()
 	if rep.Findings[0].Severity != validate.Warning || rep.Findings[1].Severity != validate.Error {
 		t.Errorf("settled: %v, %v; want warning, error", rep.Findings[0].Severity, rep.Findings[1].Severity)
 	}
@@ -52,7 +52,7 @@ func TestSettleLocal(t *testing.T) {
 		t.Errorf("summary %q, want %q", b.String(), want)
 	}
 	rep = Report{Findings: []validate.Finding{local}, BlockLocal: true}
-	rep.SettleLocal()
+	rep.Settle()
 	if rep.Findings[0].Severity != validate.Error {
 		t.Error("a local error that blocks was settled to a warning")
 	}

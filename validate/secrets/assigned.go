@@ -3,6 +3,8 @@ package secrets
 import (
 	"strings"
 	"sync"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // keyWords are whole words of a name that make it a secret's name besides
@@ -184,10 +186,10 @@ func notAValue(v string) bool {
 }
 
 // sourceFileName is a value that names a file (x509_string.go).
-var sourceFileName = lazyRegexp(`(?i)\.(?:go|py|js|ts|java|rb|rs|c|h|cc|cpp|cs|php|txt|json|ya?ml|toml|ini|md|html|css|sh|xml|csv|log|asm|s)$`)
+var sourceFileName = validate.LazyRegexp(`(?i)\.(?:go|py|js|ts|java|rb|rs|c|h|cc|cpp|cs|php|txt|json|ya?ml|toml|ini|md|html|css|sh|xml|csv|log|asm|s)$`)
 
 // numberLiteral is a number in code: -0x3f879678, 1e9, 0o755.
-var numberLiteral = lazyRegexp(`^[-+]?(?:0[xX][0-9a-fA-F_]+|0[oObB][0-7_]+|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)$`)
+var numberLiteral = validate.LazyRegexp(`^[-+]?(?:0[xX][0-9a-fA-F_]+|0[oObB][0-7_]+|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)$`)
 
 // wordPath tells a path made of letters only (very/nested/s/u/b), where
 // a key with slashes (base64) has digits in its parts.
@@ -206,7 +208,7 @@ func wordPath(v string) bool {
 }
 
 // archiveName finds a package file name in a value (name-1.2.4.tgz#sha).
-var archiveName = lazyRegexp(`(?i)\.(?:tgz|tar|gz|zip|jar|whl|gem|nupkg|rpm|deb)(?:$|[#?])`)
+var archiveName = validate.LazyRegexp(`(?i)\.(?:tgz|tar|gz|zip|jar|whl|gem|nupkg|rpm|deb)(?:$|[#?])`)
 
 const (
 	classLower = 1 << iota

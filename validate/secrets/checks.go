@@ -5,6 +5,8 @@ import (
 	"encoding/base64"
 	"strings"
 	"sync"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // checkInput is what a named check sees of one match.
@@ -151,7 +153,7 @@ func checkBasicAuth(in *checkInput) bool {
 	return err == nil && bytes.IndexByte(dec, ':') > 0
 }
 
-var k8sSecretKind = lazyRegexp(`(?mi)^kind:[ \t]*["']?secret["']?[ \t]*$`)
+var k8sSecretKind = validate.LazyRegexp(`(?mi)^kind:[ \t]*["']?secret["']?[ \t]*$`)
 
 // checkK8sSecret keeps data values of a Kubernetes Secret manifest only.
 func checkK8sSecret(in *checkInput) bool {

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // nonSecretWords end (or start) names that hold something about a secret
@@ -39,13 +41,13 @@ var nonSecretWords = sync.OnceValue(func() map[string]bool {
 })
 
 // interpolation finds a variable expanded inside a string ("...$user").
-var interpolation = lazyRegexp(`\$[A-Za-z_{(]`)
+var interpolation = validate.LazyRegexp(`\$[A-Za-z_{(]`)
 
 // shortHex is a lowercase hex value shorter than a SHA-1, the shape of
 // digests and identifiers more often than of keys.
-var shortHex = lazyRegexp(`^[0-9a-f]{1,39}$`)
+var shortHex = validate.LazyRegexp(`^[0-9a-f]{1,39}$`)
 
-var uuidRe = lazyRegexp(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+var uuidRe = validate.LazyRegexp(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 
 // checkGeneric filters the generic rule's matches: a secret-like name
 // assigned a value that looks random, not a reference or a stand-in.
@@ -93,7 +95,7 @@ func notASecretValue(v string) bool {
 	return isoDate().MatchString(v)
 }
 
-var isoDate = lazyRegexp(`^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}|$)`)
+var isoDate = validate.LazyRegexp(`^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}|$)`)
 
 // quoted tells whether the matched value stands between quotes on its line.
 func quoted(in *checkInput) bool {
@@ -114,7 +116,7 @@ func looksLikeCode(v, path string) bool {
 	return inCode(path) && identifier().MatchString(v)
 }
 
-var identifier = lazyRegexp(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*$`)
+var identifier = validate.LazyRegexp(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*$`)
 
 // looksRandom wants letters and digits (or symbols) and no whole-word
 // stand-ins like "test" or "fake".

@@ -10,6 +10,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/remnant-guard/remnant-guard/internal/tomlcheck"
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // GitleaksImport is what a gitleaks configuration brings: its own rules
@@ -231,7 +232,7 @@ func (m *glMerged) dropDisabled(ids []string) {
 	m.rules = kept
 }
 
-var gitleaksIDChars = lazyRegexp(`[^a-z0-9]+`)
+var gitleaksIDChars = validate.LazyRegexp(`[^a-z0-9]+`)
 
 // importedID is the rule ID a gitleaks rule of its own gets: its id in
 // lowercase kebab case. gitleaks tells ids apart by every character ("a"

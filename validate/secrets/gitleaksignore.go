@@ -23,7 +23,7 @@ type gitleaksEntry struct {
 	line   int
 }
 
-var hexCommit = lazyRegexp(`^[0-9a-f]{7,40}$`)
+var hexCommit = validate.LazyRegexp(`^[0-9a-f]{7,40}$`)
 
 // ParseGitleaksIgnore reads a .gitleaksignore. Blank lines and lines
 // starting with "#" are skipped; a line that is not a fingerprint is an

@@ -34,7 +34,7 @@ type IgnoreError struct {
 
 func (e *IgnoreError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
 
-var fingerprintRe = lazyRegexp(`^[0-9a-f]{32}$`)
+var fingerprintRe = validate.LazyRegexp(`^[0-9a-f]{32}$`)
 
 // ParseIgnore reads an ignore file: one fingerprint per line, optionally
 // followed by a path glob (path.Match syntax, "**" for any depth); "#"
@@ -135,11 +135,11 @@ func (ig *Ignore) add(fields []string) error {
 }
 
 // pathLine is a path and a line number as findings print them: "x.env:3".
-var pathLine = lazyRegexp(`^(.+):([1-9][0-9]*)$`)
+var pathLine = validate.LazyRegexp(`^(.+):([1-9][0-9]*)$`)
 
 // pathLike is text made only of the characters of paths and globs, with a
 // path's separator or an extension, or a glob's wildcard.
-var pathLike = lazyRegexp(`^[A-Za-z0-9._/*?\[\]{}@+-]+$`)
+var pathLike = validate.LazyRegexp(`^[A-Za-z0-9._/*?\[\]{}@+-]+$`)
 
 // mayBeKey tells text that could be a key pasted where a fingerprint
 // goes: a run of 24 letters and digits, or a word of 12 or more that mixes

@@ -3,6 +3,8 @@ package secrets
 import (
 	"strings"
 	"sync"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // placeholderMarks are substrings that show a value is a reference to a
@@ -27,7 +29,7 @@ var placeholderWords = sync.OnceValue(func() map[string]bool {
 	}
 })
 
-var codeRef = lazyRegexp(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+(\(\))?$`)
+var codeRef = validate.LazyRegexp(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+(\(\))?$`)
 
 // isPlaceholder reports values that are not a secret themselves:
 // variables, templates, stand-ins, code references.
@@ -48,6 +50,6 @@ func isPlaceholder(v string) bool {
 	return codeRef().MatchString(v)
 }
 
-var lockfile = lazyRegexp(`(?i)(^|/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|go\.sum|cargo\.lock|poetry\.lock|pipfile\.lock|gemfile\.lock|composer\.lock|packages\.lock\.json|flake\.lock|uv\.lock|bun\.lockb?)$`)
+var lockfile = validate.LazyRegexp(`(?i)(^|/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|go\.sum|cargo\.lock|poetry\.lock|pipfile\.lock|gemfile\.lock|composer\.lock|packages\.lock\.json|flake\.lock|uv\.lock|bun\.lockb?)$`)
 
 func isLockfile(path string) bool { return lockfile().MatchString(path) }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp/syntax"
 	"strings"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // RuleDef is the data form of a secret rule, as written in the rule files.
@@ -71,7 +73,7 @@ type RuleError struct {
 func (e *RuleError) Error() string { return fmt.Sprintf("secret rule %s: %v", e.ID, e.Err) }
 func (e *RuleError) Unwrap() error { return e.Err }
 
-var idPattern = lazyRegexp(`^secret-[a-z0-9]+(-[a-z0-9]+)*$`)
+var idPattern = validate.LazyRegexp(`^secret-[a-z0-9]+(-[a-z0-9]+)*$`)
 
 // Validate checks a definition. Regexes are parsed, not compiled: the
 // engine compiles a rule's regexes only when a scan first needs them.
