@@ -15,9 +15,9 @@ import (
 	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/internal/textsafe"
-	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
+	"github.com/remnant-guard/remnant-guard/validate/report"
 )
 
 // Bounds of the session-start context: a few hundred tokens at most.
@@ -178,7 +178,7 @@ func errorLines(b *strings.Builder, opt Options, target, label string) error {
 	var lines []string
 	for _, f := range rep.Findings {
 		if mustFix(f) {
-			lines = append(lines, fmt.Sprintf("  %s: %s [%s]", location(f), oneLine(f.Message), f.RuleID))
+			lines = append(lines, fmt.Sprintf("  %s: %s [%s]", report.Location(f), oneLine(f.Message), f.RuleID))
 		}
 	}
 	if len(lines) == 0 {
@@ -236,17 +236,6 @@ func custodianContext(repo *gitutil.Repo, cfg *config.Config, now time.Time, mas
 		return "", err
 	}
 	return strings.TrimRight(b.String(), "\n"), nil
-}
-
-// location is "path:line:col" or "path:line" or "path".
-func location(f validate.Finding) string {
-	switch {
-	case f.Line > 0 && f.Column > 0:
-		return fmt.Sprintf("%s:%d:%d", f.Path, f.Line, f.Column)
-	case f.Line > 0:
-		return fmt.Sprintf("%s:%d", f.Path, f.Line)
-	}
-	return f.Path
 }
 
 // oneLine folds a text onto one line, control characters included.

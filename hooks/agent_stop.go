@@ -14,6 +14,7 @@ import (
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
+	"github.com/remnant-guard/remnant-guard/validate/report"
 )
 
 // maxHandoffSize bounds what the hooks read of REMNANT.md, its template
@@ -146,7 +147,7 @@ func handoffTodo(repo *gitutil.Repo, rec sessionRecord, now time.Time, m *Masker
 	}
 	for _, f := range found {
 		if mustFix(f) {
-			todo = append(todo, fmt.Sprintf("fix %s: %s [%s]", location(f), oneLine(validate.Redact(f.Message)), f.RuleID))
+			todo = append(todo, fmt.Sprintf("fix %s: %s [%s]", report.Location(f), oneLine(validate.Redact(f.Message)), f.RuleID))
 		}
 	}
 	return todo, nil
