@@ -86,7 +86,7 @@ func TestRunKey(t *testing.T) {
 		return p.RunKey()
 	}
 	base := `{"hook_event_name":"PostToolUse","session_id":"s","cwd":"/r","tool_name":"apply_patch","tool_use_id":"c1","turn_id":"t1","tool_input":{"command":"x"}}`
-	if key(base) != key(base) {
+	if first, again := key(base), key(base); first != again {
 		t.Error("the same payload has two keys")
 	}
 	for _, other := range []string{
