@@ -10,7 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/remnant-guard/remnant-guard/internal/heapcost"
 )
 
 // The fuzz targets of the readers that parse what git writes: the index,
@@ -161,8 +162,8 @@ func FuzzPackReader(f *testing.F) {
 		}()
 		select {
 		case <-done:
-		case <-time.After(time.Minute):
-			panic("the pack reader takes more than a minute")
+		case <-heapcost.Deadline(t):
+			panic("the pack reader has not finished before the test run's deadline: a hang")
 		}
 	})
 }

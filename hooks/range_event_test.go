@@ -9,8 +9,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
+	"github.com/remnant-guard/remnant-guard/internal/heapcost"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 )
 
@@ -30,7 +30,7 @@ func TestGitHubEventBounded(t *testing.T) {
 		if !errors.As(err, &nr) {
 			t.Errorf("a FIFO event file: %v, want a NotRegularError", err)
 		}
-	case <-time.After(time.Minute):
+	case <-heapcost.Deadline(t):
 		t.Fatal("reading a FIFO event file blocks")
 	}
 	big := filepath.Join(dir, "big.json")

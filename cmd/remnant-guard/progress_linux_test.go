@@ -10,8 +10,9 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 	"unsafe"
+
+	"github.com/remnant-guard/remnant-guard/internal/heapcost"
 )
 
 // TestHistoryProgress: scan --history shows commits done/total on stderr
@@ -84,7 +85,7 @@ func runOnTerminal(t *testing.T, args ...string) string {
 	select {
 	case got := <-done:
 		return string(got)
-	case <-time.After(time.Minute):
+	case <-heapcost.Deadline(t):
 		t.Fatal("the terminal was not closed")
 	}
 	return ""

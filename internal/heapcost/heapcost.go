@@ -52,15 +52,22 @@ func Finishes(t *testing.T, what string, f func()) {
 	t.Helper()
 	done := make(chan struct{})
 	go func() { defer close(done); f() }()
-	var expired <-chan time.Time
-	if deadline, ok := t.Deadline(); ok {
-		timer := time.NewTimer(time.Until(deadline) * 19 / 20)
-		defer timer.Stop()
-		expired = timer.C
-	}
 	select {
 	case <-done:
-	case <-expired:
+	case <-Deadline(t):
 		t.Fatalf("%s has not finished before the test run's deadline: a hang", what)
 	}
+}
+
+// Deadline is a channel that receives shortly before the test run's
+// deadline, or never when the run has none: for a test to report a hang
+// itself, with what hung, instead of the run's timeout.
+func Deadline(t *testing.T) <-chan time.Time {
+	d, ok := t.Deadline()
+	if !ok {
+		return nil
+	}
+	timer := time.NewTimer(time.Until(d) * 19 / 20)
+	t.Cleanup(func() { timer.Stop() })
+	return timer.C
 }
