@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -136,15 +135,11 @@ func createFromTemplate(top string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	f, err := os.OpenFile(filepath.Join(top, "REMNANT.md"), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return false, err
+	created, err := safefile.Root{Dir: top}.Create(filepath.Join(top, "REMNANT.md"), tmpl, 0o644)
+	if err == nil && !created {
+		err = fmt.Errorf("REMNANT.md: %w", fs.ErrExist)
 	}
-	_, err = f.Write(tmpl)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err == nil, err
+	return created, err
 }
 
 // staleness says whether commits came after the Session date.
