@@ -273,14 +273,11 @@ func unreadableText(label string, err error) string {
 	return fmt.Sprintf("%s is %d bytes, over the limit of %d bytes", label, tl.Size, tl.Limit)
 }
 
-// clipText bounds s to n bytes, cut at a rune boundary, with an ellipsis.
+// clipText bounds s to n bytes with an ellipsis, cut as textsafe.Cut cuts
+// (the word cut keeps its first 4 characters).
 func clipText(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	cut := n - 3
-	for cut > 0 && s[cut]&0xc0 == 0x80 {
-		cut--
-	}
-	return s[:cut] + "..."
+	return textsafe.Cut(s, n-3) + "..."
 }
