@@ -37,7 +37,9 @@ func TestNoClippedSecretInEchoes(t *testing.T) {
 		run  func(v string) (args []string, env map[string]string)
 	}{
 		{"--base", func(v string) ([]string, map[string]string) { return []string{"ci", "--base", v}, nil }},
-		{"--head", func(v string) ([]string, map[string]string) { return []string{"ci", "--base", "HEAD", "--head", v}, nil }},
+		{"--head", func(v string) ([]string, map[string]string) {
+			return []string{"ci", "--base", "HEAD", "--head", v}, nil
+		}},
 		{"push before", func(v string) ([]string, map[string]string) {
 			writeJSON(t, event, map[string]any{"before": v, "after": sha})
 			return []string{"ci"}, map[string]string{"GITHUB_EVENT_NAME": "push", "GITHUB_EVENT_PATH": event}
