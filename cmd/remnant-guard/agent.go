@@ -66,13 +66,21 @@ func agentHookWithin(deadline time.Duration, args []string, stdin io.Reader, std
 		return agents.ExitFault
 	}
 	done := make(chan agentResult, 1)
-	go answerAgent(agent, stdin, maskerOf(stdout), done)
+	known := make(chan *agents.Payload, 1)
+	go answerAgent(agent, stdin, maskerOf(stdout), known, done)
 	timer := time.NewTimer(deadline)
 	defer timer.Stop()
 	var r agentResult
 	select {
 	case r = <-done:
 	case <-timer.C:
+		select {
+		case p := <-known:
+			// The payload was read: the model and the user are told, in
+			// the agent's own answer, that memory was not judged.
+			return agents.WriteAnswer(agent, unjudged(agent, p, deadline), stdout, stderr)
+		default:
+		}
 		fmt.Fprintf(stderr, "remnant-guard: error: agent-hook (%s): no answer after %s (stdin left open, or a file or repository too slow to check); the agent goes on unchecked\n", agent, deadline)
 		return agents.ExitFault
 	}
@@ -101,9 +109,37 @@ type agentResult struct {
 	panicked any
 }
 
+// unjudged is the answer to a hook whose check ran out of time: the
+// memory was not judged, and both the model (context, or one block of the
+// turn's end) and the user (the agent's systemMessage) are told so, never
+// a silent pass.
+func unjudged(agent agents.Agent, p *agents.Payload, deadline time.Duration) agents.Answer {
+	m, _ := agent.MomentOf(p.Event)
+	ans := agents.Answer{Event: p.Event, Moment: m}
+	user := fmt.Sprintf("remnant-guard: memory was NOT checked: the check took longer than %s and was given up", deadline)
+	switch m {
+	case agents.MomentStart:
+		ans.Action, ans.UserMessage = agents.Context, user+" (session start)"
+		ans.Text = fmt.Sprintf("remnant-guard could not prepare the memory context within %s: REMNANT.md and the MemoryCustodian memory were not checked against git. Read them yourself and trust git log over them.", deadline)
+	case agents.MomentWrite:
+		ans.Action, ans.UserMessage = agents.Findings, user+" (the file just written)"
+		ans.Text = fmt.Sprintf("remnant-guard could not check the file just written within %s: if it is a memory file, it was NOT judged. Re-read it against the memory rules (no secrets, the schema, Decisions append-only) before you go on.", deadline)
+	case agents.MomentStop:
+		ans.UserMessage = user + " (end of turn)"
+		ans.Text = fmt.Sprintf("remnant-guard could not check the memory files within %s, so the memory gate did not judge this turn: make sure REMNANT.md is up to date (Done, State, Next, Decisions appended, no secrets) before you finish.", deadline)
+		ans.Action = agents.Block
+		if p.StopHookActive {
+			// Asked once already: the turn ends, the user is told.
+			ans.Action, ans.Text = agents.Note, ans.UserMessage
+		}
+	}
+	return ans
+}
+
 // answerAgent reads the payload and answers it, on its own goroutine so
-// that the caller can give up on it.
-func answerAgent(agent agents.Agent, stdin io.Reader, m *hooks.Masker, done chan<- agentResult) {
+// that the caller can give up on it; the payload read is sent on known
+// first, so that an answer given up on can still be one of its event.
+func answerAgent(agent agents.Agent, stdin io.Reader, m *hooks.Masker, known chan<- *agents.Payload, done chan<- agentResult) {
 	defer func() {
 		if p := recover(); p != nil {
 			done <- agentResult{panicked: p}
@@ -116,6 +152,11 @@ func answerAgent(agent agents.Agent, stdin io.Reader, m *hooks.Masker, done chan
 	if err != nil {
 		done <- agentResult{readErr: err}
 		return
+	}
+	if p, err := agents.ParsePayload(data); err == nil {
+		if _, err := agent.MomentOf(p.Event); err == nil {
+			known <- p
+		}
 	}
 	ans, err := hooks.AgentHook(agent, data, time.Now(), m)
 	done <- agentResult{ans: ans, err: err}

@@ -62,6 +62,9 @@ type Answer struct {
 	Event  string // the payload's hook_event_name
 	Moment Moment
 	Text   string
+	// UserMessage, when set, is also shown to the user (systemMessage,
+	// which all three agents show): a gate that could not judge says so.
+	UserMessage string
 }
 
 // MomentOf is the moment an event of the agent stands for; an event

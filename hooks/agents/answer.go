@@ -42,18 +42,23 @@ func WriteAnswer(agent Agent, ans Answer, stdout, stderr io.Writer) int {
 	// The text quotes memory files and names: the controls in it are
 	// shown escaped, as in every other output (textsafe.EscapeText).
 	ans.Text = textsafe.EscapeText(ans.Text)
+	user := textsafe.EscapeText(ans.UserMessage)
 	shape := agent.spec().answer
 	switch ans.Action {
 	case Context:
-		return writeHookJSON(stdout, stderr, hookOutput{Specific: &specificOutput{"SessionStart", ans.Text}})
+		return writeHookJSON(stdout, stderr, hookOutput{SystemMessage: user, Specific: &specificOutput{"SessionStart", ans.Text}})
 	case Findings:
-		return writeHookJSON(stdout, stderr, hookOutput{Specific: &specificOutput{ans.Event, ans.Text}})
+		return writeHookJSON(stdout, stderr, hookOutput{SystemMessage: user, Specific: &specificOutput{ans.Event, ans.Text}})
 	case Block:
 		if slices.Contains(shape.blockAsContext, ans.Event) {
-			return writeHookJSON(stdout, stderr, hookOutput{Specific: &specificOutput{ans.Event, ans.Text}})
+			return writeHookJSON(stdout, stderr, hookOutput{SystemMessage: user, Specific: &specificOutput{ans.Event, ans.Text}})
 		}
-		return writeHookJSON(stdout, stderr, hookOutput{Decision: shape.blockDecision, Reason: ans.Text})
+		return writeHookJSON(stdout, stderr, hookOutput{Decision: shape.blockDecision, Reason: ans.Text, SystemMessage: user})
 	case Note:
+		if user != "" {
+			// Shown to the user by every agent, in its own JSON.
+			return writeHookJSON(stdout, stderr, hookOutput{SystemMessage: ans.Text})
+		}
 		// The turn ends: a systemMessage where the agent shows one to the
 		// user, else plain stderr (Gemini CLI shows it at exit 0; Codex
 		// wants nothing or JSON it knows).
