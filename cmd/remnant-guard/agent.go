@@ -75,6 +75,11 @@ func agentHookWithin(deadline time.Duration, args []string, stdin io.Reader, std
 	case r = <-done:
 	case <-timer.C:
 		select {
+		case r = <-done: // the answer came with the deadline: it counts
+			return agentAnswer(agent, r, stdout, stderr)
+		default:
+		}
+		select {
 		case p := <-known:
 			// The payload was read: the model and the user are told, in
 			// the agent's own answer, that memory was not judged.
@@ -84,6 +89,11 @@ func agentHookWithin(deadline time.Duration, args []string, stdin io.Reader, std
 		fmt.Fprintf(stderr, "remnant-guard: error: agent-hook (%s): no answer after %s (stdin left open, or a file or repository too slow to check); the agent goes on unchecked\n", agent, deadline)
 		return agents.ExitFault
 	}
+	return agentAnswer(agent, r, stdout, stderr)
+}
+
+// agentAnswer writes the answer, or the fault, of a hook that finished.
+func agentAnswer(agent agents.Agent, r agentResult, stdout, stderr io.Writer) int {
 	switch {
 	case r.panicked != nil:
 		panic(r.panicked) // recovered above, with the same message
@@ -98,8 +108,9 @@ func agentHookWithin(deadline time.Duration, args []string, stdin io.Reader, std
 }
 
 // agentDeadline bounds one hook call, below the 30 s time limit install
-// gives the agents: past it, the agent goes on unchecked with a message
-// rather than being held until the agent kills the hook.
+// gives the agents: past it, the model and the user are told that memory
+// was not checked (or, with no payload read, the agent goes on with an
+// error) rather than the hook being held until the agent kills it.
 const agentDeadline = 20 * time.Second
 
 type agentResult struct {

@@ -125,6 +125,11 @@ func holdWrite(tmp string) {
 	if dir == "" {
 		return
 	}
+	for _, f := range []string{"written", "resume"} {
+		if fi, err := os.Lstat(filepath.Join(dir, f)); err != nil || fi.Mode()&fs.ModeNamedPipe == 0 {
+			return // only a pair of FIFOs holds a write
+		}
+	}
 	if f, err := os.OpenFile(filepath.Join(dir, "written"), os.O_WRONLY, 0); err == nil {
 		io.WriteString(f, tmp+"\n")
 		f.Close()
