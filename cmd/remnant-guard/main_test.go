@@ -17,7 +17,7 @@ import (
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"remnant-guard": func() { cleanUpOnSignal(); os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+		"remnant-guard": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})
 }
 

@@ -7,9 +7,11 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -46,9 +48,29 @@ func IsTempName(name string) bool {
 var temporaries = tempSet{live: map[string]struct{}{}}
 
 type tempSet struct {
-	mu     sync.Mutex
-	live   map[string]struct{}
-	closed bool
+	mu       sync.Mutex
+	live     map[string]struct{}
+	closed   bool
+	watching sync.Once
+}
+
+// watchSignals makes SIGINT, SIGTERM and SIGHUP remove the temporary
+// files of the writes in progress before the process dies of the signal,
+// as it would have without the handler. It is set up by the first write,
+// so that a run that writes nothing pays nothing for it.
+func watchSignals() {
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	go func() {
+		sig := <-ch
+		RemoveTemporaries()
+		signal.Reset(sig)
+		if p, err := os.FindProcess(os.Getpid()); err == nil && p.Signal(sig) == nil {
+			// The default action ends the process; should it not, exit.
+			time.Sleep(time.Second)
+		}
+		os.Exit(2)
+	}()
 }
 
 // errClosing is a write begun after RemoveTemporaries.
@@ -57,6 +79,7 @@ var errClosing = errors.New("the process is stopping: nothing written")
 // add records a temporary file by its absolute path; after
 // RemoveTemporaries the file is removed at once and the write fails.
 func (s *tempSet) add(path string) error {
+	s.watching.Do(watchSignals)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
@@ -74,8 +97,8 @@ func (s *tempSet) done(path string) {
 }
 
 // RemoveTemporaries deletes the temporary files of the writes in progress
-// and makes every later write fail without leaving one: a command calls it
-// when a signal stops it, before it exits.
+// and makes every later write fail without leaving one: what a signal that
+// stops the process does first (see watchSignals).
 func RemoveTemporaries() {
 	s := &temporaries
 	s.mu.Lock()
@@ -145,6 +168,7 @@ func holdWrite(tmp string) {
 // root). The file is recorded until release is called; on an error
 // nothing is left.
 func writeTemp(root *os.Root, rootDir, dir string, data []byte, perm fs.FileMode) (tmp string, release func(), err error) {
+	temporaries.watching.Do(watchSignals) // before the file exists
 	removeStale(root, dir)
 	abs, err := filepath.Abs(rootDir)
 	if err != nil {
