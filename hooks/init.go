@@ -151,6 +151,12 @@ func ignoreRemnant(repo *gitutil.Repo) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	for _, l := range strings.Split(string(old), "\n") {
+		if l = strings.TrimSuffix(l, "\r"); l == "REMNANT.md" || l == "/REMNANT.md" {
+			// Written since git was asked (another init at the same time).
+			return ".gitignore: REMNANT.md already ignored, left alone", nil
+		}
+	}
 	eol := "\n"
 	if bytes.Contains(old, []byte("\r\n")) {
 		eol = "\r\n"

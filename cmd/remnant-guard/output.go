@@ -202,6 +202,7 @@ func appendStepSummary(path string, rep *report.Report, m *hooks.Masker) error {
 // written as given, as is any path outside a repository.
 func writeOutput(path string, data []byte) error {
 	if top, abs := outputTree(path); top != "" {
+		// The errors name the file as the caller did.
 		err := safefile.Root{Dir: top}.Replace(abs, data, 0o644)
 		var oe *safefile.OutsideError
 		if errors.As(err, &oe) {
@@ -210,6 +211,10 @@ func writeOutput(path string, data []byte) error {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
 			pe.Path = path
+		}
+		var nr *safefile.NotRegularError
+		if errors.As(err, &nr) {
+			nr.Path = path
 		}
 		return err
 	}
