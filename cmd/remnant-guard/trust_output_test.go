@@ -11,10 +11,10 @@ import (
 // TestOutputNeverThroughALinkOut runs every reporting command in every
 // format with --output naming a file of the repository that is a committed
 // link to a file outside it, a dangling link out, and a file in a linked
-// folder that leads out: each is refused with exit 2, the file outside is
-// left as it was (or not created), and the terminal still gets nothing
-// of a report the command claims to have written. A plain file in the
-// repository, and an absolute path outside it, are written.
+// folder that leads out: each is refused with exit 2 and the error names
+// the link, the file outside is left as it was (or not created), and no
+// temporary file is left. A plain file in the repository, and an absolute
+// path outside it, are written.
 func TestOutputNeverThroughALinkOut(t *testing.T) {
 	bin := buildBinary(t)
 	dir := newRepo(t)
