@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -136,15 +135,11 @@ func createFromTemplate(top string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	f, err := os.OpenFile(filepath.Join(top, "REMNANT.md"), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return false, err
+	created, err := safefile.Root{Dir: top}.Create(filepath.Join(top, "REMNANT.md"), tmpl, 0o644)
+	if err == nil && !created {
+		err = fmt.Errorf("REMNANT.md: %w", fs.ErrExist)
 	}
-	_, err = f.Write(tmpl)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err == nil, err
+	return created, err
 }
 
 // staleness says whether commits came after the Session date.
@@ -266,14 +261,11 @@ func unreadableText(label string, err error) string {
 	return fmt.Sprintf("%s is %d bytes, over the limit of %d bytes", label, tl.Size, tl.Limit)
 }
 
-// clipText bounds s to n bytes, cut at a rune boundary, with an ellipsis.
+// clipText bounds s to n bytes with an ellipsis, cut as textsafe.Cut cuts
+// (the word cut keeps its first 4 characters).
 func clipText(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	cut := n - 3
-	for cut > 0 && s[cut]&0xc0 == 0x80 {
-		cut--
-	}
-	return s[:cut] + "..."
+	return textsafe.Cut(s, n-3) + "..."
 }

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/hooks/config"
@@ -303,11 +304,17 @@ func appendIgnore(name string, content []byte, more string) error {
 }
 
 // escapeGlob makes a path a glob that matches it: wildcards escaped, and
-// a space or a "#" (which would end the entry) matched by "?".
+// a space, a "#" (which would end the entry) or a byte that is not UTF-8
+// matched by "?".
 func escapeGlob(p string) string {
 	var b strings.Builder
-	for _, r := range p {
+	for i, r := range p {
 		switch {
+		case r == utf8.RuneError && !strings.HasPrefix(p[i:], string(utf8.RuneError)):
+			// A byte that is not UTF-8 (a folder named in another
+			// encoding): "?" matches it, one byte, where U+FFFD would not.
+			r = '?'
+
 		case strings.ContainsRune(`*?[]\`, r):
 			b.WriteByte('\\')
 		case r == '#' || unicode.IsSpace(r):

@@ -35,8 +35,24 @@ func (j *judge) capRun(fs []validate.Finding) []validate.Finding {
 	j.capped = true
 	n, dropped, uncompared := 0, 0, 0
 	var first *validate.Finding
-	out := fs[:0]
 	for _, f := range fs {
+		if isSecretFinding(f) {
+			n++
+		}
+	}
+	// Once the run is at its cap, every file after it would bring a
+	// capped finding of its own: they become the one finding at the cap,
+	// counting them all.
+	full := n > maxRunFindings || j.engine.RunFull()
+	out := fs[:0]
+	n = 0
+	for _, f := range fs {
+		if c, ok := secrets.CappedCount(f); ok && full {
+			if dropped += c; first == nil {
+				first = &validate.Finding{Path: f.Path, Line: f.Line, Column: f.Column, Commit: f.Commit}
+			}
+			continue
+		}
 		if !isSecretFinding(f) {
 			out = append(out, f)
 			continue
@@ -55,7 +71,7 @@ func (j *judge) capRun(fs []validate.Finding) []validate.Finding {
 	if dropped > 0 {
 		c := *first
 		c.RuleID, c.Severity = secrets.CappedRule, validate.Error
-		c.Message = fmt.Sprintf("%d more secret findings in this run are not shown: at most %d are reported per run", dropped, maxRunFindings)
+		c.Message = fmt.Sprintf("%d more secret findings in this run are not shown: at most %d are reported per run, %d per file", dropped, maxRunFindings, secrets.MaxFileFindings)
 		c.Hint = "remove what the findings show and run again"
 		out = append(out, c)
 	}

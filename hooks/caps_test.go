@@ -2,6 +2,7 @@ package hooks
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -112,4 +113,53 @@ func countLetters(s string) int {
 		}
 	}
 	return n
+}
+
+// Past the run's cap, the engine's scans of 2,000 more files, one token
+// each, give one capped finding counting all 2,000, not one per file; a
+// file that reached its own cap before is counted in it too.
+func TestRunCapOneFinding(t *testing.T) {
+	e, err := secrets.NewEngine(secrets.BuiltinRules(), secrets.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fs []validate.Finding
+	r := rand.New(rand.NewPCG(1, 2))
+	const files = maxRunFindings + 2000
+	for i := range files {
+		tok := "ghp_" + randomToken(r, 36)
+		found, _ := e.ScanFile(fmt.Sprintf("f%05d.txt", i), []byte("token "+tok+"\n"))
+		fs = append(fs, found...)
+	}
+	if !e.RunFull() {
+		t.Fatal("the engine's run is not full")
+	}
+	j := newJudge(config.Default(), NewMasker())
+	j.engine = e
+	out := j.apply(fs)
+	secret, capped := 0, 0
+	for _, f := range out {
+		switch {
+		case f.RuleID == secrets.CappedRule:
+			capped++
+			if !strings.HasPrefix(f.Message, "2000 more secret findings in this run") {
+				t.Errorf("capped finding %+v", f)
+			}
+		case strings.HasPrefix(f.RuleID, "secret-github"):
+			secret++
+		}
+	}
+	if secret != maxRunFindings || capped != 1 {
+		t.Errorf("%d secret findings, %d capped findings; want %d and 1", secret, capped, maxRunFindings)
+	}
+}
+
+// randomToken is n random letters and digits.
+func randomToken(r *rand.Rand, n int) string {
+	const alnum = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = alnum[r.IntN(len(alnum))]
+	}
+	return string(b)
 }

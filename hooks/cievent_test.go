@@ -337,7 +337,7 @@ func TestCIBadEventFiles(t *testing.T) {
 	for _, tc := range []struct{ name, body, want string }{
 		{"push", `{`, "not a GitHub event"},
 		{"push", `{"before":"` + zero + `"}`, `a push event without "before" and "after"`},
-		{"push", `{"before":"` + long + `","after":"` + c + `"}`, `"before" is not a commit hash: "` + strings.Repeat("x", textsafe.MaxEcho) + `"… (5000 bytes)`},
+		{"push", `{"before":"` + long + `","after":"` + c + `"}`, `"before" is not a commit hash: "` + strings.Repeat("x", textsafe.RunKept) + `"… (5000 bytes)`},
 		{"push", `{"before":1,"after":2}`, "not a GitHub event"},
 		{"pull_request", `{"action":"opened"}`, "a pull_request event without pull_request"},
 		{"pull_request", `{"pull_request":{"base":{"sha":"main"},"head":{"sha":"` + c + `"}}}`, `pull_request.base.sha is not a commit hash: "main"`},

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -106,22 +105,16 @@ func initSalt(name string) string {
 	return msg
 }
 
-// createFile writes name at the top level unless something is there.
+// createFile writes name at the top level unless something is there (a
+// link included), through a temporary file: a full disk leaves no part of
+// it behind.
 func createFile(top, name, content string) (string, error) {
-	p := filepath.Join(top, name)
-	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if errors.Is(err, fs.ErrExist) {
+	created, err := safefile.Root{Dir: top}.Create(filepath.Join(top, name), []byte(content), 0o644)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", name, safefile.UnwrapPath(err))
+	}
+	if !created {
 		return fmt.Sprintf("%s: exists, left alone", name), nil
-	}
-	if err != nil {
-		return "", err
-	}
-	_, err = f.WriteString(content)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return "", fmt.Errorf("%s: %w", name, err)
 	}
 	return fmt.Sprintf("%s: created", name), nil
 }
@@ -150,9 +143,19 @@ func ignoreRemnant(repo *gitutil.Repo) (string, error) {
 		return ".gitignore: REMNANT.md already ignored, left alone", nil
 	}
 	p := filepath.Join(repo.TopLevel, ".gitignore")
-	old, err := safefile.ReadFile(p, safefile.MaxSideFileSize)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	root := safefile.Root{Dir: repo.TopLevel}
+	old, err := root.ReadOptional(p, safefile.MaxSideFileSize)
+	if errors.Is(err, safefile.ErrOutside) {
+		return ".gitignore: a symbolic link out of the repository, left alone: add REMNANT.md to the file it names yourself", nil
+	}
+	if err != nil {
 		return "", err
+	}
+	for _, l := range strings.Split(string(old), "\n") {
+		if l = strings.TrimSuffix(l, "\r"); l == "REMNANT.md" || l == "/REMNANT.md" {
+			// Written since git was asked (another init at the same time).
+			return ".gitignore: REMNANT.md already ignored, left alone", nil
+		}
 	}
 	eol := "\n"
 	if bytes.Contains(old, []byte("\r\n")) {
@@ -162,16 +165,8 @@ func ignoreRemnant(repo *gitutil.Repo) (string, error) {
 	if len(old) > 0 && !bytes.HasSuffix(old, []byte("\n")) {
 		add = eol + add
 	}
-	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
-	if err != nil {
-		return "", err
-	}
-	_, err = f.WriteString(add)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return "", fmt.Errorf(".gitignore: %w", err)
+	if err := root.Replace(p, append(old[:len(old):len(old)], add...), 0o644); err != nil {
+		return "", fmt.Errorf(".gitignore: %w", safefile.UnwrapPath(err))
 	}
 	if old == nil {
 		return ".gitignore: created, ignores REMNANT.md", nil

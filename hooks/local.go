@@ -155,11 +155,11 @@ func (l *localRemnant) decisions(doc *remnant.RemnantDoc) ([]validate.Finding, e
 	store := decisionStore{dir: l.repo.GitPath("remnant-guard")}
 	cur := entryHashes(doc.Decisions)
 	old, recorded, err := store.load(l.rel)
-	if errors.Is(err, fs.ErrPermission) {
-		return []validate.Finding{recordUnusable(store, "read", err)}, nil
+	if errors.Is(err, safefile.ErrOutside) {
+		return nil, err // a link out is refused, as everywhere
 	}
 	if err != nil {
-		return nil, err
+		return []validate.Finding{recordUnusable(store, "read", err)}, nil
 	}
 	if recorded && !l.accept {
 		if fs := compareDecisions(l.display, old, doc.Decisions, doc.DecisionsLine, "the recorded entries"); fs != nil {
@@ -171,10 +171,12 @@ func (l *localRemnant) decisions(doc *remnant.RemnantDoc) ([]validate.Finding, e
 	if recorded && equal(old, cur) {
 		return nil, nil
 	}
-	if err := store.save(l.rel, cur); errors.Is(err, fs.ErrPermission) {
-		return []validate.Finding{recordUnusable(store, "written", err)}, nil
-	} else if err != nil {
+	if err := store.save(l.rel, cur); errors.Is(err, safefile.ErrOutside) {
 		return nil, err
+	} else if err != nil {
+		// A full disk, a read-only file system, another user's folder:
+		// the record is this worktree's own state and never blocks.
+		return []validate.Finding{recordUnusable(store, "written", err)}, nil
 	}
 	return nil, nil
 }
@@ -186,11 +188,15 @@ func (l *localRemnant) decisions(doc *remnant.RemnantDoc) ([]validate.Finding, e
 const recordUnusableRule = "remnant-decisions-record-unusable"
 
 func recordUnusable(store decisionStore, what string, err error) validate.Finding {
+	hint := "another user (root?) made it: remove it with sudo rm -rf " + store.dir + ", or give it back with sudo chown -R $USER " + store.dir
+	if !errors.Is(err, fs.ErrPermission) {
+		hint = "make " + store.dir + " readable and writable again (free space on its disk, or remove it to start the record afresh)"
+	}
 	return validate.Finding{
 		RuleID: recordUnusableRule, Severity: validate.Warning,
 		Message: fmt.Sprintf("the record of its Decisions entries in %s could not be %s (%v): the entries are not compared with it",
 			store.dir, what, safefile.UnwrapPath(err)),
-		Hint: "another user (root?) made it: remove it with sudo rm -rf " + store.dir + ", or give it back with sudo chown -R $USER " + store.dir,
+		Hint: hint,
 	}
 }
 

@@ -68,16 +68,41 @@ func agentHookWithin(deadline time.Duration, args []string, stdin io.Reader, std
 		return agents.ExitFault
 	}
 	done := make(chan agentResult, 1)
-	go answerAgent(agent, *event, stdin, maskerOf(stdout), done)
+	known := make(chan readPayload, 1)
+	go answerAgent(agent, *event, stdin, maskerOf(stdout), known, done)
 	timer := time.NewTimer(deadline)
 	defer timer.Stop()
 	var r agentResult
 	select {
 	case r = <-done:
 	case <-timer.C:
+		select {
+		case r = <-done: // the answer came with the deadline: it counts
+			return agentAnswer(agent, r, stdout, stderr)
+		default:
+		}
+		select {
+		case k := <-known:
+			// The payload was read: the model and the user are told, in
+			// the agent's own answer, that memory was not judged. It is
+			// parsed here, so that a hook in time pays for one parse.
+			if p, err := agents.ParsePayload(k.data); err == nil {
+				if _, err := agent.MomentOf(p.Event); err == nil {
+					ans := unjudged(agent, p, deadline)
+					ans.Client = k.client
+					return agents.WriteAnswer(agent, ans, stdout, stderr)
+				}
+			}
+		default:
+		}
 		fmt.Fprintf(stderr, "remnant-guard: error: agent-hook (%s): no answer after %s (stdin left open, or a file or repository too slow to check); the agent goes on unchecked\n", agent, deadline)
 		return agents.ExitFault
 	}
+	return agentAnswer(agent, r, stdout, stderr)
+}
+
+// agentAnswer writes the answer, or the fault, of a hook that finished.
+func agentAnswer(agent agents.Agent, r agentResult, stdout, stderr io.Writer) int {
 	switch {
 	case r.panicked != nil:
 		panic(r.panicked) // recovered above, with the same message
@@ -96,9 +121,17 @@ func agentHookWithin(deadline time.Duration, args []string, stdin io.Reader, std
 }
 
 // agentDeadline bounds one hook call, below the 30 s time limit install
-// gives the agents: past it, the agent goes on unchecked with a message
-// rather than being held until the agent kills the hook.
+// gives the agents: past it, the model and the user are told that memory
+// was not checked (or, with no payload read, the agent goes on with an
+// error) rather than the hook being held until the agent kills it.
 const agentDeadline = 20 * time.Second
+
+// readPayload is a payload the hook has read, with the client that sent
+// it, for the answer of a hook that runs out of time.
+type readPayload struct {
+	data   []byte
+	client agents.Agent
+}
 
 type agentResult struct {
 	ans      agents.Answer
@@ -108,9 +141,37 @@ type agentResult struct {
 	panicked any
 }
 
+// unjudged is the answer to a hook whose check ran out of time: the
+// memory was not judged, and both the model (context, or one block of the
+// turn's end) and the user (the agent's systemMessage) are told so, never
+// a silent pass.
+func unjudged(agent agents.Agent, p *agents.Payload, deadline time.Duration) agents.Answer {
+	m, _ := agent.MomentOf(p.Event)
+	ans := agents.Answer{Event: p.Event, Moment: m}
+	user := fmt.Sprintf("remnant-guard: memory was NOT checked: the check took longer than %s and was given up", deadline)
+	switch m {
+	case agents.MomentStart:
+		ans.Action, ans.UserMessage = agents.Context, user+" (session start)"
+		ans.Text = fmt.Sprintf("remnant-guard could not prepare the memory context within %s: REMNANT.md and the MemoryCustodian memory were not checked against git. Read them yourself and trust git log over them.", deadline)
+	case agents.MomentWrite:
+		ans.Action, ans.UserMessage = agents.Findings, user+" (the file just written)"
+		ans.Text = fmt.Sprintf("remnant-guard could not check the file just written within %s: if it is a memory file, it was NOT judged. Re-read it against the memory rules (no secrets, the schema, Decisions append-only) before you go on.", deadline)
+	case agents.MomentStop:
+		ans.UserMessage = user + " (end of turn)"
+		ans.Text = fmt.Sprintf("remnant-guard could not check the memory files within %s, so the memory gate did not judge this turn: make sure REMNANT.md is up to date (Done, State, Next, Decisions appended, no secrets) before you finish.", deadline)
+		ans.Action = agents.Block
+		if p.StopHookActive {
+			// Asked once already: the turn ends, the user is told.
+			ans.Action, ans.Text = agents.Note, ans.UserMessage
+		}
+	}
+	return ans
+}
+
 // answerAgent reads the payload and answers it, on its own goroutine so
-// that the caller can give up on it.
-func answerAgent(agent agents.Agent, event string, stdin io.Reader, m *hooks.Masker, done chan<- agentResult) {
+// that the caller can give up on it; the payload read is sent on known
+// first, so that an answer given up on can still be one of its event.
+func answerAgent(agent agents.Agent, event string, stdin io.Reader, m *hooks.Masker, known chan<- readPayload, done chan<- agentResult) {
 	defer func() {
 		if p := recover(); p != nil {
 			done <- agentResult{panicked: p}
@@ -129,6 +190,7 @@ func answerAgent(agent agents.Agent, event string, stdin io.Reader, m *hooks.Mas
 	if agents.CopilotCalls(agent, os.Getenv) {
 		client = agents.Copilot
 	}
+	known <- readPayload{data, client}
 	if r, ok := standAside(agent, client, data); ok {
 		done <- r
 		return

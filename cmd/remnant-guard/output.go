@@ -1,14 +1,19 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"time"
 
+	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/hooks"
 	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/report"
@@ -69,19 +74,16 @@ func writeReport(rep *report.Report, rf reportFlags, stdout, stderr io.Writer) e
 		}
 		return nil
 	}
-	f, err := os.Create(rf.output)
-	if err != nil {
-		return err
-	}
-	rw := newRedactWriter(f, maskerOf(stdout))
-	err = writeFormat(rw, rep, rf, false)
+	var buf bytes.Buffer
+	rw := newRedactWriter(&buf, maskerOf(stdout))
+	err := writeFormat(rw, rep, rf, false)
 	if ferr := rw.Flush(); err == nil {
 		err = ferr
 	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
 	if err != nil {
+		return err
+	}
+	if err := writeOutput(rf.output, buf.Bytes()); err != nil {
 		return err
 	}
 	color := useColor(stdout, rf.noColor)
@@ -191,4 +193,76 @@ func appendStepSummary(path string, rep *report.Report, m *hooks.Masker) error {
 		err = cerr
 	}
 	return err
+}
+
+// writeOutput writes the --output file. Run inside a repository, a path in
+// its working tree is written through a temporary file and a rename that
+// never leave the tree: the file, a dangling link or a folder on the way
+// that is a symbolic link out of it (something a commit can put there) is
+// refused with exit 2, and nothing is written. A path outside the working
+// tree (absolute, or ../ from it) is the caller's own choice and is
+// written as given, as is any path outside a repository.
+func writeOutput(path string, data []byte) error {
+	if top, abs := outputTree(path); top != "" {
+		// The errors name the file as the caller did.
+		err := safefile.Root{Dir: top}.Replace(abs, data, 0o644)
+		var oe *safefile.OutsideError
+		if errors.As(err, &oe) {
+			oe.Path = path
+		}
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			pe.Path = path
+		}
+		var nr *safefile.NotRegularError
+		if errors.As(err, &nr) {
+			nr.Path = path
+		}
+		return err
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// outputTree is the working tree, as its real path, that path is under
+// when the command runs inside a repository, and path made absolute from
+// it; "" when it is not under one. A relative path is taken from the real
+// current directory, so that a current directory reached through a link
+// still names the tree it is in.
+func outputTree(path string) (top, abs string) {
+	repo, err := gitutil.OpenFast("")
+	if err != nil {
+		return "", ""
+	}
+	defer repo.Close()
+	if repo.TopLevel == "" {
+		return "", ""
+	}
+	if top, err = filepath.EvalSymlinks(repo.TopLevel); err != nil {
+		return "", ""
+	}
+	abs = path
+	if !filepath.IsAbs(abs) {
+		wd, err := filepath.EvalSymlinks(".")
+		if err != nil {
+			return "", ""
+		}
+		if wd, err = filepath.Abs(wd); err != nil {
+			return "", ""
+		}
+		abs = filepath.Join(wd, path)
+	}
+	abs = filepath.Clean(abs)
+	rel, err := filepath.Rel(top, abs)
+	if err != nil || !(rel == "." || filepath.IsLocal(rel)) {
+		return "", ""
+	}
+	return top, abs
 }

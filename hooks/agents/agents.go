@@ -68,6 +68,9 @@ type Answer struct {
 	// Client is the client that ran the hook when it is not the agent
 	// whose entries did (GitHub Copilot CLI running Claude Code's).
 	Client Agent
+	// UserMessage, when set, is also shown to the user (systemMessage,
+	// which all three agents show): a gate that could not judge says so.
+	UserMessage string
 }
 
 // MomentOf is the moment an event of the agent stands for; an event

@@ -44,6 +44,7 @@ func WriteAnswer(agent Agent, ans Answer, stdout, stderr io.Writer) int {
 	// The text quotes memory files and names: the controls in it are
 	// shown escaped, as in every other output (textsafe.EscapeText).
 	ans.Text = textsafe.EscapeText(ans.Text)
+	user := textsafe.EscapeText(ans.UserMessage)
 	shape := agent.spec().answer
 	if ans.Client == Copilot && agent == Claude {
 		shape = claudeViaCopilot
@@ -52,15 +53,19 @@ func WriteAnswer(agent Agent, ans Answer, stdout, stderr io.Writer) int {
 	}
 	switch ans.Action {
 	case Context:
-		return writeHookJSON(stdout, stderr, shape.context("SessionStart", ans.Text))
+		return writeHookJSON(stdout, stderr, shape.context("SessionStart", ans.Text, user))
 	case Findings:
-		return writeHookJSON(stdout, stderr, shape.context(ans.Event, ans.Text))
+		return writeHookJSON(stdout, stderr, shape.context(ans.Event, ans.Text, user))
 	case Block:
 		if slices.Contains(shape.blockAsContext, ans.Event) {
-			return writeHookJSON(stdout, stderr, hookOutput{Specific: &specificOutput{ans.Event, ans.Text}})
+			return writeHookJSON(stdout, stderr, hookOutput{SystemMessage: user, Specific: &specificOutput{ans.Event, ans.Text}})
 		}
-		return writeHookJSON(stdout, stderr, hookOutput{Decision: shape.blockDecision, Reason: ans.Text})
+		return writeHookJSON(stdout, stderr, hookOutput{Decision: shape.blockDecision, Reason: ans.Text, SystemMessage: user})
 	case Note:
+		if user != "" {
+			// Shown to the user by every agent, in its own JSON.
+			return writeHookJSON(stdout, stderr, hookOutput{SystemMessage: ans.Text})
+		}
 		// The turn ends: a systemMessage where the agent shows one to the
 		// user, else plain stderr (Gemini CLI shows it at exit 0; Codex
 		// wants nothing or JSON it knows).
@@ -73,14 +78,14 @@ func WriteAnswer(agent Agent, ans Answer, stdout, stderr io.Writer) int {
 }
 
 // context is an answer that adds text to the model's context.
-func (shape answerShape) context(event, text string) hookOutput {
+func (shape answerShape) context(event, text, user string) hookOutput {
 	switch {
 	case shape.topLevelContext:
-		return hookOutput{AdditionalContext: text}
+		return hookOutput{AdditionalContext: text, SystemMessage: user}
 	case shape.bothContexts:
-		return hookOutput{Specific: &specificOutput{event, text}, AdditionalContext: text}
+		return hookOutput{Specific: &specificOutput{event, text}, AdditionalContext: text, SystemMessage: user}
 	}
-	return hookOutput{Specific: &specificOutput{event, text}}
+	return hookOutput{Specific: &specificOutput{event, text}, SystemMessage: user}
 }
 
 // writeHookJSON writes one JSON object and a newline, nothing else.

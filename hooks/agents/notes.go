@@ -83,8 +83,18 @@ func geminiNotes(_ InstallOptions, file string, literal func(keys ...string) str
 
 func codexNotes(opt InstallOptions, file string, _ func(keys ...string) string) []string {
 	notes := []string{"Codex runs a hook only once it is trusted: start codex in the repository, open /hooks and trust the three remnant-guard hooks (again after each change of them); codex exec skips untrusted hooks without a word (trust them interactively first, or pass --dangerously-bypass-hook-trust)"}
-	for _, cfg := range codexConfigs(opt, file) {
-		if codexHooksOff(cfg) {
+	for i, cfg := range codexConfigs(opt, file) {
+		// The first is the project's, beside hooks.json: read only inside
+		// the repository. The user's is read where its links lead. Both
+		// are read bounded, and never wait on a FIFO.
+		var root *safefile.Root
+		if i == 0 && opt.scope() != "user" {
+			root = &safefile.Root{Dir: filepath.Dir(filepath.Dir(file))}
+		}
+		switch off, err := codexHooksOff(root, cfg); {
+		case err != nil:
+			notes = append(notes, cfg+" could not be read ("+safefile.UnwrapPath(err).Error()+"): check yourself that it does not turn hooks off ([features] hooks = false)")
+		case off:
 			notes = append(notes, cfg+" turns hooks off ([features] hooks = false): set it to true")
 		}
 	}
@@ -130,17 +140,30 @@ func codexConfigs(opt InstallOptions, file string) []string {
 	return out
 }
 
-func codexHooksOff(file string) bool {
+// codexHooksOff tells whether a Codex config.toml turns hooks off; a
+// file that does not exist, or is not TOML, does not. It is read through
+// root when one is given.
+func codexHooksOff(root *safefile.Root, file string) (bool, error) {
+	var data []byte
+	var err error
+	if root != nil {
+		data, err = root.ReadOptional(file, safefile.MaxConfigSize)
+	} else {
+		data, err = safefile.ReadOptional(file, safefile.MaxConfigSize)
+	}
+	if err != nil || data == nil {
+		return false, err
+	}
 	var cfg struct {
 		Features map[string]any `toml:"features"`
 	}
-	if _, err := toml.DecodeFile(file, &cfg); err != nil {
-		return false
+	if _, err := toml.Decode(string(data), &cfg); err != nil {
+		return false, nil
 	}
 	for _, k := range []string{"hooks", "codex_hooks"} {
 		if v, ok := cfg.Features[k].(bool); ok && !v {
-			return true
+			return true, nil
 		}
 	}
-	return false
+	return false, nil
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -259,9 +260,13 @@ func (c *Config) validate(data []byte, known []validate.Rule) error {
 		c.severity[id] = sev
 	}
 	for _, p := range c.Paths {
-		if _, err := filepath.Match(p, ""); err != nil || filepath.IsAbs(p) {
+		if _, err := filepath.Match(p, ""); err != nil || filepath.IsAbs(p) || path.IsAbs(filepath.ToSlash(p)) {
 			return &Error{Path: c.Source, Line: tomlcheck.KeyLine(data, toml.Key{"paths"}),
 				Msg: fmt.Sprintf("paths: %s is not a relative path or glob", textsafe.Quote(p))}
+		}
+		if slices.Contains(strings.Split(filepath.ToSlash(p), "/"), "..") {
+			return &Error{Path: c.Source, Line: tomlcheck.KeyLine(data, toml.Key{"paths"}),
+				Msg: fmt.Sprintf("paths: %s leads out of the repository through \"..\": give paths inside it", textsafe.Quote(p))}
 		}
 	}
 	return nil

@@ -2,8 +2,6 @@ package safefile
 
 import (
 	"bytes"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -309,28 +307,52 @@ func (r Root) Replace(path string, data []byte, perm fs.FileMode) error {
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return r.wrap(path, err)
 	}
-	var rnd [8]byte
-	rand.Read(rnd[:])
-	tmp := filepath.Join(filepath.Dir(rel), ".remnant-guard-"+hex.EncodeToString(rnd[:]))
-	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	tmp, release, err := writeTemp(root, r.Dir, filepath.Dir(rel), data, perm)
 	if err != nil {
 		return r.wrap(path, err)
 	}
-	defer root.Remove(tmp)
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(perm)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return err
-	}
+	defer release()
 	return r.wrap(path, root.Rename(tmp, rel))
+}
+
+// Create writes a new file at path through a temporary file beside it,
+// linked into place only if nothing is there: created is false, and
+// nothing is written, when path exists (a dangling link included). A
+// folder on the way that leads out of the tree is an *OutsideError. A
+// reader, and a full disk, never see a part of the file.
+func (r Root) Create(path string, data []byte, perm fs.FileMode) (created bool, err error) {
+	root, rel, err := r.open(path)
+	if err != nil {
+		return false, err
+	}
+	defer root.Close()
+	if _, err := root.Lstat(rel); err == nil {
+		return false, nil
+	} else if !errors.Is(err, fs.ErrNotExist) || escapes(err) {
+		return false, r.wrap(path, err)
+	}
+	tmp, release, err := writeTemp(root, r.Dir, filepath.Dir(rel), data, perm)
+	if err != nil {
+		return false, r.wrap(path, err)
+	}
+	defer release()
+	err = root.Link(tmp, rel)
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.Is(err, fs.ErrExist):
+		return false, nil
+	case escapes(err):
+		return false, r.wrap(path, err)
+	}
+	// A file system without hard links: rename, after a last look.
+	if _, lerr := root.Lstat(rel); lerr == nil {
+		return false, nil
+	}
+	if err := root.Rename(tmp, rel); err != nil {
+		return false, r.wrap(path, err)
+	}
+	return true, nil
 }
 
 // Remove deletes the file path names (the file a link inside the tree

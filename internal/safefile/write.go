@@ -23,31 +23,24 @@ func Replace(path string, data []byte) error {
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	return renameInto(path, data, perm, ".remnant-guard-*")
+	return renameInto(path, data, perm)
 }
 
 // renameInto replaces path with data (mode perm) through a temporary file
-// named after pattern in the same directory, synced, then renamed.
-func renameInto(path string, data []byte, perm fs.FileMode, pattern string) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), pattern)
+// in the same directory, synced, then renamed.
+func renameInto(path string, data []byte, perm fs.FileMode) error {
+	dir := filepath.Dir(path)
+	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name())
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Chmod(perm)
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
+	defer root.Close()
+	tmp, release, err := writeTemp(root, dir, ".", data, perm)
 	if err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), path)
+	defer release()
+	return os.Rename(filepath.Join(dir, tmp), path)
 }
 
 // FollowLinks resolves path through symbolic links, also to a target that
@@ -103,5 +96,5 @@ func WriteAtomic(path string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	return renameInto(path, data, fi.Mode().Perm(), ".remnant-guard-migrate-*")
+	return renameInto(path, data, fi.Mode().Perm())
 }

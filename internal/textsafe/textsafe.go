@@ -8,34 +8,83 @@ package textsafe
 
 import (
 	"strconv"
+	"unicode"
 	"unicode/utf8"
 )
 
 // MaxEcho is how many bytes of a value a message quotes.
 const MaxEcho = 128
 
-// Clip cuts s to at most n bytes, at a character boundary, marking the cut
-// with "…" and the value's full size; a value within n is returned as is.
+// Clip cuts s to at most n bytes (see Cut), marking the cut with "…" and
+// the value's full size; a value within n is returned as is.
 func Clip(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	cut := n
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "… (" + strconv.Itoa(len(s)) + " bytes)"
+	return Cut(s, n) + "… (" + strconv.Itoa(len(s)) + " bytes)"
 }
 
-// Quote is strconv.Quote of s clipped to MaxEcho bytes: the value is
-// quoted, escaped and bounded.
+// Quote is strconv.Quote of s clipped to MaxEcho bytes (see Cut): the
+// value is quoted, escaped and bounded.
 func Quote(s string) string {
 	if len(s) <= MaxEcho {
 		return strconv.Quote(s)
 	}
-	cut := MaxEcho
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
+	return strconv.Quote(Cut(s, MaxEcho)) + "… (" + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// RunKept is how many characters Cut keeps of the word it cuts: as many as
+// a secret finding shows of a secret.
+const RunKept = 4
+
+// Cut is the start of s, at most n bytes, cut at a character boundary.
+// The word the cut ends in (its run of characters other than spaces,
+// quotes, brackets, commas and pipes) keeps only its first RunKept
+// characters: cut, a token would no longer match its secret rule and go
+// unmasked, so what could be one is cut short before the text is masked.
+// A word the cut does not touch is kept whole, for masking to judge.
+func Cut(s string, n int) string {
+	if len(s) <= n {
+		return s
 	}
-	return strconv.Quote(s[:cut]) + "… (" + strconv.Itoa(len(s)) + " bytes)"
+	end := max(n, 0)
+	for end > 0 && !utf8.RuneStart(s[end]) {
+		end--
+	}
+	start := end
+	for start > 0 {
+		r, size := utf8.DecodeLastRuneInString(s[:start])
+		if !inWord(r) {
+			break
+		}
+		start -= size
+	}
+	keep := start
+	for i := 0; i < RunKept && keep < end; i++ {
+		_, size := utf8.DecodeRuneInString(s[keep:])
+		keep += size
+	}
+	return s[:keep]
+}
+
+// CutRunes is Cut at n characters rather than bytes.
+func CutRunes(s string, n int) string {
+	i := 0
+	for b := range s {
+		if i == n {
+			return Cut(s, b)
+		}
+		i++
+	}
+	return s
+}
+
+// inWord tells whether r may be part of a token: anything but white space,
+// quotes, brackets, commas and pipes.
+func inWord(r rune) bool {
+	switch r {
+	case ' ', '\t', '\n', '\r', '"', '\'', '`', ',', '(', ')', '[', ']', '{', '}', '<', '>', '|':
+		return false
+	}
+	return !unicode.IsSpace(r)
 }

@@ -3,7 +3,9 @@ package custodian
 import (
 	"slices"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 	"github.com/remnant-guard/remnant-guard/validate"
 )
 
@@ -125,11 +127,11 @@ func (c *checker) duplicates() {
 // short cuts s to a readable length for messages.
 func short(s string) string {
 	const max = 60
-	r := []rune(validate.Redact(s))
-	if len(r) <= max {
-		return string(r)
+	r := validate.Redact(s)
+	if c := textsafe.CutRunes(r, max-1); c != r && utf8.RuneCountInString(r) > max {
+		return c + "…"
 	}
-	return string(r[:max-1]) + "…"
+	return r
 }
 
 // formalUnit reports whether u is a structured entry (protocol 0.6+),

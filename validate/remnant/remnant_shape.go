@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 	"github.com/remnant-guard/remnant-guard/validate"
 )
 
@@ -154,8 +155,8 @@ func short(s string) string { return fmt.Sprintf("%q", clip(s)) }
 // 24 runes, so that a secret pasted in the wrong place is never echoed.
 func clip(s string) string {
 	s = validate.Redact(s)
-	if r := []rune(s); len(r) > 24 {
-		return string(r[:24]) + "…"
+	if c := textsafe.CutRunes(s, 24); c != s {
+		return c + "…"
 	}
 	return s
 }

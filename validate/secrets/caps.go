@@ -150,15 +150,32 @@ func (e *Engine) capFindings(t *text, found []validate.Finding, keep, at []int) 
 	return append(found, t.cappedFinding())
 }
 
+// cappedMessage is the message of a CappedRule finding of a file; the
+// count leads it (CappedCount reads it back).
+const cappedMessage = "%d more secret rule matches from here on are not shown: at most %d findings are reported per file, %d per run"
+
+// CappedCount is how many matches a CappedRule finding of a file says were
+// not shown (ok false for any other finding).
+func CappedCount(f validate.Finding) (n int, ok bool) {
+	if f.RuleID != CappedRule {
+		return 0, false
+	}
+	_, err := fmt.Sscanf(f.Message, "%d more secret", &n)
+	return n, err == nil
+}
+
+// RunFull tells whether the engine's scans have reported MaxRunFindings
+// findings: what they find after that is only counted.
+func (e *Engine) RunFull() bool { return e != nil && e.found.Load() >= MaxRunFindings }
+
 // cappedFinding says how many matches of t were not judged or reported.
 func (t *text) cappedFinding() validate.Finding {
 	off := min(max(t.overAt, 0), len(t.data))
 	return validate.Finding{
 		RuleID: CappedRule, Severity: validate.Error, Path: t.path,
 		Line: t.lineNumber(off), Column: t.column(off),
-		Message: fmt.Sprintf("%d more secret rule matches from here on are not shown: at most %d findings are reported per file, %d per run",
-			t.over, MaxFileFindings, MaxRunFindings),
-		Hint: "remove what the findings above show and run again; a custom rule that matches short, common text (a letter, a word) is better made narrower",
+		Message: fmt.Sprintf(cappedMessage, t.over, MaxFileFindings, MaxRunFindings),
+		Hint:    "remove what the findings above show and run again; a custom rule that matches short, common text (a letter, a word) is better made narrower",
 	}
 }
 

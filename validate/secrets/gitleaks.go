@@ -79,6 +79,7 @@ type glMerged struct {
 	disabled   []string
 	rules      []glRule
 	allowlists []glAllowlist
+	index      map[string]int // rule id -> position in rules; nil: to be built
 }
 
 const maxExtendDepth = 2
@@ -115,9 +116,10 @@ func loadGitleaks(name string, data []byte, read ReadFunc, depth int) (*glMerged
 	m.disabled = append(m.disabled, c.Extend.DisabledRules...)
 	m.dropDisabled(c.Extend.DisabledRules)
 	one, many := 0, 0 // [rules.allowlist] and [[rules.allowlists]] seen
+	headers := headerLines(data)
 	firstLine := map[string]int{}
 	for i, r := range c.Rules {
-		r.file, r.line = name, nthHeaderLine(data, "[[rules]]", i)
+		r.file, r.line = name, nth(headers["[[rules]]"], i)
 		if strings.TrimSpace(r.ID) == "" {
 			return nil, &ParseError{File: name, Line: r.line, Err: errors.New("a [[rules]] table needs an id")}
 		}
@@ -129,20 +131,20 @@ func loadGitleaks(name string, data []byte, read ReadFunc, depth int) (*glMerged
 		}
 		firstLine[r.ID] = r.line
 		if r.Allowlist != nil {
-			r.Allowlist.line = nthHeaderLine(data, "[rules.allowlist]", one)
+			r.Allowlist.line = nth(headers["[rules.allowlist]"], one)
 			one++
 		}
 		for j := range r.Allowlists {
-			r.Allowlists[j].line = nthHeaderLine(data, "[[rules.allowlists]]", many)
+			r.Allowlists[j].line = nth(headers["[[rules.allowlists]]"], many)
 			many++
 		}
 		m.addRule(r)
 	}
 	for i := range c.Allowlists {
-		c.Allowlists[i].line = nthHeaderLine(data, "[[allowlists]]", i)
+		c.Allowlists[i].line = nth(headers["[[allowlists]]"], i)
 	}
 	if c.Allowlist != nil {
-		c.Allowlist.line = nthHeaderLine(data, "[allowlist]", 0)
+		c.Allowlist.line = nth(headers["[allowlist]"], 0)
 		c.Allowlists = append([]glAllowlist{*c.Allowlist}, c.Allowlists...)
 	}
 	for _, a := range c.Allowlists {
@@ -178,11 +180,14 @@ func loadBase(name string, data []byte, path string, read ReadFunc, depth int) (
 // addRule adds a rule, or merges it into the base rule of the same ID:
 // what it sets replaces, its keywords and allowlists add.
 func (m *glMerged) addRule(r glRule) {
-	for i := range m.rules {
-		b := &m.rules[i]
-		if b.ID != r.ID {
-			continue
+	if m.index == nil {
+		m.index = make(map[string]int, len(m.rules))
+		for i, b := range m.rules {
+			m.index[b.ID] = i
 		}
+	}
+	if i, ok := m.index[r.ID]; ok {
+		b := &m.rules[i]
 		if r.Description != "" {
 			b.Description = r.Description
 		}
@@ -202,6 +207,7 @@ func (m *glMerged) addRule(r glRule) {
 	}
 	r.Allowlists = r.ruleAllowlists()
 	r.Allowlist = nil
+	m.index[r.ID] = len(m.rules)
 	m.rules = append(m.rules, r)
 }
 
@@ -230,6 +236,7 @@ func (m *glMerged) dropDisabled(ids []string) {
 		}
 	}
 	m.rules = kept
+	m.index = nil // positions moved: rebuilt by the next addRule
 }
 
 var gitleaksIDChars = validate.LazyRegexp(`[^a-z0-9]+`)
@@ -238,14 +245,17 @@ var gitleaksIDChars = validate.LazyRegexp(`[^a-z0-9]+`)
 // lowercase kebab case. gitleaks tells ids apart by every character ("a"
 // and "A", "a_b" and "a.b" are two rules), so an id whose kebab form is
 // taken, in used, gets the first free "-2", "-3", ... after it.
-func importedID(id string, i int, used map[string]bool) string {
+func importedID(id string, i int, used map[string]bool, next map[string]int) string {
 	s := strings.Trim(gitleaksIDChars().ReplaceAllString(strings.ToLower(id), "-"), "-")
 	if s == "" {
 		s = "rule-" + strconv.Itoa(i+1)
 	}
 	out := "secret-gitleaks-" + s
-	for n := 2; used[out]; n++ {
+	// next[s] is past every suffix given to s: n ids of one kebab form
+	// cost n lookups in all, not n².
+	for n := max(next[s], 2); used[out]; n++ {
 		out = "secret-gitleaks-" + s + "-" + strconv.Itoa(n)
+		next[s] = n + 1
 	}
 	used[out] = true
 	return out

@@ -29,16 +29,28 @@ func unknownGitleaksKey(name string, data []byte, k toml.Key) error {
 	return &ParseError{File: name, Line: tomlcheck.KeyLine(data, k), Err: fmt.Errorf("%s", msg)}
 }
 
-// nthHeaderLine is the line of the n-th (0-based) table header given
-// literally ("[[rules]]"), or 0.
-func nthHeaderLine(data []byte, header string, n int) int {
+// headerLines lists, in one pass over data, the lines of every table
+// header written literally ("[[rules]]", spaces inside ignored) in order:
+// the n-th (0-based) header of a kind is at headerLines[header][n].
+// Looking each one up by counting from the top made loading a config of
+// n rules cost n² line splits.
+func headerLines(data []byte) map[string][]int {
+	out := map[string][]int{}
 	for i, line := range strings.Split(string(data), "\n") {
-		if strings.ReplaceAll(strings.TrimSpace(line), " ", "") == header {
-			if n == 0 {
-				return i + 1
-			}
-			n--
+		t := strings.TrimSpace(line)
+		if !strings.HasPrefix(t, "[") {
+			continue
 		}
+		t = strings.ReplaceAll(t, " ", "")
+		out[t] = append(out[t], i+1)
 	}
-	return 0
+	return out
+}
+
+// nth is the n-th line of lines, or 0.
+func nth(lines []int, n int) int {
+	if n < 0 || n >= len(lines) {
+		return 0
+	}
+	return lines[n]
 }

@@ -12,6 +12,7 @@ func (m *glMerged) resolve() (*GitleaksImport, error) {
 	imp := &GitleaksImport{Disabled: map[string]bool{}}
 	own := map[string]string{} // gitleaks ID -> imported rule ID
 	used := map[string]bool{}  // imported rule IDs given
+	next := map[string]int{}   // the next suffix to try for a kebab-case id
 	var allow []glAllowlist
 	for i, r := range m.rules {
 		allow = append(allow, r.Allowlists...)
@@ -21,7 +22,7 @@ func (m *glMerged) resolve() (*GitleaksImport, error) {
 			}
 			return nil, &ParseError{File: r.file, Line: r.line, Err: fmt.Errorf("rule %q has no regex or path, and [extend] useDefault is not set", r.ID)}
 		}
-		d := r.toRuleDef(i, used)
+		d := r.toRuleDef(i, used, next)
 		if err := d.Validate(); err != nil {
 			return nil, &ParseError{File: r.file, Line: r.line, Err: err}
 		}
@@ -43,9 +44,9 @@ func (m *glMerged) resolve() (*GitleaksImport, error) {
 	return imp, nil
 }
 
-func (g glRule) toRuleDef(i int, used map[string]bool) RuleDef {
+func (g glRule) toRuleDef(i int, used map[string]bool, next map[string]int) RuleDef {
 	d := RuleDef{
-		ID: importedID(g.ID, i, used), Description: g.Description,
+		ID: importedID(g.ID, i, used, next), Description: g.Description,
 		Regex: g.Regex, SecretGroup: g.SecretGroup, Entropy: g.Entropy, Path: g.Path,
 		KeepFakes: true,
 	}

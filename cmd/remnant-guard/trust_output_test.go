@@ -1,0 +1,101 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestOutputNeverThroughALinkOut runs every reporting command in every
+// format with --output naming a file of the repository that is a committed
+// link to a file outside it, a dangling link out, and a file in a linked
+// folder that leads out: each is refused with exit 2 and the error names
+// the link, the file outside is left as it was (or not created), and no
+// temporary file is left. A plain file in the repository, and an absolute
+// path outside it, are written.
+func TestOutputNeverThroughALinkOut(t *testing.T) {
+	bin := buildBinary(t)
+	dir := newRepo(t)
+	outside := t.TempDir()
+	victim := filepath.Join(outside, "victim")
+	if err := os.WriteFile(victim, []byte("keep me\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(outside, "folder"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, target := range map[string]string{
+		"linked.out":   victim,
+		"dangling.out": filepath.Join(outside, "created-by-a-link"),
+		"folder":       filepath.Join(outside, "folder"),
+		"rel.out":      filepath.Join("..", filepath.Base(outside), "victim"),
+	} {
+		if err := os.Symlink(target, filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gitIn(t, dir, "add", "-A")
+	gitIn(t, dir, "-c", "user.name=Ada", "-c", "user.email=ada@example.com", "commit", "-q", "--no-verify", "-m", "links")
+	commands := [][]string{
+		{"check"}, {"scan"}, {"pre-commit"}, {"ci", "--base", "HEAD~1"}, {"pre-push"},
+	}
+	outputs := []string{"linked.out", "dangling.out", "folder/report", "rel.out", "sub/../linked.out"}
+	for _, c := range commands {
+		for _, format := range formats {
+			for _, out := range outputs {
+				args := append(append([]string{}, c...), "--format", format, "--output", out)
+				cmd := exec.Command(bin, args...)
+				cmd.Dir = dir
+				cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+dir, "GITHUB_STEP_SUMMARY=")
+				got, err := cmd.CombinedOutput()
+				if code := exitCode(err); code != 2 || !strings.Contains(string(got), "symbolic link that leads out of") {
+					t.Errorf("%v: exit %d, want 2 and the link refused\n%s", args, code, got)
+				}
+			}
+		}
+	}
+	if data, _ := os.ReadFile(victim); string(data) != "keep me\n" {
+		t.Errorf("the file outside was written through a link: %q", data)
+	}
+	entries, _ := os.ReadDir(outside)
+	if len(entries) != 2 {
+		t.Errorf("the outside folder holds %d entries, want the victim and the folder", len(entries))
+	}
+	if entries, _ := os.ReadDir(filepath.Join(outside, "folder")); len(entries) != 0 {
+		t.Errorf("a file was written through the linked folder: %v", entries)
+	}
+	if matches, _ := filepath.Glob(filepath.Join(dir, ".remnant-guard-*")); len(matches) != 0 {
+		t.Errorf("temporary files left: %v", matches)
+	}
+
+	// A plain file in the repository, and a path outside it the caller
+	// chose, are written.
+	elsewhere := filepath.Join(t.TempDir(), "report.json")
+	for _, out := range []string{"report.json", elsewhere} {
+		cmd := exec.Command(bin, "scan", "--format", "json", "--output", out)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+dir)
+		if got, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("scan --output %s: %v\n%s", out, err, got)
+		}
+		if !filepath.IsAbs(out) {
+			out = filepath.Join(dir, out)
+		}
+		if data, err := os.ReadFile(out); err != nil || !strings.Contains(string(data), `"findings"`) {
+			t.Errorf("%s: %v %q", out, err, data)
+		}
+	}
+}
+
+// exitCode is the exit status of a finished command's error.
+func exitCode(err error) int {
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode()
+	}
+	if err != nil {
+		return -1
+	}
+	return 0
+}
