@@ -15,10 +15,6 @@ func (f *Markdown) Line(l int) string { return f.txt.Line(l) }
 // a line of the file (1 to len(Lines())).
 func (f *Markdown) LineStart(l int) int { return f.txt.starts[l-1] }
 
-// TextLines returns the file's lines and their offsets as the CommonMark
-// dialect reads them: the Text the other dialects' readers also give.
-func (f *Markdown) TextLines() *Text { return &f.txt }
-
 // Lexed returns the flags of each line (Fenced, Indented, HTMLBlock), the
 // same type the custodian dialects' Lex returns. CommonMark reports no
 // lexing problems: an unclosed fence runs to the end of its container.
@@ -27,9 +23,6 @@ func (f *Markdown) Lexed() *Lexed { return &f.lex }
 // Code reports whether line l is inside an indented code block or a fenced
 // code block, its fences included.
 func (f *Markdown) Code(l int) bool { return f.lex.Flags(l)&(Fenced|Indented) != 0 }
-
-// HTML reports whether line l is inside an HTML block.
-func (f *Markdown) HTML(l int) bool { return f.lex.Flags(l)&HTMLBlock != 0 }
 
 // Prose reports whether line l is ordinary Markdown text, outside code and
 // HTML blocks.

@@ -67,13 +67,6 @@ func (s *Server) Requests() []string {
 	return append([]string(nil), s.reqs...)
 }
 
-// Others lists the other requests the client made ("METHOD path").
-func (s *Server) Others() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]string(nil), s.other...)
-}
-
 // next records a main-loop request and returns its step.
 func (s *Server) next(body string) Step {
 	s.mu.Lock()

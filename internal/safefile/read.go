@@ -165,14 +165,3 @@ func UnreadableReason(err error) string {
 	}
 	return "unreadable: " + UnwrapPath(err).Error()
 }
-
-// ReadSideFile reads .remnant-guard-ignore or a gitleaks config from the
-// working tree: nil when it does not exist or is not a regular file (the
-// config's problems report the latter), an error when it is too large.
-func ReadSideFile(path string) ([]byte, error) {
-	data, err := ReadOptional(path, MaxSideFileSize)
-	if errors.As(err, new(*NotRegularError)) {
-		return nil, nil
-	}
-	return data, err
-}

@@ -93,16 +93,6 @@ func SecretHint(f validate.Finding) string {
 	return fmt.Sprintf("%s; fingerprint %s", what, f.Fingerprint)
 }
 
-// HasSecrets tells whether a report has a finding that has a fingerprint.
-func HasSecrets(rep *Report) bool {
-	for _, f := range rep.Findings {
-		if f.Fingerprint != "" {
-			return true
-		}
-	}
-	return false
-}
-
 // SkippedSummary counts skipped files by reason: "15 binary files, 1
 // unreadable file".
 func SkippedSummary(skipped []validate.Skipped) string {
