@@ -45,7 +45,7 @@ type checker struct {
 	out []validate.Finding
 	// protocol is the protocol the directory is judged by; protoProblem
 	// is set when the metadata names none this package judges.
-	protocol     string
+	protocol     version
 	protoProblem *routeProblem
 }
 

@@ -9,7 +9,7 @@ import (
 // structured entries, where they are stored, their Evidence, Subjects and
 // relations, duplicate IDs, conflicts, and (0.8) legacy units.
 func (c *checker) formal() {
-	if c.protocol < "0.6" || c.mem.Manifest == nil {
+	if c.protocol.before(v06) || c.mem.Manifest == nil {
 		return
 	}
 	for _, l := range c.mem.Links {
@@ -260,7 +260,7 @@ func (c *checker) entrySubject(e *FormalEntry, status string, subjects map[strin
 		}
 		return
 	}
-	if owns(e) && c.protocol >= "0.7" {
+	if owns(e) && c.protocol.atLeast(v07) {
 		// From 0.7 an owner without its identity is an invalid owner to
 		// the conflict analysis (0.6 had none).
 		if subj == "" {

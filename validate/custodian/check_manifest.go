@@ -21,7 +21,7 @@ func (c *checker) manifest() {
 		p := c.protoProblem
 		c.add(p.rule, "manifest.md", p.line, col(p.line), "%s", p.msg)
 	}
-	if c.protocol == "0.6" || c.protocol == "0.7" {
+	if c.protocol == v06 || c.protocol == v07 {
 		_, line := m.Version()
 		c.add(RuleMigration, "manifest.md", line, col(line), "protocol %s memory, judged by the rules of %s; MemoryCustodian 0.12 fails it as older than 0.8 until `memory-custodian migrate --apply` migrates it", c.protocol, c.protocol)
 	}

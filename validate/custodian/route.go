@@ -16,7 +16,7 @@ import (
 // INVALID; when Strict, also for an INCOMPLETE route and for REVIEW
 // conflicts of a substantial task; else 0.
 func (r *RouteResult) ExitCode() int {
-	if r.Protocol >= "0.6" {
+	if r.proto.atLeast(v06) {
 		if r.ConflictStatus == "CONFLICT" || r.ConflictStatus == "INVALID" {
 			return 1
 		}
@@ -55,7 +55,7 @@ func Route(fsys fs.FS, req RouteRequest) (*RouteResult, error) {
 	if p := readRefusal(m); p != nil {
 		return nil, &ManifestError{Line: p.line, Rule: p.rule, Message: p.msg}
 	}
-	if proto >= "0.6" {
+	if proto.atLeast(v06) {
 		// The 0.12 CLI reads every memory file before it routes.
 		if name := firstNotUTF8(mem); name != "" {
 			return nil, &ManifestError{Rule: RuleNotUTF8, Line: invalidLine(mem.Files[name].Src), Message: name + " is not valid UTF-8 text; the memory cannot be routed"}
@@ -73,7 +73,7 @@ func Route(fsys fs.FS, req RouteRequest) (*RouteResult, error) {
 	if p := blocking(m.problems(proto), cat); p != nil {
 		return nil, &ManifestError{Line: p.line, Rule: p.rule, Message: p.msg}
 	}
-	res := &RouteResult{Task: req.Task, Category: cat, Loaded: []LoadedFile{}, Protocol: proto, strict: req.Strict,
+	res := &RouteResult{Task: req.Task, Category: cat, Loaded: []LoadedFile{}, Protocol: proto.String(), proto: proto, strict: req.Strict,
 		MissingRequired: []string{}, SkippedOptional: []string{}, Omitted: []Omission{}, Oversized: []Oversized{}, Files: []Disposition{}}
 	if cat != "general" {
 		r := m.Routes[cat][0]
@@ -95,11 +95,11 @@ func Route(fsys fs.FS, req RouteRequest) (*RouteResult, error) {
 		}
 		err = errors.Join(err, r.add(e.Path, src, reason, e.Required))
 	}
-	if proto >= "0.6" {
+	if proto.atLeast(v06) {
 		err = errors.Join(err, r.declared(m, cat, req))
 	} else {
 		if len(req.Paths) > 0 || len(req.Rules) > 0 {
-			return nil, &ModuleNameError{Kind: "path", Name: strings.Join(append(req.Paths, req.Rules...), ", "), Reason: "--path and --rule need protocol 0.6 or later (this manifest is " + proto + ")"}
+			return nil, &ModuleNameError{Kind: "path", Name: strings.Join(append(req.Paths, req.Rules...), ", "), Reason: "--path and --rule need protocol 0.6 or later (this manifest is " + proto.String() + ")"}
 		}
 		err = errors.Join(err, r.modules("profile", "profiles", req.Profiles), r.modules("area", "areas", req.Areas))
 	}
@@ -110,7 +110,7 @@ func Route(fsys fs.FS, req RouteRequest) (*RouteResult, error) {
 	if len(res.MissingRequired) > 0 || r.scopeMissing {
 		res.Completeness = "INCOMPLETE"
 	}
-	if proto >= "0.7" {
+	if proto.atLeast(v07) {
 		r.conflicts()
 	}
 	if req.Budget {

@@ -105,7 +105,7 @@ func (r *router) conflict(code, name string, line int, msg string) {
 // matchedAreas reports MC-CONFLICT-009: active owners in two different
 // loaded areas/*.md files with the same Subject and Facet.
 func (r *router) matchedAreas() {
-	schema := entrySchema(r.mem.Manifest, r.res.Protocol)
+	schema := entrySchema(r.mem.Manifest, r.res.proto)
 	first := map[string]*FormalEntry{}
 	for _, l := range r.res.Loaded {
 		f, ok := r.mem.Files[l.Path]
