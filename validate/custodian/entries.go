@@ -144,7 +144,7 @@ func parseFormal(f *File, schema int) formalFile {
 		if name, rest, ok := fieldLine(l); ok {
 			// Upstream keeps trailing blanks: `Status: active ` is not
 			// `active`.
-			val := strings.TrimLeft(rest, " \t\f\v")
+			val := strings.TrimLeftFunc(rest, validate.PythonSpace) // `\s*`: a no-break space too
 			if pyStrip(val) == "" {
 				val = ""
 			}
@@ -191,10 +191,19 @@ func parseFormal(f *File, schema int) formalFile {
 				curField = nil
 			}
 		case scalarFields[curField.Name]:
-			if pyStrip(l) != "" {
-				cur.Problems = append(cur.Problems, entryProblem{i + 1, cur.ID + " scalar field " + curField.Name + " has an unexpected visible continuation line"})
-			} else {
+			// Upstream reads every line up to the next field as the
+			// scalar's body, blank lines and, in an Entry, the hidden
+			// ones (a comment, a fence, indented code) too: any text there
+			// is a continuation. (The registry and the reconciliations
+			// have readers of their own, which skip hidden lines.)
+			hiddenCounts := cur.Type != "SUBJ" && cur.Type != "REC"
+			switch {
+			case pyStrip(lines[i]) == "" || l == "" && !hiddenCounts:
+			case isLegacyBullet(l) && !follows[i]:
+				cur.Problems = append(cur.Problems, entryProblem{i + 1, "ambiguous column-zero bullet follows a formal Entry; indent body bullets or move legacy memory under an explicit heading"})
 				curField = nil
+			default:
+				cur.Problems = append(cur.Problems, entryProblem{i + 1, cur.ID + " scalar field " + curField.Name + " has an unexpected visible continuation line"})
 			}
 		default: // a body runs to the next field line
 			if isLegacyBullet(l) && !follows[i] {
@@ -244,25 +253,21 @@ func validIDIn(l string) bool { return entryIDRE().FindString(l) != "" }
 func quote(s string) string { return "'" + s + "'" }
 
 // fieldLine splits a field line, `Name: value` at column 0, where Name is
-// words of letters starting upper case, joined by '-'.
+// an ASCII letter and then ASCII letters and '-', as upstream's field
+// pattern reads it (`^[A-Za-z][A-Za-z-]*:`): `See-also: x`, `reason: x`
+// and `https://...` are field lines too, of unknown fields.
 func fieldLine(l string) (name, rest string, ok bool) {
-	i := 0
-	for {
-		if i >= len(l) || l[i] < 'A' || l[i] > 'Z' {
-			return "", "", false
-		}
-		i++
-		for i < len(l) && (('a' <= l[i] && l[i] <= 'z') || ('A' <= l[i] && l[i] <= 'Z')) {
-			i++
-		}
-		if i < len(l) && l[i] == ':' {
-			return l[:i], l[i+1:], true
-		}
-		if i >= len(l) || l[i] != '-' {
-			return "", "", false
-		}
+	if l == "" || !isASCIILetter(l[0]) {
+		return "", "", false
+	}
+	i := 1
+	for i < len(l) && (isASCIILetter(l[i]) || l[i] == '-') {
 		i++
 	}
+	if i < len(l) && l[i] == ':' {
+		return l[:i], l[i+1:], true
+	}
+	return "", "", false
 }
 
 // entryTypes are the entry types of Entry IDs.

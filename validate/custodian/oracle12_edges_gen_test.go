@@ -1,0 +1,91 @@
+package custodian
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+)
+
+// insertAt inserts ls into file name of tr before a random line that
+// satisfies match (after line 0), and reports whether it found one.
+func insertAt(rng *rand.Rand, tr memTree, name string, match func(prev, l string) bool, ls ...string) bool {
+	b, ok := tr.files[name]
+	if !ok {
+		return false
+	}
+	all := lines(b)
+	var idx []int
+	for i := 1; i < len(all); i++ {
+		if match(all[i-1], all[i]) {
+			idx = append(idx, i)
+		}
+	}
+	if len(idx) == 0 {
+		return false
+	}
+	i := idx[rng.Intn(len(idx))]
+	all = append(all[:i], append(append([]string(nil), ls...), all[i:]...)...)
+	tr.files[name] = join(all)
+	return true
+}
+
+func anyLine(string, string) bool { return true }
+
+// genCommentBesideText: an HTML comment, on one line or several, with or
+// without text after its "-->", at 0-4 spaces of indentation, in the
+// manifest or a file of entries.
+func genCommentBesideText(rng *rand.Rand, bases map[string]memTree) edgeCase {
+	base, tr := baseOf(rng, bases, formalBases...)
+	file := pick(rng, []string{"manifest.md", "manifest.md", "constraints.md", "decisions.md", "do-not-use.md", "subjects.md"})
+	indent := strings.Repeat(" ", pick4(rng, []int{0, 0, 0, 1, 3, 4}))
+	after := pick(rng, []string{" 2026-10-01", " text", " -->", " <!-- again -->", "  ", "\t", "", "x"})
+	var ls []string
+	if rng.Intn(2) == 0 {
+		ls = []string{indent + "<!-- " + pick(rng, []string{"reviewed", "", "a -- b"}) + " -->" + after}
+	} else {
+		ls = []string{indent + "<!--", pick(rng, []string{"hidden", "## hidden", "- hidden"}), pick(rng, []string{"", "end "}) + "-->" + after}
+	}
+	where := pick(rng, []string{"blank", "any", "heading"})
+	ok := insertAt(rng, tr, file, func(prev, l string) bool {
+		switch where {
+		case "blank":
+			return l == ""
+		case "heading":
+			return strings.HasPrefix(l, "## ")
+		}
+		return true
+	}, ls...)
+	return edgeCase{label: fmt.Sprintf("%s %s %q before a %s line (%v)", base, file, strings.Join(ls, "⏎"), where, ok), tr: tr, reads: someReads(rng, 2)}
+}
+
+func pick4(rng *rand.Rand, xs []int) int { return xs[rng.Intn(len(xs))] }
+
+// genFieldName: a line that upstream's field pattern
+// (`^[A-Za-z][A-Za-z-]*:`) may or may not read as a field, in the body of
+// a formal entry or a Subject: URLs, lower-case and hyphenated names,
+// digits, spaces, underscores, indentation.
+func genFieldName(rng *rand.Rand, bases map[string]memTree) edgeCase {
+	base, tr := baseOf(rng, bases, formalBases...)
+	file := pick(rng, []string{"constraints.md", "decisions.md", "do-not-use.md", "subjects.md", "preferences.md", "inbox.md"})
+	var l string
+	switch rng.Intn(3) {
+	case 0:
+		l = pick(rng, []string{"https://example.com/spec", "mailto:dev@example.com", "reason: legacy clients", "See-also: x",
+			"Foo--Bar: x", "x-y:z", "Note:", "A:", "9a: x", "a b: x", "snake_case: x", " Indented: x", "Why -: x", "-Lead: x",
+			"ÄÖ: x", "Owner: me", "C:\\path", "HTTP/1.1: x"})
+	default:
+		const first = "aZbYq9_-"
+		const rest = "abcXYZ--_ 7"
+		var b strings.Builder
+		b.WriteByte(first[rng.Intn(len(first))])
+		for k := rng.Intn(7); k > 0; k-- {
+			b.WriteByte(rest[rng.Intn(len(rest))])
+		}
+		l = b.String() + ":" + pick(rng, []string{"", " x", "//example.com/a", " legacy clients", "x"})
+	}
+	// after a body or scalar line of an entry, never at the heading
+	ok := insertAt(rng, tr, file, func(prev, cur string) bool {
+		return prev != "" && !strings.HasPrefix(prev, "#") && !strings.HasSuffix(prev, ":") && strings.Contains(string(tr.files[file]), "\n## MC-")
+	}, l)
+	return edgeCase{label: fmt.Sprintf("%s %s %q (%v)", base, file, l, ok), tr: tr, reads: someReads(rng, 2)}
+}

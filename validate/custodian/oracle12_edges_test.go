@@ -1,0 +1,179 @@
+package custodian
+
+import (
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/remnant-guard/remnant-guard/internal/testtier"
+)
+
+// The edge classes of the grammar: for each place where a reader could be
+// narrower or wider than upstream's (comments beside text, the field-name
+// pattern, repeated fields, Subject alias identity, module files, inbox
+// candidates, version and path spellings, ...), a generator of its own
+// makes seeded variants of the real directories, and each variant's
+// `check` verdict and `read` selections are compared with the 0.12.0
+// core's. A variant may be marked as falling under a difference that
+// docs/custodian.md documents; the test counts those apart.
+
+const edgeSeed = 20261207
+
+// edgeCase is one generated directory of an edge class.
+type edgeCase struct {
+	label string
+	tr    memTree
+	// reads are the read jobs compared, beside the check.
+	reads []read12Job
+	// differs names the documented difference the variant falls under
+	// ("" when it must agree).
+	differs string
+}
+
+// edgeClass generates the variants of one class.
+type edgeClass struct {
+	name string
+	gen  func(rng *rand.Rand, bases map[string]memTree) edgeCase
+}
+
+// edgeClasses are the classes compared with the 0.12 core; their
+// generators are in oracle12_edges_gen_test.go.
+var edgeClasses = []edgeClass{
+	{"html-comment-beside-text", genCommentBesideText},
+	{"field-name-grammar", genFieldName},
+}
+
+// baseOf returns a clone of one of the named bases.
+func baseOf(rng *rand.Rand, bases map[string]memTree, names ...string) (string, memTree) {
+	n := names[rng.Intn(len(names))]
+	return n, bases[n].clone()
+}
+
+// formalBases are the bases with formal entries.
+var formalBases = []string{"0.8 project", "0.7 schema 2", "0.7 schema 1", "0.6 project", "0.7 from 0.6 index"}
+
+// someReads returns n read jobs drawn from read12Jobs.
+func someReads(rng *rand.Rand, n int) []read12Job {
+	out := make([]read12Job, n)
+	for i := range out {
+		out[i] = read12Jobs[rng.Intn(len(read12Jobs))]
+	}
+	return out
+}
+
+// TestOracle12Edges compares every edge class with the 0.12 core: a few
+// variants per class in the contributor's loop, many in the full tier.
+// REMNANT_GUARD_ORACLE_SEED runs a fresh set; REMNANT_GUARD_EDGE_CLASS
+// runs the classes whose name contains it.
+func TestOracle12Edges(t *testing.T) {
+	runnable := oracle12Runnable(t)
+	seed := int64(edgeSeed)
+	if v, err := strconv.ParseInt(os.Getenv("REMNANT_GUARD_ORACLE_SEED"), 10, 64); err == nil {
+		seed = v
+	}
+	n := testtier.Pick(4, 40)
+	bases := oracle12Bases(t)
+	tmp := t.TempDir()
+	type built struct {
+		class int
+		c     edgeCase
+		root  string
+		at    int // index of the check job
+	}
+	var cases []built
+	var jobs [][]string
+	for k, cl := range edgeClasses {
+		if f := os.Getenv("REMNANT_GUARD_EDGE_CLASS"); f != "" && !strings.Contains(cl.name, f) {
+			continue
+		}
+		rng := rand.New(rand.NewSource(seed + int64(k)))
+		for i := 0; i < n; i++ {
+			c := cl.gen(rng, bases)
+			c.label = fmt.Sprintf("%s #%d: %s", cl.name, i, c.label)
+			root := filepath.Join(tmp, fmt.Sprintf("e%02d-%03d", k, i))
+			c.tr.write(t, root)
+			cases = append(cases, built{class: k, c: c, root: root, at: len(jobs)})
+			jobs = append(jobs, []string{"check", "--project-root", root})
+			for _, j := range c.reads {
+				jobs = append(jobs, j.argv(root))
+			}
+		}
+	}
+	results := runOracle12(t, runnable, jobs)
+	type tally struct{ cases, agree, documented int }
+	tallies := map[int]*tally{}
+	for _, b := range cases {
+		tl := tallies[b.class]
+		if tl == nil {
+			tl = &tally{}
+			tallies[b.class] = tl
+		}
+		tl.cases++
+		diffs := edgeDiffs(b.root, b.c, results[b.at:b.at+1+len(b.c.reads)])
+		switch {
+		case len(diffs) == 0:
+			tl.agree++
+		case b.c.differs != "":
+			tl.documented++
+		default:
+			t.Errorf("%s:\n%s", b.c.label, strings.Join(diffs, "\n"))
+		}
+	}
+	keys := make([]int, 0, len(tallies))
+	for k := range tallies {
+		keys = append(keys, k)
+	}
+	sort.Ints(keys)
+	for _, k := range keys {
+		tl := tallies[k]
+		t.Logf("%-28s %d/%d agree, %d documented differences", edgeClasses[k].name, tl.agree, tl.cases, tl.documented)
+	}
+}
+
+// edgeDiffs compares one variant with the core's results (its check,
+// then its reads), with the allowances of TestOracle12.
+func edgeDiffs(root string, c edgeCase, results []oracleResult) []string {
+	mem := filepath.Join(root, "docs", "memory")
+	var diffs []string
+	ref := results[0]
+	if ref.Code == 1 && strings.Contains(ref.Err, "exception:") {
+		diffs = append(diffs, "oracle check crashed: "+firstLines(ref.Err, 3))
+	}
+	issues := withoutAliases(upstreamIssues(ref.Out))
+	if ref.Code == 2 {
+		issues = append(issues, firstLines(ref.Err, 1))
+	}
+	proto := protocol12(mem)
+	if proto == "0.6" {
+		issues = withoutConflicts(issues)
+	}
+	errs := errorsOf(ourCheck(root, mem))
+	var extra []string
+	for _, f := range errs {
+		if !allowed12(f) {
+			extra = append(extra, fmt.Sprintf("%s:%d %s %s", f.Path, f.Line, f.RuleID, f.Message))
+		}
+	}
+	switch {
+	case len(issues) > 0 && len(errs) == 0:
+		diffs = append(diffs, "0.12 fails check and remnant-guard passes it:\n  "+strings.Join(issues, "\n  "))
+	case len(issues) == 0 && len(extra) > 0:
+		diffs = append(diffs, "0.12 passes check and remnant-guard fails it: "+strings.Join(extra, "; "))
+	}
+	for n, j := range c.reads {
+		r := results[1+n]
+		want, got := parseRead12(r), ourRead12(mem, j)
+		if want.Class == "rejected" && (proto == "0.6" || allAliases(want.conflicts)) {
+			want.Class = "ok"
+		}
+		if want.String() != got.String() {
+			diffs = append(diffs, fmt.Sprintf("read %v:\n  0.12: %s\n  ours: %s\n  %s", j.argv("DIR")[3:], want, got, firstLines(r.Err, 2)))
+		}
+	}
+	return diffs
+}
