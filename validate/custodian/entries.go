@@ -77,6 +77,11 @@ var (
 		"Preference": true, "Rule": true, "Profile": true, "Statement": true, "Promotion-Requirement": true}
 )
 
+// registryOnly are the fields of Subjects and reconciliations, unknown in
+// an Entry.
+var registryOnly = map[string]bool{"Kind": true, "Canonical-Ref": true, "Aliases": true, "Merged-Into": true,
+	"Merged-From": true, "Resolution": true, "Entries": true}
+
 // bodyFence opens a schema 2+ body block.
 const bodyFence = "```memory-custodian-body-v1"
 
@@ -148,7 +153,7 @@ func parseFormal(f *File, schema int) formalFile {
 			if pyStrip(val) == "" {
 				val = ""
 			}
-			if !scalarFields[name] && !listFields[name] && !bodyFields[name] {
+			if !scalarFields[name] && !listFields[name] && !bodyFields[name] || registryOnly[name] && cur.Type != "SUBJ" && cur.Type != "REC" {
 				cur.Problems = append(cur.Problems, entryProblem{i + 1, cur.ID + " has unknown field " + name})
 				curField = nil
 				continue

@@ -89,3 +89,89 @@ func genFieldName(rng *rand.Rand, bases map[string]memTree) edgeCase {
 	}, l)
 	return edgeCase{label: fmt.Sprintf("%s %s %q (%v)", base, file, l, ok), tr: tr, reads: someReads(rng, 2)}
 }
+
+// genRepeatedField: a field given twice in one entry: a scalar, a list,
+// a body, Reason or Promotion-Requirement, next to the first or at the
+// end of the entry, in Entries, the inbox and the registry.
+func genRepeatedField(rng *rand.Rand, bases map[string]memTree) edgeCase {
+	base, tr := baseOf(rng, bases, formalBases...)
+	file := pick(rng, []string{"constraints.md", "decisions.md", "do-not-use.md", "subjects.md", "inbox.md", "preferences.md", "areas/storage.md"})
+	var add []string
+	switch rng.Intn(4) {
+	case 0:
+		add = []string{"Reason:", pick(rng, []string{"Because.", "Legacy clients."})}
+	case 1:
+		add = []string{"Promotion-Requirement:", "Confirm with the user."}
+	case 2:
+		add = []string{pick(rng, []string{"Status: active", "Scope: project", "Facet: security", "Subject: MC-SUBJ-20261001-0a1b2c3d",
+			"Kind: feature", "Canonical-Ref: feature:x", "Candidate-Type: decision", "Entry-Type: constraint"})}
+	default:
+		add = strings.Split(pick(rng, []string{"Evidence:\n- user-confirmed", "Aliases:\n- another name", "Decision:\nAgain.",
+			"Constraint:\nAgain.", "Statement:\nAgain.", "Rejected:\nAgain."}), "\n")
+	}
+	at := pick(rng, []string{"before a field", "before a heading", "before a heading", "at the end", "before a blank"})
+	if at == "at the end" {
+		b := tr.files[file]
+		if b == nil || !strings.Contains(string(b), "\n## MC-") {
+			at = "before a heading"
+		} else {
+			tr.files[file] = append(append(b, '\n'), []byte(strings.Join(add, "\n")+"\n")...)
+			return edgeCase{label: fmt.Sprintf("%s %s %q %s", base, file, strings.Join(add, "⏎"), at), tr: tr, reads: someReads(rng, 2)}
+		}
+	}
+	ok := insertAt(rng, tr, file, func(prev, l string) bool {
+		switch at {
+		case "before a field":
+			_, _, f := fieldLine(l)
+			return f && prev == "" || f && !strings.HasSuffix(prev, ":") && !strings.HasPrefix(prev, "- ")
+		case "before a heading":
+			return strings.HasPrefix(l, "## ") && prev == ""
+		}
+		return l == "" && !strings.HasPrefix(prev, "#")
+	}, append(append([]string{""}, add...), "")...)
+	return edgeCase{label: fmt.Sprintf("%s %s %q %s (%v)", base, file, strings.Join(add, "⏎"), at, ok), tr: tr, reads: someReads(rng, 2)}
+}
+
+// genInboxCandidate: a candidate (in the inbox, or a candidate entry
+// elsewhere) with its Candidate-Type, Promotion-Requirement,
+// Provisional-Subject and Provisional-Facet missing, doubled, empty or
+// naming what does not exist.
+func genInboxCandidate(rng *rand.Rand, bases map[string]memTree) edgeCase {
+	base, tr := baseOf(rng, bases, formalBases...)
+	// each defect is rare enough that about a third of the variants are
+	// valid candidates
+	often := func(good string, bad ...string) string {
+		if rng.Intn(5) != 0 {
+			return good
+		}
+		return pick(rng, bad)
+	}
+	subj := often("MC-SUBJ-20261001-0a1b2c3d", "MC-SUBJ-20261001-0A1B2C3D", "MC-SUBJ-20261009-deadbeef", "MC-SUBJ-20261001-0a1b2c3d ", "", " ")
+	facet := often("security", "styling", "Security", "performance ", "", "architecture")
+	var f []string
+	f = append(f, "Status: "+often("candidate", "promoted", "active", "candidate"))
+	if rng.Intn(8) != 0 {
+		f = append(f, "Candidate-Type: "+often("decision", "constraint", "", "preference"))
+	}
+	if rng.Intn(8) == 0 {
+		f = append(f, "Candidate-Type: decision")
+	}
+	f = append(f, "Scope: project")
+	if rng.Intn(8) != 0 {
+		f = append(f, "Provisional-Subject: "+subj)
+	}
+	if rng.Intn(8) != 0 {
+		f = append(f, "Provisional-Facet: "+facet)
+	}
+	f = append(f, "Evidence:", "- agent-observed", "", "Statement:", "Something might hold.", "")
+	for k := pick4(rng, []int{0, 1, 1, 1, 1, 1, 1, 2}); k > 0; k-- {
+		f = append(f, "Promotion-Requirement:", often("Confirm with the user.", "", "   "), "")
+	}
+	if f[len(f)-1] == "" && rng.Intn(2) == 0 {
+		f = f[:len(f)-1]
+	}
+	id := fmt.Sprintf("MC-INBOX-202611%02d-%08x", 1+rng.Intn(28), rng.Uint32())
+	head := []string{"## " + id + " — A candidate", ""}
+	tr.files["inbox.md"] = append(tr.files["inbox.md"], []byte("\n"+strings.Join(append(head, f...), "\n")+"\n")...)
+	return edgeCase{label: fmt.Sprintf("%s inbox %q", base, strings.Join(f, "⏎")), tr: tr, reads: append(someReads(rng, 1), read12Job{task: "maintenance"})}
+}

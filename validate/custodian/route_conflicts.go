@@ -73,6 +73,9 @@ func ownerFinding(rule, msg string) bool {
 // conflictCode returns the MC-CONFLICT code of a check finding, and false
 // when the finding is no conflict finding.
 func conflictCode(rule, msg string) (string, bool) {
+	if rule == RuleEntrySubject && strings.Contains(msg, " Provisional-") {
+		return "", false // a candidate's provisional identity is checked, not read
+	}
 	code, ok := conflictRules()[rule]
 	if c, _, found := strings.Cut(msg, ":"); ok && found && strings.HasPrefix(c, "MC-CONFLICT-") {
 		code = c
