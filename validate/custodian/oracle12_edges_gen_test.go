@@ -175,3 +175,37 @@ func genInboxCandidate(rng *rand.Rand, bases map[string]memTree) edgeCase {
 	tr.files["inbox.md"] = append(tr.files["inbox.md"], []byte("\n"+strings.Join(append(head, f...), "\n")+"\n")...)
 	return edgeCase{label: fmt.Sprintf("%s inbox %q", base, strings.Join(f, "⏎")), tr: tr, reads: append(someReads(rng, 1), read12Job{task: "maintenance"})}
 }
+
+// aliasForms are spellings of one alias that NFKC and case folding may
+// or may not make equal.
+var aliasForms = [][]string{
+	{"notes store", "Ｎｏｔｅｓ store", "NOTES STORE", "notes  store", "ｎｏｔｅｓ　ｓｔｏｒｅ", "notes\u00a0store", "notés store", "note store"},
+	{"strasse", "STRAßE", "Straße", "straße", "STRASSE", "strase"},
+	{"kelvin scale", "\u212Aelvin scale", "KELVIN SCALE", "kelvin-scale"},
+	{"file index", "\ufb01le index", "FILE INDEX", "ﬁle ındex"},
+	{"long s", "\u017Fong s", "LONG S", "long ß"},
+	{"sigma", "ΣIGMA", "σigma", "ςigma"},
+}
+
+// genAlias: two Subjects with aliases that are or are not one identity
+// to upstream (NFKC, case folding, white space), and Canonical-Refs in
+// full-width, case-folded or path-normalised spellings.
+func genAlias(rng *rand.Rand, bases map[string]memTree) edgeCase {
+	base, tr := baseOf(rng, bases, "0.8 project", "0.7 schema 2", "0.8 template", "0.6 project")
+	forms := aliasForms[rng.Intn(len(aliasForms))]
+	a, b := pick(rng, forms), pick(rng, forms)
+	refs := []string{"feature:ｎｏｔｅｓ", "feature:Notes", "feature:notes", "feature：notes", "ＦＥＡＴＵＲＥ:notes", "area:Straße", "area:strasse",
+		"repo-path:./src/app", "repo-path:src/app", "repo-path:src//app/", "repo-path:src/./app", "repo-path:../x", "repo-path:C:/x", "repo-path:/x",
+		"repo-path:.", "repo-path:src\\app", "dependency:pypi:Foo_Bar", "dependency:pypi:foo-bar", "dependency:npm:@Scope/Pkg", "dependency:npm:@scope/pkg",
+		"feature:\u212Aelvin", "feature:kelvin", "api:ﬁle", "api:file"}
+	ra, rb := pick(rng, refs), pick(rng, refs)
+	subj := func(id, title, ref, alias string) string {
+		return "## " + id + " — " + title + "\n\nStatus: active\nKind: feature\nCanonical-Ref: " + ref + "\nEvidence:\n- user-confirmed\n\nAliases:\n- " + alias + "\n"
+	}
+	add := "\n" + subj("MC-SUBJ-20261110-aaaa0001", "First edge", ra, a)
+	if rng.Intn(4) != 0 {
+		add += "\n" + subj("MC-SUBJ-20261111-aaaa0002", "Second edge", rb, b)
+	}
+	tr.files["subjects.md"] = append(tr.files["subjects.md"], []byte(add)...)
+	return edgeCase{label: fmt.Sprintf("%s aliases %q %q refs %q %q", base, a, b, ra, rb), tr: tr, reads: someReads(rng, 2)}
+}

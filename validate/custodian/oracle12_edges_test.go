@@ -48,6 +48,7 @@ var edgeClasses = []edgeClass{
 	{"field-name-grammar", genFieldName},
 	{"repeated-field", genRepeatedField},
 	{"inbox-candidate", genInboxCandidate},
+	{"subject-identity", genAlias},
 }
 
 // baseOf returns a clone of one of the named bases.
