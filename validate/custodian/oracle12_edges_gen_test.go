@@ -209,3 +209,23 @@ func genAlias(rng *rand.Rand, bases map[string]memTree) edgeCase {
 	tr.files["subjects.md"] = append(tr.files["subjects.md"], []byte(add)...)
 	return edgeCase{label: fmt.Sprintf("%s aliases %q %q refs %q %q", base, a, b, ra, rb), tr: tr, reads: someReads(rng, 2)}
 }
+
+// genModuleFile: a module file below a module folder, or with a suffix
+// or README name in another case, indexed or not.
+func genModuleFile(rng *rand.Rand, bases map[string]memTree) edgeCase {
+	base, tr := baseOf(rng, bases, "0.8 project", "0.8 template", "0.7 schema 2", "0.6 project", "0.7 from 0.6 index")
+	dir := pick(rng, []string{"areas", "rules", "profiles"})
+	name := dir + "/" + pick(rng, []string{"sub/deep.md", "Ghost.MD", "ghost.Md", "sub/x.MD", "README.MD", "readme.md", "sub/README.md", "a/b/c.md", "notes.markdown", "plain.md"})
+	tr.files[name] = []byte("# Module\n\nSome notes.\n")
+	if rng.Intn(3) == 0 {
+		// listed in the index, as an explicit-only declaration
+		m := string(tr.files["manifest.md"])
+		sec := map[string]string{"areas": "### Enabled areas\n", "rules": "### Enabled rules\n", "profiles": "### Enabled profiles\n"}[dir]
+		if i := strings.Index(m, sec); i >= 0 {
+			m = m[:i+len(sec)] + "- `" + name + "`\n  - activation: explicit-only\n" + m[i+len(sec):]
+			tr.files["manifest.md"] = []byte(m)
+			name += " (indexed)"
+		}
+	}
+	return edgeCase{label: fmt.Sprintf("%s %s", base, name), tr: tr, reads: append(someReads(rng, 1), read12Job{task: "implementation", areas: []string{"ghost", "deep", "sub/deep"}})}
+}

@@ -49,6 +49,7 @@ var edgeClasses = []edgeClass{
 	{"repeated-field", genRepeatedField},
 	{"inbox-candidate", genInboxCandidate},
 	{"subject-identity", genAlias},
+	{"module-file", genModuleFile},
 }
 
 // baseOf returns a clone of one of the named bases.
