@@ -77,6 +77,24 @@ var (
 		"Preference": true, "Rule": true, "Profile": true, "Statement": true, "Promotion-Requirement": true}
 )
 
+// ambiguousBullet is upstream's finding for a column-zero bullet after a
+// formal Entry's heading with no field after it.
+const ambiguousBullet = "ambiguous column-zero bullet follows a formal Entry; indent body bullets or move legacy memory under an explicit heading"
+
+// formalLikeHeadingRE is an H2 that upstream's unit reader takes for a
+// formal Entry's: an ID prefix of an Entry type, in any case.
+var formalLikeHeadingRE = validate.LazyRegexp(`(?i)^ {0,3}##[ \t]+MC-(?:DEC|CON|DNU|PREF|AREA|INBOX|TOMB)-`)
+
+// isUnitH2 reports an H2 as upstream's unit reader finds them: "##" after
+// at most 3 spaces, then a space, a tab or the end of the line.
+func isUnitH2(l string) bool {
+	t := strings.TrimLeft(l, " ")
+	if len(l)-len(t) > 3 || !strings.HasPrefix(t, "##") {
+		return false
+	}
+	return len(t) == 2 || t[2] == ' ' || t[2] == '\t'
+}
+
 // registryOnly are the fields of Subjects and reconciliations, unknown in
 // an Entry.
 var registryOnly = map[string]bool{"Kind": true, "Canonical-Ref": true, "Aliases": true, "Merged-Into": true,
@@ -111,10 +129,15 @@ func parseFormal(f *File, schema int) formalFile {
 	var cur *FormalEntry
 	var curField *Field
 	inH2 := false
+	// pseudo is an H2 that upstream's unit reader takes for a formal
+	// Entry's (`## MC-PREF-20261001-LOGO — ...`) without an Entry ID: its
+	// first column-zero bullet with no field after it is ambiguous.
+	pseudo := false
 	for i := 0; i < len(lines); i++ {
 		l := vis[i]
-		if strings.HasPrefix(l, "## ") || l == "##" {
+		if isUnitH2(l) {
 			cur, curField, inH2 = nil, nil, true
+			pseudo = formalLikeHeadingRE().MatchString(l)
 			if id, typ, title, ok := entryHeading(l); ok {
 				cur = &FormalEntry{File: f.Name, ID: id, Type: typ, Title: title, Line: i + 1, Fields: map[string][]Field{}}
 				out.entries = append(out.entries, cur)
@@ -133,6 +156,10 @@ func parseFormal(f *File, schema int) formalFile {
 			if !inH2 && isLegacyBullet(l) {
 				out.legacy++
 				out.bulletLines = append(out.bulletLines, i+1)
+			}
+			if pseudo && isLegacyBullet(l) && !follows[i] {
+				out.malformed = append(out.malformed, entryProblem{i + 1, ambiguousBullet})
+				pseudo = false
 			}
 			continue
 		}
@@ -174,7 +201,7 @@ func parseFormal(f *File, schema int) formalFile {
 		if curField == nil {
 			if pyStrip(l) != "" {
 				if isLegacyBullet(l) && !follows[i] {
-					cur.Problems = append(cur.Problems, entryProblem{i + 1, "ambiguous column-zero bullet follows a formal Entry; indent body bullets or move legacy memory under an explicit heading"})
+					cur.Problems = append(cur.Problems, entryProblem{i + 1, ambiguousBullet})
 				}
 			}
 			continue
@@ -190,7 +217,7 @@ func parseFormal(f *File, schema int) formalFile {
 			} else if pyStrip(l) != "" {
 				curField = nil
 				if isLegacyBullet(l) && !follows[i] {
-					cur.Problems = append(cur.Problems, entryProblem{i + 1, "ambiguous column-zero bullet follows a formal Entry; indent body bullets or move legacy memory under an explicit heading"})
+					cur.Problems = append(cur.Problems, entryProblem{i + 1, ambiguousBullet})
 				}
 			} else if len(curField.Items) > 0 {
 				curField = nil
@@ -205,14 +232,14 @@ func parseFormal(f *File, schema int) formalFile {
 			switch {
 			case pyStrip(lines[i]) == "" || l == "" && !hiddenCounts:
 			case isLegacyBullet(l) && !follows[i]:
-				cur.Problems = append(cur.Problems, entryProblem{i + 1, "ambiguous column-zero bullet follows a formal Entry; indent body bullets or move legacy memory under an explicit heading"})
+				cur.Problems = append(cur.Problems, entryProblem{i + 1, ambiguousBullet})
 				curField = nil
 			default:
 				cur.Problems = append(cur.Problems, entryProblem{i + 1, cur.ID + " scalar field " + curField.Name + " has an unexpected visible continuation line"})
 			}
 		default: // a body runs to the next field line
 			if isLegacyBullet(l) && !follows[i] {
-				cur.Problems = append(cur.Problems, entryProblem{i + 1, "ambiguous column-zero bullet follows a formal Entry; indent body bullets or move legacy memory under an explicit heading"})
+				cur.Problems = append(cur.Problems, entryProblem{i + 1, ambiguousBullet})
 				continue
 			}
 			if curField.Body == "" {
@@ -244,7 +271,7 @@ func fieldsFollow(vis []string) []bool {
 	seen := false
 	for j := len(vis) - 1; j >= 0; j-- {
 		out[j] = seen
-		if strings.HasPrefix(vis[j], "## ") {
+		if isUnitH2(vis[j]) {
 			seen = false
 		} else if _, _, ok := fieldLine(vis[j]); ok {
 			seen = true

@@ -229,3 +229,40 @@ func genModuleFile(rng *rand.Rand, bases map[string]memTree) edgeCase {
 	}
 	return edgeCase{label: fmt.Sprintf("%s %s", base, name), tr: tr, reads: append(someReads(rng, 1), read12Job{task: "implementation", areas: []string{"ghost", "deep", "sub/deep"}})}
 }
+
+// genPseudoID: an H2 that looks like an Entry's without an Entry ID
+// (`## MC-PREF-20261001-LOGO — Logo direction`, the pattern of a real 0.6
+// project) followed by bullets, prose or fields.
+func genPseudoID(rng *rand.Rand, bases map[string]memTree) edgeCase {
+	base, tr := baseOf(rng, bases, formalBases...)
+	file := pick(rng, []string{"preferences.md", "decisions.md", "constraints.md", "do-not-use.md", "inbox.md", "areas/storage.md"})
+	id := pick(rng, []string{"MC-PREF-20261001-LOGO", "mc-dec-20261001-x", "MC-CON-2026", "MC-SUBJ-20261001-LOGO", "MC-DNU-", "MC-REC-20261001-LOGO",
+		"MC-TOMB-20261001-zzzzzzzz", "MC-AREA-20261001-12345678x", "MCX-DEC-20261001-LOGO"})
+	head := pick(rng, []string{"## ", "##  ", "##\t", " ## "}) + id + " — Logo direction"
+	var body []string
+	switch rng.Intn(5) {
+	case 0:
+		body = []string{"- Status: active", "- Decision: use the round logo"}
+	case 1:
+		body = []string{"", "- Status: active", "- Scope: project"}
+	case 2:
+		body = []string{"", "- a bullet", "Status: active"}
+	case 3:
+		body = []string{"", "Prose about the logo.", "", "* starred", "+ plus"}
+	default:
+		body = []string{"  - indented bullet", "-not a bullet", "-"}
+	}
+	add := "\n" + head + "\n" + strings.Join(body, "\n") + "\n"
+	if rng.Intn(2) == 0 {
+		tr.files[file] = append(tr.files[file], []byte(add)...)
+	} else {
+		b := string(tr.files[file])
+		if i := strings.Index(b, "\n## "); i >= 0 {
+			b = b[:i+1] + add[1:] + "\n" + b[i+1:]
+		} else {
+			b += add
+		}
+		tr.files[file] = []byte(b)
+	}
+	return edgeCase{label: fmt.Sprintf("%s %s %q", base, file, strings.TrimSpace(add)), tr: tr, reads: someReads(rng, 2)}
+}

@@ -50,6 +50,7 @@ var edgeClasses = []edgeClass{
 	{"inbox-candidate", genInboxCandidate},
 	{"subject-identity", genAlias},
 	{"module-file", genModuleFile},
+	{"pseudo-id-heading", genPseudoID},
 }
 
 // baseOf returns a clone of one of the named bases.
@@ -100,6 +101,9 @@ func TestOracle12Edges(t *testing.T) {
 			c := cl.gen(rng, bases)
 			c.label = fmt.Sprintf("%s #%d: %s", cl.name, i, c.label)
 			root := filepath.Join(tmp, fmt.Sprintf("e%02d-%03d", k, i))
+			if keep := os.Getenv("REMNANT_GUARD_EDGE_KEEP"); keep != "" {
+				root = filepath.Join(keep, fmt.Sprintf("e%02d-%03d", k, i)) // kept for a closer look
+			}
 			c.tr.write(t, root)
 			cases = append(cases, built{class: k, c: c, root: root, at: len(jobs)})
 			jobs = append(jobs, []string{"check", "--project-root", root})
