@@ -266,3 +266,28 @@ func genPseudoID(rng *rand.Rand, bases map[string]memTree) edgeCase {
 	}
 	return edgeCase{label: fmt.Sprintf("%s %s %q", base, file, strings.TrimSpace(add)), tr: tr, reads: someReads(rng, 2)}
 }
+
+// genVersionSpelling: protocol_version written with white space before
+// the colon, full-width digits, a no-break space, other separators.
+func genVersionSpelling(rng *rand.Rand, bases map[string]memTree) edgeCase {
+	base, tr := baseOf(rng, bases, "0.8 project", "0.8 template", "0.7 schema 2", "0.6 project")
+	v := strings.TrimPrefix(base[:3], "")
+	forms := []string{
+		"- protocol_version : " + v, "- protocol_version  :  " + v, "- protocol_version\t: " + v, "- protocol_version:\u00a0" + v,
+		"- protocol_version: " + strings.NewReplacer("0", "０", "5", "５", "6", "６", "7", "７", "8", "８", ".", "．").Replace(v),
+		"- protocol_version: ０.５", "- protocol_version: ０.８", "- protocol_version: 0.８", "- protocol_version:" + v,
+		"- protocol_version: " + v + "\u00a0", "- protocol_version: ٠.٨", "- protocol_version : 0.5", "- Protocol_Version: " + v,
+		"- protocol_version:　" + v, "-  protocol_version: " + v,
+		"- protocol_version: ０.７", "- protocol_version: 0.7.0", "- protocol_version: 0.６", "- entry_schema_version : 3\n- protocol_version : " + v,
+	}
+	f := pick(rng, forms)
+	differs := ""
+	if p, ok := versionParts(strings.TrimSpace(f[strings.LastIndex(f, ":")+1:])); ok && len(p) >= 2 && p[0] == 0 && (p[1] == 6 || p[1] == 7) &&
+		!strings.HasSuffix(f, ": 0.6") && !strings.HasSuffix(f, ": 0.7") {
+		differs = "a 0.6 or 0.7 version not written canonically"
+	}
+	ok := editLines(rng, tr, "manifest.md", func(l string) bool { return strings.HasPrefix(l, "- protocol_version:") },
+		func(string) []string { return strings.Split(f, "\n") })
+	reads := append(someReads(rng, 1), read12Job{task: "implementation", paths: []string{"internal/storage/db.go"}})
+	return edgeCase{label: fmt.Sprintf("%s %q (%v)", base, f, ok), tr: tr, reads: reads, differs: differs}
+}

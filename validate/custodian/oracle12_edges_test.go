@@ -51,6 +51,7 @@ var edgeClasses = []edgeClass{
 	{"subject-identity", genAlias},
 	{"module-file", genModuleFile},
 	{"pseudo-id-heading", genPseudoID},
+	{"version-spelling", genVersionSpelling},
 }
 
 // baseOf returns a clone of one of the named bases.
@@ -91,6 +92,7 @@ func TestOracle12Edges(t *testing.T) {
 		at    int // index of the check job
 	}
 	var cases []built
+	var cases05 []oracleCase
 	var jobs [][]string
 	for k, cl := range edgeClasses {
 		if f := os.Getenv("REMNANT_GUARD_EDGE_CLASS"); f != "" && !strings.Contains(cl.name, f) {
@@ -105,6 +107,11 @@ func TestOracle12Edges(t *testing.T) {
 				root = filepath.Join(keep, fmt.Sprintf("e%02d-%03d", k, i)) // kept for a closer look
 			}
 			c.tr.write(t, root)
+			if !judged12(filepath.Join(root, "docs", "memory")) {
+				// judged by the 0.5 rules now: the 0.9.1 CLI's to judge
+				cases05 = append(cases05, oracleCase{name: c.label, root: root})
+				continue
+			}
 			cases = append(cases, built{class: k, c: c, root: root, at: len(jobs)})
 			jobs = append(jobs, []string{"check", "--project-root", root})
 			for _, j := range c.reads {
@@ -140,6 +147,12 @@ func TestOracle12Edges(t *testing.T) {
 			t.Errorf("%s:\n%s", b.c.label, strings.Join(diffs, "\n"))
 		}
 	}
+	if len(cases05) > 0 {
+		t.Run("0.5", func(t *testing.T) {
+			compareWithOracle(t, oracleDir(t), cases05)
+		})
+	}
+	t.Logf("%d variants now before protocol 0.6, compared with the 0.9.1 CLI instead", len(cases05))
 	keys := make([]int, 0, len(tallies))
 	for k := range tallies {
 		keys = append(keys, k)

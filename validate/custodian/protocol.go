@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Protocol versions this package judges, oldest first. Each is checked by
@@ -124,16 +125,39 @@ func compareVersion(a, b string) (int, bool) {
 	return 0, true
 }
 
+// versionParts reads a dotted version as Python's int() reads each part:
+// any Unicode decimal digits ("０.５" is 0.5).
 func versionParts(v string) ([]int, bool) {
 	fields := strings.Split(pyStrip(v), ".")
 	out := make([]int, len(fields))
 	for i, f := range fields {
-		if f == "" || strings.Trim(f, "0123456789") != "" || len(f) > 9 {
+		n, digits := 0, 0
+		for _, r := range f {
+			d, ok := digitValue(r)
+			if !ok || digits == 9 {
+				return nil, false
+			}
+			n, digits = n*10+d, digits+1
+		}
+		if digits == 0 {
 			return nil, false
 		}
-		out[i], _ = strconv.Atoi(f)
+		out[i] = n
 	}
 	return out, true
+}
+
+// digitValue is the value of a Unicode decimal digit: its place in the
+// run of ten digits it belongs to (every script's run starts at zero).
+func digitValue(r rune) (int, bool) {
+	if !unicode.Is(unicode.Nd, r) {
+		return 0, false
+	}
+	start := r
+	for unicode.Is(unicode.Nd, start-1) {
+		start--
+	}
+	return int(r-start) % 10, true
 }
 
 // strictVersion returns protocol_version as the strict metadata reading
