@@ -178,7 +178,7 @@ func refusedLink(l string) bool {
 
 func pathUnsafe(p string) bool {
 	p = strings.ReplaceAll(p, `\`, "/")
-	if strings.HasPrefix(p, "/") || (len(p) >= 2 && p[1] == ':') {
+	if strings.HasPrefix(p, "/") || driveLetter(p) {
 		return true
 	}
 	for _, part := range strings.Split(p, "/") {

@@ -291,3 +291,50 @@ func genVersionSpelling(rng *rand.Rand, bases map[string]memTree) edgeCase {
 	reads := append(someReads(rng, 1), read12Job{task: "implementation", paths: []string{"internal/storage/db.go"}})
 	return edgeCase{label: fmt.Sprintf("%s %q (%v)", base, f, ok), tr: tr, reads: reads, differs: differs}
 }
+
+// genPathRoute: --path values written with doubled slashes, `.`
+// segments, a trailing slash, backslashes, drive letters; area globs with
+// a leading digit and colon, a trailing `**` that could match the
+// directory itself; Evidence paths of the same shapes.
+func genPathRoute(rng *rand.Rand, bases map[string]memTree) edgeCase {
+	base, tr := baseOf(rng, bases, "0.8 project", "0.7 schema 2", "0.7 from 0.6 index")
+	globs := []string{"`internal/storage/**`", "`internal/storage`", "`1:x/**`", "`C:x/**`", "`internal/**/db.go`", "`**`", "`internal/storage/*`",
+		"`internal/st?rage/**`", "`internal//storage/**`", "`./internal/storage/**`", "`internal/storage/**/**`"}
+	g := pick(rng, globs)
+	if rng.Intn(3) != 0 {
+		m := string(tr.files["manifest.md"])
+		if i := strings.Index(m, "  - paths: "); i >= 0 {
+			j := strings.Index(m[i:], "\n")
+			m = m[:i] + "  - paths: " + g + ", `cmd/nightnotes/store*.go`" + m[i+j:]
+			tr.files["manifest.md"] = []byte(m)
+		}
+	}
+	if rng.Intn(3) == 0 {
+		ev := pick(rng, []string{"- repo:1:x/go.mod", "- repo:C:/go.mod", "- repo:./go.mod", "- repo:a//go.mod", "- repo:go.mod@v1"})
+		editLines(rng, tr, "constraints.md", func(l string) bool { return strings.HasPrefix(l, "- repo:") },
+			func(string) []string { return []string{ev} })
+		g += " evidence " + ev
+	}
+	paths := []string{"src//x.go", "src/./x.go", "src/backend/", "internal/storage", "internal/storage/", "internal/storage/db.go",
+		"./internal/storage/db.go", "././internal/storage/db.go", "internal\\storage\\db.go", "C:/x", "1:x/y.go", "internal/storage//db.go",
+		"internal/storage/sub/deep.go", ".\\internal\\storage\\db.go", "/abs.go", "internal/./storage/db.go"}
+	var reads []read12Job
+	for k := 0; k < 3; k++ {
+		reads = append(reads, read12Job{task: pick(rng, []string{"implementation", "planning", "review"}), paths: []string{pick(rng, paths)}})
+	}
+	return edgeCase{label: fmt.Sprintf("%s glob %s", base, g), tr: tr, reads: reads}
+}
+
+// genFieldSpace: the white space after a field's colon and at the end
+// of its value: a no-break space, an em space, an ideographic space, a
+// tab, none.
+func genFieldSpace(rng *rand.Rand, bases map[string]memTree) edgeCase {
+	base, tr := baseOf(rng, bases, formalBases...)
+	file := pick(rng, []string{"constraints.md", "decisions.md", "do-not-use.md", "subjects.md", "inbox.md"})
+	sp := pick(rng, []string{"\u00a0", "\u2003", "\u3000", "\t", "", "  ", " \u00a0", "\u200b", "\u0085"})
+	end := pick(rng, []string{"", "", "\u00a0", " ", "\u3000"})
+	name := pick(rng, []string{"Status", "Scope", "Facet", "Subject", "Kind", "Canonical-Ref", "Candidate-Type", "Entry-Type"})
+	ok := editLines(rng, tr, file, func(l string) bool { return strings.HasPrefix(l, name+": ") },
+		func(l string) []string { return []string{name + ":" + sp + strings.TrimPrefix(l, name+": ") + end} })
+	return edgeCase{label: fmt.Sprintf("%s %s %s:%q…%q (%v)", base, file, name, sp, end, ok), tr: tr, reads: someReads(rng, 2)}
+}

@@ -52,6 +52,8 @@ var edgeClasses = []edgeClass{
 	{"module-file", genModuleFile},
 	{"pseudo-id-heading", genPseudoID},
 	{"version-spelling", genVersionSpelling},
+	{"path-route", genPathRoute},
+	{"field-value-space", genFieldSpace},
 }
 
 // baseOf returns a clone of one of the named bases.

@@ -312,24 +312,23 @@ func moduleReason(md Module, cat string, paths []string, asked bool) (string, bo
 	return "MC-SKIP-NOT-REQUESTED", true
 }
 
-// inputPaths normalizes --path values: `\` becomes `/`, a leading `./` is
-// dropped; a path must stay inside the project. They need not exist; the
-// result records whether they do (relative to the memory directory's
-// project, when known).
+// inputPaths normalizes --path values as upstream does: `\` becomes `/`,
+// one leading `./` is dropped; the rest must be a relative path inside
+// the project written plainly: not absolute, no drive letter, no empty,
+// `.` or `..` segment (`src//x`, `src/./x` and `src/backend/` are
+// refused). They need not exist; the result records whether they do
+// (relative to the memory directory's project, when known).
 func (r *router) inputPaths(in []string) ([]string, error) {
 	seen := map[string]bool{}
 	var out []string
 	for _, p := range in {
-		q := strings.ReplaceAll(p, `\`, "/")
-		for strings.HasPrefix(q, "./") {
-			q = q[2:]
-		}
-		bad := q == "" || strings.HasPrefix(q, "/") || (len(q) >= 2 && q[1] == ':')
+		q := strings.TrimPrefix(strings.ReplaceAll(p, `\`, "/"), "./")
+		bad := q == "" || strings.HasPrefix(q, "/") || driveLetter(q)
 		for _, part := range strings.Split(q, "/") {
-			bad = bad || part == ".."
+			bad = bad || part == "" || part == "." || part == ".."
 		}
 		if bad {
-			return nil, &ModuleNameError{Kind: "path", Name: p, Reason: "must be a relative path inside the project"}
+			return nil, &ModuleNameError{Kind: "path", Name: p, Reason: "must be a relative path inside the project, without empty, `.` or `..` segments"}
 		}
 		if !seen[q] {
 			seen[q] = true

@@ -122,7 +122,7 @@ func canonicalRef(written string) (string, string) {
 // drive-letter path, or one with "..", is invalid.
 func repoPath(p string) (string, bool) {
 	p = strings.ReplaceAll(p, `\`, "/")
-	if p == "" || strings.HasPrefix(p, "/") || len(p) >= 2 && isASCIILetter(p[0]) && p[1] == ':' {
+	if p == "" || strings.HasPrefix(p, "/") || driveLetter(p) {
 		return "", false
 	}
 	var parts []string
