@@ -32,6 +32,7 @@ func check(mem *Memory, opt Options, agentFiles map[string][]byte) []validate.Fi
 	c.inbox()
 	c.duplicates()
 	c.machinePaths()
+	c.credentials()
 	c.privacy()
 	c.formal()
 	c.entryOrder()

@@ -338,3 +338,48 @@ func genFieldSpace(rng *rand.Rand, bases map[string]memTree) edgeCase {
 		func(l string) []string { return []string{name + ":" + sp + strings.TrimPrefix(l, name+": ") + end} })
 	return edgeCase{label: fmt.Sprintf("%s %s %s:%q…%q (%v)", base, file, name, sp, end, ok), tr: tr, reads: someReads(rng, 2)}
 }
+
+// genCredential: token-shaped text of every length around upstream's
+// thresholds, placeholders and real-looking ones, inside words and
+// URLs, in any memory file.
+func genCredential(rng *rand.Rand, bases map[string]memTree) edgeCase {
+	base, tr := baseOf(rng, bases, "0.8 project", "0.8 template", "0.7 schema 2", "0.6 project")
+	file := pick(rng, []string{"brief.md", "constraints.md", "decisions.md", "manifest.md", "inbox.md", "archive/old.md"})
+	const alnum = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+	run := func(n int, chars string) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = chars[rng.Intn(len(chars))]
+		}
+		return string(b)
+	}
+	n := 14 + rng.Intn(12)
+	var tok string
+	switch rng.Intn(9) {
+	case 0:
+		tok = "sk-ant-" + pick(rng, []string{strings.Repeat("x", n), run(n, alnum+"-_"), "api03-" + run(n, alnum)})
+	case 1:
+		tok = pick(rng, []string{"ghp_", "gho_", "ghs_", "ghx_", "GHP_"}) + pick(rng, []string{strings.Repeat("x", n), run(n, alnum), "...."})
+	case 2:
+		tok = "github_pat_" + run(n, alnum+"_")
+	case 3:
+		tok = pick(rng, []string{"sk-", "sk-proj-"}) + run(n, alnum+"-_")
+	case 4:
+		tok = pick(rng, []string{"AKIA", "ASIA", "akia"}) + run(14+rng.Intn(4), "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+	case 5:
+		tok = pick(rng, []string{"Bearer ", "bearer\t", "Bearer  "}) + run(n, alnum+"._~+/-")
+	case 6:
+		tok = pick(rng, []string{"-----BEGIN PRIVATE KEY-----", "-----BEGIN RSA PRIVATE KEY-----", "-----BEGIN PUBLIC KEY-----", "BEGIN PRIVATE KEY"})
+	case 7:
+		tok = pick(rng, []string{"https://user:pa55word@example.com/x", "postgres://app:secret@db/x", "https://example.com/a:b@c", "ftp://user@host/x"})
+	default:
+		tok = pick(rng, []string{"task-ant-" + run(n, alnum), "xsk-ant-" + run(n, alnum), "sk_ant_" + run(n, alnum), "ghp-" + run(n, alnum)})
+	}
+	line := pick(rng, []string{"- Use %s for the API.", "Key: `%s`", "%s", "see (%s).", "token=%s"})
+	line = fmt.Sprintf(line, tok)
+	if _, ok := tr.files[file]; !ok {
+		tr.files[file] = []byte("# Archived notes\n")
+	}
+	tr.files[file] = append(tr.files[file], []byte("\n"+line+"\n")...)
+	return edgeCase{label: fmt.Sprintf("%s %s %q", base, file, line), tr: tr, reads: someReads(rng, 1)}
+}

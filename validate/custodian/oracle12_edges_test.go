@@ -54,6 +54,7 @@ var edgeClasses = []edgeClass{
 	{"version-spelling", genVersionSpelling},
 	{"path-route", genPathRoute},
 	{"field-value-space", genFieldSpace},
+	{"credential-shape", genCredential},
 }
 
 // baseOf returns a clone of one of the named bases.
