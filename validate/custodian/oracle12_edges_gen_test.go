@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand"
 	"strings"
+	"testing/fstest"
 )
 
 // insertAt inserts ls into file name of tr before a random line that
@@ -382,4 +383,37 @@ func genCredential(rng *rand.Rand, bases map[string]memTree) edgeCase {
 	}
 	tr.files[file] = append(tr.files[file], []byte("\n"+line+"\n")...)
 	return edgeCase{label: fmt.Sprintf("%s %s %q", base, file, line), tr: tr, reads: someReads(rng, 1)}
+}
+
+// genManifestLost: manifest.md deleted, emptied or made a stub beside
+// some of the core files.
+func genManifestLost(rng *rand.Rand, bases map[string]memTree) edgeCase {
+	base, tr := baseOf(rng, bases, "0.8 project", "0.8 template", "0.6 project", "0.7 schema 1")
+	how := pick(rng, []string{"deleted", "deleted", "emptied", "blank lines", "title only"})
+	switch how {
+	case "deleted":
+		delete(tr.files, "manifest.md")
+	case "emptied":
+		tr.files["manifest.md"] = nil
+	case "blank lines":
+		tr.files["manifest.md"] = []byte("\n\n")
+	default:
+		tr.files["manifest.md"] = []byte("# Memory Manifest\n")
+	}
+	var gone []string
+	for _, f := range []string{"do-not-use.md", "brief.md", "decisions.md", "constraints.md", "inbox.md"} {
+		if rng.Intn(4) == 0 {
+			delete(tr.files, f)
+			gone = append(gone, f)
+		}
+	}
+	c := edgeCase{label: fmt.Sprintf("%s manifest %s, without %v", base, how, gone), tr: tr, reads: someReads(rng, 2)}
+	mapfs := fstest.MapFS{}
+	for name, b := range tr.files {
+		mapfs[name] = &fstest.MapFile{Data: b}
+	}
+	if !IsMemory(mapfs) {
+		c.differs = "not MemoryCustodian memory by its content (no Memory Manifest, no do-not-use.md and two more core files)"
+	}
+	return c
 }

@@ -55,6 +55,7 @@ var edgeClasses = []edgeClass{
 	{"path-route", genPathRoute},
 	{"field-value-space", genFieldSpace},
 	{"credential-shape", genCredential},
+	{"manifest-lost", genManifestLost},
 }
 
 // baseOf returns a clone of one of the named bases.
@@ -96,6 +97,7 @@ func TestOracle12Edges(t *testing.T) {
 	}
 	var cases []built
 	var cases05 []oracleCase
+	documented05 := 0
 	var jobs [][]string
 	for k, cl := range edgeClasses {
 		if f := os.Getenv("REMNANT_GUARD_EDGE_CLASS"); f != "" && !strings.Contains(cl.name, f) {
@@ -112,7 +114,11 @@ func TestOracle12Edges(t *testing.T) {
 			c.tr.write(t, root)
 			if !judged12(filepath.Join(root, "docs", "memory")) {
 				// judged by the 0.5 rules now: the 0.9.1 CLI's to judge
-				cases05 = append(cases05, oracleCase{name: c.label, root: root})
+				if c.differs != "" {
+					documented05++
+				} else {
+					cases05 = append(cases05, oracleCase{name: c.label, root: root})
+				}
 				continue
 			}
 			cases = append(cases, built{class: k, c: c, root: root, at: len(jobs)})
@@ -155,7 +161,7 @@ func TestOracle12Edges(t *testing.T) {
 			compareWithOracle(t, oracleDir(t), cases05)
 		})
 	}
-	t.Logf("%d variants now before protocol 0.6, compared with the 0.9.1 CLI instead", len(cases05))
+	t.Logf("%d variants now before protocol 0.6, compared with the 0.9.1 CLI instead (%d more fall under a documented difference)", len(cases05), documented05)
 	keys := make([]int, 0, len(tallies))
 	for k := range tallies {
 		keys = append(keys, k)
