@@ -417,3 +417,26 @@ func genManifestLost(rng *rand.Rand, bases map[string]memTree) edgeCase {
 	}
 	return c
 }
+
+// genBudgetUnits: a file pushed over its budget by legacy bullets, prose
+// or entries after its structured entries, as the 0.12 CLI cuts units.
+func genBudgetUnits(rng *rand.Rand, bases map[string]memTree) edgeCase {
+	base, tr := baseOf(rng, bases, "0.8 project", "0.7 schema 2", "0.6 project")
+	file := pick(rng, []string{"decisions.md", "constraints.md", "do-not-use.md", "preferences.md"})
+	var add []string
+	for k := 1 + rng.Intn(8); k > 0; k-- {
+		switch rng.Intn(6) {
+		case 0:
+			add = append(add, "", "Some prose after the entries, number "+fmt.Sprint(k)+", about the notes tool.")
+		case 1:
+			add = append(add, "  continued text under a bullet")
+		case 2:
+			add = append(add, "* A starred legacy note "+strings.Repeat("with more words ", rng.Intn(6)))
+		default:
+			add = append(add, "- Legacy bullet "+fmt.Sprint(k)+" about an older decision that still holds"+strings.Repeat(" for the notes tool", rng.Intn(5))+".")
+		}
+	}
+	tr.files[file] = append(tr.files[file], []byte("\n"+strings.Join(add, "\n")+"\n")...)
+	reads := []read12Job{{task: pick(rng, []string{"planning", "implementation", "artifact", "preferences"})}, {task: pick(rng, []string{"history", "maintenance", "review"})}}
+	return edgeCase{label: fmt.Sprintf("%s %s + %d lines", base, file, len(add)), tr: tr, reads: reads}
+}

@@ -56,6 +56,7 @@ var edgeClasses = []edgeClass{
 	{"field-value-space", genFieldSpace},
 	{"credential-shape", genCredential},
 	{"manifest-lost", genManifestLost},
+	{"budget-units", genBudgetUnits},
 }
 
 // baseOf returns a clone of one of the named bases.
@@ -211,7 +212,38 @@ func edgeDiffs(root string, c edgeCase, results []oracleResult) []string {
 		}
 		if want.String() != got.String() {
 			diffs = append(diffs, fmt.Sprintf("read %v:\n  0.12: %s\n  ours: %s\n  %s", j.argv("DIR")[3:], want, got, firstLines(r.Err, 2)))
+		} else if w, g := omissions12(r.Out), ourOmissions(mem, j); want.Class != "invalid" && w != g {
+			diffs = append(diffs, fmt.Sprintf("read %v: 0.12 omits %d units to fit the budgets, remnant-guard %d", j.argv("DIR")[3:], w, g))
 		}
 	}
 	return diffs
+}
+
+// omissions12 counts the units a 0.12 read lists under "Budget omissions:".
+func omissions12(out string) int {
+	n, in := 0, false
+	for _, l := range strings.Split(out, "\n") {
+		switch {
+		case l == "Budget omissions:":
+			in = true
+		case in && strings.HasPrefix(l, "- ") && l != "- none":
+			n++
+		case in && !strings.HasPrefix(l, "- "):
+			in = false
+		}
+	}
+	return n
+}
+
+// ourOmissions counts the units a route omits to fit the budgets.
+func ourOmissions(mem string, j read12Job) int {
+	res, err := Route(os.DirFS(mem), RouteRequest{Task: j.task, Paths: j.paths, Rules: j.rules, Profiles: j.profiles, Areas: j.areas})
+	if err != nil {
+		return 0
+	}
+	n := 0
+	for _, o := range res.Omitted {
+		n += o.Units
+	}
+	return n
 }

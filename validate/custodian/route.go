@@ -192,7 +192,7 @@ func (r *router) add(p, source, reason string, required bool) error {
 		return &ManifestError{Rule: RuleNotUTF8, Message: fmt.Sprintf("%s is not valid UTF-8 text", p)}
 	}
 	budget, has := r.budgets.of(p)
-	pk := packFile(f, budget, has)
+	pk := packFile(f, budget, has, r.res.proto)
 	r.res.Loaded = append(r.res.Loaded, LoadedFile{Path: p, Source: source, Required: required,
 		Tokens: EstimateTokens(f.Text), Budget: budget, Units: pk.units, Reason: reason})
 	r.dispose(p, "loaded", reason)
