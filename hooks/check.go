@@ -14,6 +14,7 @@ import (
 	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
+	"github.com/remnant-guard/remnant-guard/validate/custodian"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 	"github.com/remnant-guard/remnant-guard/validate/report"
 )
@@ -304,7 +305,10 @@ func pathTargets(dir string, paths []string, memDir string) ([]target, error) {
 			out = append(out, target{display: filepath.ToSlash(p), disk: abs})
 			continue
 		}
-		if _, err := os.Stat(filepath.Join(abs, "manifest.md")); err == nil || (memDir != "" && filepath.Clean(abs) == memDir) {
+		// A directory that is memory by its content is one too: its
+		// manifest may be gone, and outside a repository there is no
+		// configured directory to know it by.
+		if _, err := os.Stat(filepath.Join(abs, "manifest.md")); err == nil || (memDir != "" && filepath.Clean(abs) == memDir) || custodian.IsMemory(os.DirFS(abs)) {
 			out = append(out, target{display: filepath.ToSlash(filepath.Clean(p)), disk: abs, memoryDir: true})
 			continue
 		}

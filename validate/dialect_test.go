@@ -80,7 +80,7 @@ func agreedDoc(rng *rand.Rand, c commentForm) string {
 				continue
 			}
 			if c == oneLineComments || rng.Intn(2) == 0 {
-				b.WriteString([]string{"<!-- one line -->", "<!---->", "<!-- a --> -->"}[rng.Intn(3)] + "\n")
+				b.WriteString([]string{"<!-- one line -->", "<!---->", "<!-- a -->  "}[rng.Intn(3)] + "\n")
 				continue
 			}
 			b.WriteString("<!--\n")
@@ -184,6 +184,18 @@ var dialectDifferences = []struct {
 		CustodianLines:   {lines: []string{"a", "<!--", "x"}, hidden: []int{2, 3}},
 		CustodianLexing:  {lines: []string{"a", "<!--", "x"}, hidden: []int{2, 3}, problem: "Unclosed HTML comment", problemLine: 2},
 		CustodianBullets: {lines: []string{"a", "<!--", "x"}},
+	}},
+	{"text after a comment's close is an error only for the 0.7+ lexing", "a\n<!-- x --> y\n<!--\nz\n--> w\n", map[Dialect]dialectView{
+		CommonMark:       {lines: []string{"a", "<!-- x --> y", "<!--", "z", "--> w"}, hidden: []int{2, 3, 4}},
+		CustodianLines:   {lines: []string{"a", "<!-- x --> y", "<!--", "z", "--> w"}, hidden: []int{2, 3, 4, 5}},
+		CustodianLexing:  {lines: []string{"a", "<!-- x --> y", "<!--", "z", "--> w"}, hidden: []int{2, 3, 4, 5}, problem: "HTML comments must occupy complete lines", problemLine: 2},
+		CustodianBullets: {lines: []string{"a", "<!-- x --> y", "<!--", "z", "--> w"}},
+	}},
+	{"text after a multi-line comment's close is an error only for the 0.7+ lexing", "<!--\nz\n--> w\n", map[Dialect]dialectView{
+		CommonMark:       {lines: []string{"<!--", "z", "--> w"}, hidden: []int{1, 2}},
+		CustodianLines:   {lines: []string{"<!--", "z", "--> w"}, hidden: []int{1, 2, 3}},
+		CustodianLexing:  {lines: []string{"<!--", "z", "--> w"}, hidden: []int{1, 2, 3}, problem: "HTML comment closing lines must contain no other content", problemLine: 3},
+		CustodianBullets: {lines: []string{"<!--", "z", "--> w"}},
 	}},
 	{"the 0.9.1 CLI opens a comment after any indentation", "    <!-- x\ny -->\nz\n", map[Dialect]dialectView{
 		CommonMark:       {lines: []string{"    <!-- x", "y -->", "z"}, hidden: []int{1}},

@@ -59,8 +59,8 @@
 //   - a backtick in a backtick fence's info string: no fence for
 //     CommonMark, an error for CustodianLexing, a fence for CustodianLines
 //     and CustodianBullets;
-//   - an unclosed fence or comment: an error (with its line) for
-//     CustodianLexing only;
+//   - an unclosed fence or comment, and text after the "-->" that closes
+//     a comment: an error (with its line) for CustodianLexing only;
 //   - a comment starts after at most 3 spaces, except for CustodianLines
 //     (after any white space) and CustodianBullets (none);
 //   - only CommonMark knows HTML blocks other than comments, and fences

@@ -61,7 +61,10 @@ func lexCustodian(lines []string) Lexed {
 			}
 		case comment:
 			lx.flags[i] = Comment
-			if strings.Contains(l, "-->") {
+			if _, after, ok := strings.Cut(l, "-->"); ok {
+				if PythonStrip(after) != "" {
+					lx.fail(i, "HTML comment closing lines must contain no other content")
+				}
 				comment = false
 			}
 		default:
@@ -80,7 +83,11 @@ func lexCustodian(lines []string) Lexed {
 			}
 			if strings.HasPrefix(t, "<!--") {
 				lx.flags[i] = Comment
-				comment, commentLine = !strings.Contains(t[4:], "-->"), i+1
+				_, after, closed := strings.Cut(t[4:], "-->")
+				if closed && PythonStrip(after) != "" {
+					lx.fail(i, "HTML comments must occupy complete lines")
+				}
+				comment, commentLine = !closed, i+1
 			}
 		}
 	}

@@ -39,7 +39,7 @@ func appendOnly(before, after *Memory, opt Options) []validate.Finding {
 	protoOld, schemaOld := protocolOfMemory(before)
 	protoNew, schemaNew := protocolOfMemory(after)
 	migrated := map[string]bool{}
-	if protoOld >= "0.6" || protoNew >= "0.6" {
+	if protoOld.atLeast(v06) || protoNew.atLeast(v06) {
 		migrated = c.formalAppendOnly(before, after, schemaOld, schemaNew)
 	}
 	kept := keptUnits(after)
@@ -50,7 +50,7 @@ func appendOnly(before, after *Memory, opt Options) []validate.Finding {
 			continue
 		}
 		for _, u := range f.Units {
-			if entryIDRE().MatchString(u.Heading) && (protoOld >= "0.6" || protoNew >= "0.6") {
+			if entryIDRE().MatchString(u.Heading) && (protoOld.atLeast(v06) || protoNew.atLeast(v06)) {
 				continue // judged by ID
 			}
 			if kept[u.Text] || (name == "decisions.md" && tombstoned(ParseEntry(u).Title, added)) {
@@ -64,10 +64,10 @@ func appendOnly(before, after *Memory, opt Options) []validate.Finding {
 
 // protocolOfMemory returns the protocol and entry schema a directory's
 // manifest selects (0.5 and 1 without one).
-func protocolOfMemory(mem *Memory) (string, int) {
+func protocolOfMemory(mem *Memory) (version, int) {
 	m := mem.Manifest
 	if m == nil || !m.UTF8 {
-		return ProtocolVersion, 1
+		return v05, 1
 	}
 	p, _ := protocolOf(m)
 	return p, entrySchema(m, p)

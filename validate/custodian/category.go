@@ -29,8 +29,8 @@ var taskNames = sync.OnceValue(func() map[string]string {
 // 0.6 and later also accept "review" (implementation).
 func ResolveTask(task string) string { return taskNames()[task] }
 
-func resolveTask(task, protocol string) string {
-	if task == "review" && protocol >= "0.6" {
+func resolveTask(task string, protocol version) string {
+	if task == "review" && protocol.atLeast(v06) {
 		return "implementation"
 	}
 	return taskNames()[task]

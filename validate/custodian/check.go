@@ -32,6 +32,7 @@ func check(mem *Memory, opt Options, agentFiles map[string][]byte) []validate.Fi
 	c.inbox()
 	c.duplicates()
 	c.machinePaths()
+	c.credentials()
 	c.privacy()
 	c.formal()
 	c.entryOrder()
@@ -45,7 +46,7 @@ type checker struct {
 	out []validate.Finding
 	// protocol is the protocol the directory is judged by; protoProblem
 	// is set when the metadata names none this package judges.
-	protocol     string
+	protocol     version
 	protoProblem *routeProblem
 }
 

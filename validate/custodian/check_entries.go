@@ -57,7 +57,7 @@ func (c *checker) inbox() {
 		return
 	}
 	n, over := inboxItems(f.Lines)
-	if c.protocol >= "0.6" {
+	if c.protocol.atLeast(v06) {
 		n, over = c.inboxItemsFormal(f)
 	}
 	if over > 0 {
@@ -137,7 +137,7 @@ func short(s string) string {
 // formalUnit reports whether u is a structured entry (protocol 0.6+),
 // judged by the entry rules rather than the legacy ones.
 func (c *checker) formalUnit(u Unit) bool {
-	return c.protocol >= "0.6" && entryIDRE().MatchString(u.Heading)
+	return c.protocol.atLeast(v06) && entryIDRE().MatchString(u.Heading)
 }
 
 // entryOrder reports dated decisions and tombstones that are not newest

@@ -22,7 +22,7 @@ var scaffoldMarkers = []string{
 
 func (c *checker) coreFiles() {
 	names := coreFiles
-	if c.protocol >= "0.6" {
+	if c.protocol.atLeast(v06) {
 		names = append(names[:len(names):len(names)], "subjects.md")
 	}
 	for _, name := range names {

@@ -9,7 +9,7 @@ import (
 // structured entries, where they are stored, their Evidence, Subjects and
 // relations, duplicate IDs, conflicts, and (0.8) legacy units.
 func (c *checker) formal() {
-	if c.protocol < "0.6" || c.mem.Manifest == nil {
+	if c.protocol.before(v06) || c.mem.Manifest == nil {
 		return
 	}
 	for _, l := range c.mem.Links {
@@ -80,7 +80,7 @@ func (c *checker) entry(e *FormalEntry, name string, st storage, canonical bool,
 		}
 	}
 	for f, fs := range e.Fields {
-		if len(fs) > 1 && f != "Status" && f != "Scope" && f != "Evidence" && !bodyFields[f] {
+		if len(fs) > 1 && f != "Status" && f != "Scope" && f != "Evidence" {
 			bad(RuleEntrySchema, "has duplicate %s fields", f)
 		}
 		if len(fs) > 1 && f == "Evidence" {
@@ -100,6 +100,7 @@ func (c *checker) entry(e *FormalEntry, name string, st storage, canonical bool,
 		bad(RuleEntrySchema, "has invalid Scope %s", quote(scope))
 	}
 	c.lifecycle(e, bad)
+	c.candidate(e, name, status, subjects, bad)
 	c.evidence(e, status, bad)
 	switch {
 	case isLocal(name):
@@ -177,7 +178,7 @@ func refusedLink(l string) bool {
 
 func pathUnsafe(p string) bool {
 	p = strings.ReplaceAll(p, `\`, "/")
-	if strings.HasPrefix(p, "/") || (len(p) >= 2 && p[1] == ':') {
+	if strings.HasPrefix(p, "/") || driveLetter(p) {
 		return true
 	}
 	for _, part := range strings.Split(p, "/") {
@@ -251,16 +252,52 @@ func (c *checker) storage(e *FormalEntry, name string, st storage, canonical boo
 	}
 }
 
+// candidate checks what a candidate or promoted entry must declare, as
+// upstream does for every Entry in that lifecycle: one Candidate-Type, one
+// non-empty Promotion-Requirement, Provisional-Subject and
+// Provisional-Facet together, naming an active Subject and a known Facet
+// (outside the archive).
+func (c *checker) candidate(e *FormalEntry, name, status string, subjects map[string]*subject, bad func(string, string, ...any)) {
+	if status != "candidate" && status != "promoted" {
+		return
+	}
+	last := func(f string) string { // upstream keeps the last of a repeated field, as written
+		fs := e.Fields[f]
+		if len(fs) == 0 {
+			return ""
+		}
+		return fs[len(fs)-1].Value
+	}
+	ps, pf := last("Provisional-Subject"), last("Provisional-Facet")
+	if (ps == "") != (pf == "") {
+		bad(RuleEntrySchema, "must declare Provisional-Subject and Provisional-Facet together")
+	}
+	if n := len(e.Fields["Candidate-Type"]); n != 1 {
+		bad(RuleEntrySchema, "must declare exactly one Candidate-Type field (found %d)", n)
+	}
+	switch fs := e.Fields["Promotion-Requirement"]; {
+	case len(fs) != 1:
+		bad(RuleEntrySchema, "must declare exactly one Promotion-Requirement field (found %d)", len(fs))
+	case pyStrip(fs[0].Body) == "":
+		bad(RuleEntrySchema, "has an empty Promotion-Requirement body")
+	}
+	if ps == "" || pf == "" || isArchive(name) {
+		return
+	}
+	if s, ok := subjects[strings.ToLower(ps)]; !ok || s.status != "active" {
+		bad(RuleEntrySubject, "references missing or inactive Provisional-Subject %s", ps)
+	}
+	if !contains(facets, pf) {
+		bad(RuleEntrySubject, "has invalid Provisional-Facet %s", quote(pf))
+	}
+}
+
 func (c *checker) entrySubject(e *FormalEntry, status string, subjects map[string]*subject, bad func(string, string, ...any)) {
 	subj, facet := e.One("Subject"), e.One("Facet")
 	if e.Type == "INBOX" {
-		ps, pf := len(e.Fields["Provisional-Subject"]) > 0, len(e.Fields["Provisional-Facet"]) > 0
-		if ps != pf {
-			bad(RuleEntrySchema, "must declare Provisional-Subject and Provisional-Facet together")
-		}
-		return
+		return // a candidate's identity is provisional (candidate)
 	}
-	if owns(e) && c.protocol >= "0.7" {
+	if owns(e) && c.protocol.atLeast(v07) {
 		// From 0.7 an owner without its identity is an invalid owner to
 		// the conflict analysis (0.6 had none).
 		if subj == "" {

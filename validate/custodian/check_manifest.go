@@ -2,6 +2,7 @@ package custodian
 
 import (
 	"io/fs"
+	"path"
 	"strings"
 )
 
@@ -21,7 +22,7 @@ func (c *checker) manifest() {
 		p := c.protoProblem
 		c.add(p.rule, "manifest.md", p.line, col(p.line), "%s", p.msg)
 	}
-	if c.protocol == "0.6" || c.protocol == "0.7" {
+	if c.protocol == v06 || c.protocol == v07 {
 		_, line := m.Version()
 		c.add(RuleMigration, "manifest.md", line, col(line), "protocol %s memory, judged by the rules of %s; MemoryCustodian 0.12 fails it as older than 0.8 until `memory-custodian migrate --apply` migrates it", c.protocol, c.protocol)
 	}
@@ -101,12 +102,7 @@ func (c *checker) moduleIndex() {
 		if !strings.Contains(m.Text, dir+"/") {
 			c.add(RuleManifestMentions, "manifest.md", 0, 0, "%s/ exists but the manifest does not describe when to load it", dir)
 		}
-		entries, _ := fs.ReadDir(c.mem.FS, dir)
-		for _, e := range entries {
-			name := dir + "/" + e.Name()
-			if e.Name() == "README.md" || !strings.HasSuffix(e.Name(), ".md") {
-				continue
-			}
+		for _, name := range c.moduleFiles(dir) {
 			if _, ok := m.Index[name]; !ok {
 				c.add(RuleUnindexedModule, name, 0, 0, "%s is not listed in the manifest's optional module index", name)
 			}
@@ -117,6 +113,35 @@ func (c *checker) moduleIndex() {
 			c.add(RuleMissingIndexedModule, "manifest.md", line, 1, "optional module index lists %s, which does not exist", p)
 		}
 	}
+}
+
+// moduleFiles returns the module files of dir that the index must list,
+// README.md aside: up to protocol 0.5 the .md files directly in it, as the
+// 0.9.1 CLI globs them; from 0.6 every Markdown file below it, its suffix
+// and README in any case (areas/sub/deep.md, areas/Ghost.MD), as the 0.12
+// CLI inventories managed memory.
+func (c *checker) moduleFiles(dir string) []string {
+	var out []string
+	if c.protocol.before(v06) {
+		entries, _ := fs.ReadDir(c.mem.FS, dir)
+		for _, e := range entries {
+			if e.Name() != "README.md" && strings.HasSuffix(e.Name(), ".md") {
+				out = append(out, dir+"/"+e.Name())
+			}
+		}
+		return out
+	}
+	_ = fs.WalkDir(c.mem.FS, dir, func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || d.Type()&fs.ModeSymlink != 0 {
+			return nil
+		}
+		base := path.Base(name)
+		if len(base) > 3 && strings.EqualFold(base[len(base)-3:], ".md") && !strings.EqualFold(base, "README.md") {
+			out = append(out, name)
+		}
+		return nil
+	})
+	return out
 }
 
 func exists(fsys fs.FS, name string) bool {

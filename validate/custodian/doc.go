@@ -57,6 +57,7 @@
 //	custodian-inbox-full              [warning] inbox.md over 30 items
 //	custodian-duplicate-unit          [warning] entry repeated exactly in one file
 //	custodian-machine-path            [warning] /Users/name/, /home/name/, /Volumes/name/, C:\Users\name\, D:\ in memory
+//	custodian-credential-shape        [error]   a key, token, private key or password URL shape in memory
 //	custodian-personal-email          [warning] e-mail address (not example.com) in memory
 //	custodian-phone-number            [warning] phone-number-like digit run in memory
 //	custodian-agent-file-copy         [warning] AGENTS.md/CLAUDE.md/GEMINI.md copies memory lines

@@ -77,6 +77,29 @@ var (
 		"Preference": true, "Rule": true, "Profile": true, "Statement": true, "Promotion-Requirement": true}
 )
 
+// ambiguousBullet is upstream's finding for a column-zero bullet after a
+// formal Entry's heading with no field after it.
+const ambiguousBullet = "ambiguous column-zero bullet follows a formal Entry; indent body bullets or move legacy memory under an explicit heading"
+
+// formalLikeHeadingRE is an H2 that upstream's unit reader takes for a
+// formal Entry's: an ID prefix of an Entry type, in any case.
+var formalLikeHeadingRE = validate.LazyRegexp(`(?i)^ {0,3}##[ \t]+MC-(?:DEC|CON|DNU|PREF|AREA|INBOX|TOMB)-`)
+
+// isUnitH2 reports an H2 as upstream's unit reader finds them: "##" after
+// at most 3 spaces, then a space, a tab or the end of the line.
+func isUnitH2(l string) bool {
+	t := strings.TrimLeft(l, " ")
+	if len(l)-len(t) > 3 || !strings.HasPrefix(t, "##") {
+		return false
+	}
+	return len(t) == 2 || t[2] == ' ' || t[2] == '\t'
+}
+
+// registryOnly are the fields of Subjects and reconciliations, unknown in
+// an Entry.
+var registryOnly = map[string]bool{"Kind": true, "Canonical-Ref": true, "Aliases": true, "Merged-Into": true,
+	"Merged-From": true, "Resolution": true, "Entries": true}
+
 // bodyFence opens a schema 2+ body block.
 const bodyFence = "```memory-custodian-body-v1"
 
@@ -106,10 +129,15 @@ func parseFormal(f *File, schema int) formalFile {
 	var cur *FormalEntry
 	var curField *Field
 	inH2 := false
+	// pseudo is an H2 that upstream's unit reader takes for a formal
+	// Entry's (`## MC-PREF-20261001-LOGO — ...`) without an Entry ID: its
+	// first column-zero bullet with no field after it is ambiguous.
+	pseudo := false
 	for i := 0; i < len(lines); i++ {
 		l := vis[i]
-		if strings.HasPrefix(l, "## ") || l == "##" {
+		if isUnitH2(l) {
 			cur, curField, inH2 = nil, nil, true
+			pseudo = formalLikeHeadingRE().MatchString(l)
 			if id, typ, title, ok := entryHeading(l); ok {
 				cur = &FormalEntry{File: f.Name, ID: id, Type: typ, Title: title, Line: i + 1, Fields: map[string][]Field{}}
 				out.entries = append(out.entries, cur)
@@ -129,6 +157,10 @@ func parseFormal(f *File, schema int) formalFile {
 				out.legacy++
 				out.bulletLines = append(out.bulletLines, i+1)
 			}
+			if pseudo && isLegacyBullet(l) && !follows[i] {
+				out.malformed = append(out.malformed, entryProblem{i + 1, ambiguousBullet})
+				pseudo = false
+			}
 			continue
 		}
 		// Schema 2+: a body may be one fenced block right after its field.
@@ -144,11 +176,11 @@ func parseFormal(f *File, schema int) formalFile {
 		if name, rest, ok := fieldLine(l); ok {
 			// Upstream keeps trailing blanks: `Status: active ` is not
 			// `active`.
-			val := strings.TrimLeft(rest, " \t\f\v")
+			val := strings.TrimLeftFunc(rest, validate.PythonSpace) // `\s*`: a no-break space too
 			if pyStrip(val) == "" {
 				val = ""
 			}
-			if !scalarFields[name] && !listFields[name] && !bodyFields[name] {
+			if !scalarFields[name] && !listFields[name] && !bodyFields[name] || registryOnly[name] && cur.Type != "SUBJ" && cur.Type != "REC" {
 				cur.Problems = append(cur.Problems, entryProblem{i + 1, cur.ID + " has unknown field " + name})
 				curField = nil
 				continue
@@ -169,7 +201,7 @@ func parseFormal(f *File, schema int) formalFile {
 		if curField == nil {
 			if pyStrip(l) != "" {
 				if isLegacyBullet(l) && !follows[i] {
-					cur.Problems = append(cur.Problems, entryProblem{i + 1, "ambiguous column-zero bullet follows a formal Entry; indent body bullets or move legacy memory under an explicit heading"})
+					cur.Problems = append(cur.Problems, entryProblem{i + 1, ambiguousBullet})
 				}
 			}
 			continue
@@ -185,20 +217,29 @@ func parseFormal(f *File, schema int) formalFile {
 			} else if pyStrip(l) != "" {
 				curField = nil
 				if isLegacyBullet(l) && !follows[i] {
-					cur.Problems = append(cur.Problems, entryProblem{i + 1, "ambiguous column-zero bullet follows a formal Entry; indent body bullets or move legacy memory under an explicit heading"})
+					cur.Problems = append(cur.Problems, entryProblem{i + 1, ambiguousBullet})
 				}
 			} else if len(curField.Items) > 0 {
 				curField = nil
 			}
 		case scalarFields[curField.Name]:
-			if pyStrip(l) != "" {
-				cur.Problems = append(cur.Problems, entryProblem{i + 1, cur.ID + " scalar field " + curField.Name + " has an unexpected visible continuation line"})
-			} else {
+			// Upstream reads every line up to the next field as the
+			// scalar's body, blank lines and, in an Entry, the hidden
+			// ones (a comment, a fence, indented code) too: any text there
+			// is a continuation. (The registry and the reconciliations
+			// have readers of their own, which skip hidden lines.)
+			hiddenCounts := cur.Type != "SUBJ" && cur.Type != "REC"
+			switch {
+			case pyStrip(lines[i]) == "" || l == "" && !hiddenCounts:
+			case isLegacyBullet(l) && !follows[i]:
+				cur.Problems = append(cur.Problems, entryProblem{i + 1, ambiguousBullet})
 				curField = nil
+			default:
+				cur.Problems = append(cur.Problems, entryProblem{i + 1, cur.ID + " scalar field " + curField.Name + " has an unexpected visible continuation line"})
 			}
 		default: // a body runs to the next field line
 			if isLegacyBullet(l) && !follows[i] {
-				cur.Problems = append(cur.Problems, entryProblem{i + 1, "ambiguous column-zero bullet follows a formal Entry; indent body bullets or move legacy memory under an explicit heading"})
+				cur.Problems = append(cur.Problems, entryProblem{i + 1, ambiguousBullet})
 				continue
 			}
 			if curField.Body == "" {
@@ -230,7 +271,7 @@ func fieldsFollow(vis []string) []bool {
 	seen := false
 	for j := len(vis) - 1; j >= 0; j-- {
 		out[j] = seen
-		if strings.HasPrefix(vis[j], "## ") {
+		if isUnitH2(vis[j]) {
 			seen = false
 		} else if _, _, ok := fieldLine(vis[j]); ok {
 			seen = true
@@ -244,25 +285,21 @@ func validIDIn(l string) bool { return entryIDRE().FindString(l) != "" }
 func quote(s string) string { return "'" + s + "'" }
 
 // fieldLine splits a field line, `Name: value` at column 0, where Name is
-// words of letters starting upper case, joined by '-'.
+// an ASCII letter and then ASCII letters and '-', as upstream's field
+// pattern reads it (`^[A-Za-z][A-Za-z-]*:`): `See-also: x`, `reason: x`
+// and `https://...` are field lines too, of unknown fields.
 func fieldLine(l string) (name, rest string, ok bool) {
-	i := 0
-	for {
-		if i >= len(l) || l[i] < 'A' || l[i] > 'Z' {
-			return "", "", false
-		}
-		i++
-		for i < len(l) && (('a' <= l[i] && l[i] <= 'z') || ('A' <= l[i] && l[i] <= 'Z')) {
-			i++
-		}
-		if i < len(l) && l[i] == ':' {
-			return l[:i], l[i+1:], true
-		}
-		if i >= len(l) || l[i] != '-' {
-			return "", "", false
-		}
+	if l == "" || !isASCIILetter(l[0]) {
+		return "", "", false
+	}
+	i := 1
+	for i < len(l) && (isASCIILetter(l[i]) || l[i] == '-') {
 		i++
 	}
+	if i < len(l) && l[i] == ':' {
+		return l[:i], l[i+1:], true
+	}
+	return "", "", false
 }
 
 // entryTypes are the entry types of Entry IDs.

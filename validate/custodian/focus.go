@@ -126,11 +126,11 @@ func Focus(fsys fs.FS, req FocusRequest) (*FocusResult, error) {
 		return res, nil
 	}
 	proto, contract := contractFindings(mem.Manifest)
-	res.Protocol = proto
-	if proto >= "0.6" {
+	res.Protocol = proto.String()
+	if proto.atLeast(v06) {
 		for _, l := range mem.Links {
 			if refusedLink(l) {
-				return nil, &LinkError{Name: l, Protocol: proto}
+				return nil, &LinkError{Name: l, Protocol: proto.String()}
 			}
 		}
 	}
@@ -145,7 +145,7 @@ func Focus(fsys fs.FS, req FocusRequest) (*FocusResult, error) {
 // focus holds one focused run over a parsed memory directory.
 type focus struct {
 	mem   *Memory
-	proto string
+	proto version
 	res   *FocusResult
 	req   FocusRequest
 	// findings of the plain check, computed once on demand.
@@ -199,12 +199,12 @@ func (r *FocusResult) finish() {
 // index. A manifest without any Protocol section, nor any trace of one
 // (a `###` or Setext form, an indented copy), is pre-metadata legacy
 // routing, judged by the 0.5 rules, and no contract error.
-func contractFindings(m *Manifest) (string, []FocusFinding) {
+func contractFindings(m *Manifest) (version, []FocusFinding) {
 	bad := func(line int, msg string) FocusFinding {
 		return FocusFinding{Code: "MC-ROUTING-007", Severity: SevError, Path: "manifest.md", Line: line, Message: msg}
 	}
 	if !m.UTF8 {
-		return ProtocolVersion, []FocusFinding{bad(invalidLine(m.File.Src), "manifest.md is not valid UTF-8 text")}
+		return v05, []FocusFinding{bad(invalidLine(m.File.Src), "manifest.md is not valid UTF-8 text")}
 	}
 	proto, pp := protocolOf(m)
 	var out []FocusFinding

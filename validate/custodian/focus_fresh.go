@@ -16,7 +16,7 @@ import (
 // of live entries, Subjects and reconciliation records is judged;
 // archive/ keeps history and is not.
 func (f *focus) freshness() {
-	if f.proto < "0.6" {
+	if f.proto.before(v06) {
 		return
 	}
 	ev := &evidenceCheck{focus: f, stat: map[string]string{}, seen: map[string]bool{}}

@@ -17,7 +17,7 @@ var rootStorage = []string{"brief.md", "decisions.md", "constraints.md", "do-not
 // explicit activation (MC-REACH-002). archive/ and local/ overlays are
 // not routed and not judged; protocols before 0.6 have no entries.
 func (f *focus) reachability() {
-	if f.proto < "0.6" {
+	if f.proto.before(v06) {
 		return
 	}
 	m := f.mem.Manifest
@@ -110,8 +110,8 @@ func activatable(md Module) bool {
 
 // declaredModules returns the declared modules: the 0.7+ declarations,
 // or before 0.7 each backticked module path of the index (explicit-only).
-func declaredModules(m *Manifest, proto string) []Module {
-	if proto >= "0.7" {
+func declaredModules(m *Manifest, proto version) []Module {
+	if proto.atLeast(v07) {
 		mods, _ := m.modules()
 		return mods
 	}

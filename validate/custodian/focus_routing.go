@@ -104,9 +104,9 @@ func routeLine(m *Manifest, cat string) int {
 // declaredPaths returns the optional modules the index declares, in
 // path order: the 0.7+ declarations, or before 0.7 every backticked path
 // in the index.
-func declaredPaths(m *Manifest, proto string) []PathRef {
+func declaredPaths(m *Manifest, proto version) []PathRef {
 	var out []PathRef
-	if proto >= "0.7" {
+	if proto.atLeast(v07) {
 		mods, _ := m.modules()
 		for _, md := range mods {
 			out = append(out, PathRef{Path: md.Path, Line: md.Line})

@@ -16,7 +16,7 @@ func globProblem(g string) string {
 		return "absolute"
 	case strings.Contains(g, `\`):
 		return "backslash"
-	case len(g) >= 2 && g[1] == ':':
+	case driveLetter(g):
 		return "drive letter"
 	case strings.ContainsAny(g, "[]{}"):
 		return "character classes and braces are not supported"
@@ -32,9 +32,14 @@ func globProblem(g string) string {
 	return ""
 }
 
+// driveLetter reports a path that starts with an ASCII letter and a colon
+// (`C:x`); `1:x` is no drive.
+func driveLetter(p string) bool { return len(p) >= 2 && isASCIILetter(p[0]) && p[1] == ':' }
+
 // globMatch matches a slash-separated, repository-relative path against a
 // glob: `*` is any characters within one segment, `?` one character, `**`
-// any number of whole segments. Case-sensitive.
+// any number of whole segments, at least one at the end of the glob
+// (`src/**` matches below src, not src itself). Case-sensitive.
 func globMatch(g, p string) bool {
 	return matchSegs(strings.Split(g, "/"), strings.Split(p, "/"))
 }
@@ -42,7 +47,11 @@ func globMatch(g, p string) bool {
 func matchSegs(gs, ps []string) bool {
 	for len(gs) > 0 {
 		if gs[0] == "**" {
-			for k := 0; k <= len(ps); k++ {
+			from := 0
+			if len(gs) == 1 {
+				from = 1 // a trailing ** is ".*" after the slash: something follows
+			}
+			for k := from; k <= len(ps); k++ {
 				if matchSegs(gs[1:], ps[k:]) {
 					return true
 				}

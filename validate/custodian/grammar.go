@@ -11,14 +11,14 @@ import (
 // each problem refuses every task, save the metadata values that only a
 // 0.6 or 0.7 CLI required (see metaProblems). Before, a route problem
 // refuses only the tasks it affects.
-func (m *Manifest) problems(proto string) []routeProblem {
+func (m *Manifest) problems(proto version) []routeProblem {
 	out := m.routeProblems()
-	if proto >= "0.6" {
+	if proto.atLeast(v06) {
 		for i := range out {
 			out[i].blocks = true // duplicate paths too
 		}
 	}
-	if proto < "0.6" {
+	if proto.before(v06) {
 		if m.Lex != nil && m.Lex.Problem != "" {
 			// Lexed for a later version that the lexing itself then hid.
 			out = append(out, routeProblem{category: "general", blocks: true, rule: RuleManifestGrammar, line: m.Lex.ProblemLine, msg: m.Lex.Problem})

@@ -28,6 +28,7 @@ var hints = sync.OnceValue(func() map[string]string {
 		RuleInboxFull:            "promote or drop reviewed candidates",
 		RuleDuplicateUnit:        "remove the repeated entry",
 		RuleMachinePath:          "use a path relative to the repository",
+		RuleCredentialShape:      "name where the credential lives (an environment variable, a secret store) instead of writing it, even as a placeholder",
 		RulePersonalEmail:        "remove the address from shared memory, or use an example.com placeholder",
 		RulePhoneNumber:          "remove the number from shared memory",
 		RuleAgentFileCopy:        "replace the copied text with a pointer to the memory manifest",

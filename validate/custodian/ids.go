@@ -24,6 +24,7 @@ const (
 	RuleInboxFull            = "custodian-inbox-full"
 	RuleDuplicateUnit        = "custodian-duplicate-unit"
 	RuleMachinePath          = "custodian-machine-path"
+	RuleCredentialShape      = "custodian-credential-shape"
 	RulePersonalEmail        = "custodian-personal-email"
 	RulePhoneNumber          = "custodian-phone-number"
 	RuleAgentFileCopy        = "custodian-agent-file-copy"

@@ -36,6 +36,9 @@ type Manifest struct {
 	IndexLine  int
 	IndexLines []int
 	Index      map[string]int
+	// strictMeta reads the metadata as the 0.12 CLI does, white space
+	// around a key allowed (protocol 0.6 and later).
+	strictMeta bool
 	// Lex is the Markdown lexing (protocol 0.6 and later; nil before).
 	Lex *validate.Lexed
 	// Unknown are `###` headings under `## Load by task` that are no
@@ -95,12 +98,20 @@ func ParseManifest(src []byte) *Manifest {
 	f := ParseFile("manifest.md", src)
 	m := &Manifest{File: f, Text: f.Text, Lines: f.Lines, UTF8: f.UTF8}
 	m.parse()
-	if v, _ := m.Version(); lexedVersion(v) {
+	v, line := m.Version()
+	if line == 0 {
+		// The 0.12 CLI's strict reading allows white space around a key
+		// ("- protocol_version : 0.8"), where the 0.9.1 CLI's finds no
+		// version: a protocol after 0.5 written so is read by the former.
+		v, _ = m.strictVersion()
+	}
+	if lexedVersion(v) {
 		// Protocol 0.6 and later are read with Markdown lexing, as the
-		// 0.12 CLI reads every manifest.
+		// 0.12 CLI reads every manifest, and its metadata strictly.
 		lx := lex(m.Lines)
 		m.Lex = &lx
 		m.Lines = lx.Visible(m.Lines)
+		m.strictMeta = true
 		loose, looseLine := m.Meta, m.ProtocolLine
 		m.parse()
 		if m.ProtocolLine == 0 && looseLine > 0 && !lx.Hidden(looseLine) {
@@ -222,8 +233,11 @@ func (m *Manifest) h2Sections() {
 
 func (m *Manifest) meta(from, to int) {
 	for i := from; i < to; i++ {
-		if g := metaFieldRE().FindStringSubmatch(pyStrip(m.Lines[i])); g != nil {
+		s := pyStrip(m.Lines[i])
+		if g := metaFieldRE().FindStringSubmatch(s); g != nil {
 			m.Meta[g[1]] = MetaField{Value: pyStrip(g[2]), Line: i + 1}
+		} else if g := protoBulletRE().FindStringSubmatch(s); m.strictMeta && g != nil && protoKeyRE().MatchString(pyStrip(g[1])) && pyStrip(g[2]) != "" {
+			m.Meta[pyStrip(g[1])] = MetaField{Value: pyStrip(g[2]), Line: i + 1}
 		}
 	}
 }

@@ -10,14 +10,14 @@ import (
 
 // metaRequired are the metadata values protocols 0.6 to 0.8 require; an
 // empty value means any non-empty value.
-var metaRequired = sync.OnceValue(func() map[string][][2]string {
-	return map[string][][2]string{
-		"0.6": {{"entry_schema_version", "1"}, {"subject_schema_version", "1"}, {"subject_registry", "subjects.md"},
+var metaRequired = sync.OnceValue(func() map[version][][2]string {
+	return map[version][][2]string{
+		v06: {{"entry_schema_version", "1"}, {"subject_schema_version", "1"}, {"subject_registry", "subjects.md"},
 			{"admission_policy", "evidence-required"}, {"conflict_identity_policy", "scope-subject-facet"}},
-		"0.7": {{"subject_schema_version", "1"}, {"subject_registry", "subjects.md"}, {"routing_schema_version", "1"},
+		v07: {{"subject_schema_version", "1"}, {"subject_registry", "subjects.md"}, {"routing_schema_version", "1"},
 			{"conflict_schema_version", "1"}, {"admission_policy", "evidence-required"},
 			{"routing_policy", "explicit-task-and-scope"}, {"conflict_policy", "canonical-subject-and-review"}},
-		"0.8": {{"entry_schema_version", "3"}, {"subject_schema_version", "1"}, {"subject_registry", "subjects.md"},
+		v08: {{"entry_schema_version", "3"}, {"subject_schema_version", "1"}, {"subject_registry", "subjects.md"},
 			{"routing_schema_version", "1"}, {"conflict_schema_version", "1"}, {"admission_policy", "evidence-required"},
 			{"routing_policy", "explicit-task-and-scope"}, {"conflict_policy", "canonical-subject-and-review"}},
 	}
@@ -38,13 +38,13 @@ var protoKeyRE = validate.LazyRegexp(`^[A-Za-z_]+$`)
 // entrySchema returns the entry schema a manifest selects: 3 for 0.8 with
 // entry_schema_version 3, 1 or 2 for 0.7 as written, 1 otherwise (a 0.8
 // manifest still on schema 1 is read with schema 1 until its migration).
-func entrySchema(m *Manifest, proto string) int {
+func entrySchema(m *Manifest, proto version) int {
 	switch proto {
-	case "0.8":
+	case v08:
 		if m.Meta["entry_schema_version"].Value == "3" {
 			return 3
 		}
-	case "0.7":
+	case v07:
 		if m.Meta["entry_schema_version"].Value == "2" {
 			return 2
 		}
@@ -60,7 +60,7 @@ func entrySchema(m *Manifest, proto string) int {
 // check errors that do not refuse a read (the 0.12 CLI reads those
 // protocols without them), and a 0.8 manifest still on Entry schema 1 is
 // the pending Entry migration: a check error, read with schema 1.
-func metaProblems(m *Manifest, proto string) []routeProblem {
+func metaProblems(m *Manifest, proto version) []routeProblem {
 	var out []routeProblem
 	add := func(blocks bool, line int, format string, args ...any) {
 		out = append(out, routeProblem{category: "general", blocks: blocks, rule: RuleProtocolMetadata, line: line, msg: fmt.Sprintf(format, args...)})
@@ -100,10 +100,10 @@ func metaProblems(m *Manifest, proto string) []routeProblem {
 		}
 		seen[key] = i + 1
 	}
-	if v, line := m.Version(); v != proto {
+	if v, line := m.Version(); v != proto.String() {
 		add(true, line, "Protocol %s must be written canonically: protocol_version: %s (manifest has %s)", proto, proto, v)
 	}
-	values := proto == "0.8" // the values the 0.12 CLI requires, and so refuses to read without
+	values := proto == v08 // the values the 0.12 CLI requires, and so refuses to read without
 	for _, k := range []string{"initialized_with", "last_migrated_with"} {
 		if _, ok := m.Meta[k]; !ok {
 			add(values, m.ProtocolLine, "Protocol %s requires %s; manifest has missing", proto, k)
@@ -112,8 +112,8 @@ func metaProblems(m *Manifest, proto string) []routeProblem {
 	for _, kv := range metaRequired()[proto] {
 		f, ok := m.Meta[kv[0]]
 		switch {
-		case kv[0] == "entry_schema_version" && proto == "0.7":
-		case kv[0] == "entry_schema_version" && proto == "0.8" && f.Value == "1":
+		case kv[0] == "entry_schema_version" && proto == v07:
+		case kv[0] == "entry_schema_version" && proto == v08 && f.Value == "1":
 			add(false, f.Line, "Project uses an earlier Entry schema (entry_schema_version: 1); staged migration to Entry schema 3 is available: run `memory-custodian migrate --prepare` after reviewing the preview")
 		case !ok:
 			add(values, m.ProtocolLine, "Protocol %s requires %s: %s; manifest has missing", proto, kv[0], kv[1])
@@ -121,7 +121,7 @@ func metaProblems(m *Manifest, proto string) []routeProblem {
 			add(values, f.Line, "Protocol %s requires %s: %s; manifest has %s", proto, kv[0], kv[1], short(f.Value))
 		}
 	}
-	if proto == "0.7" {
+	if proto == v07 {
 		if f := m.Meta["entry_schema_version"]; f.Value != "1" && f.Value != "2" {
 			add(false, f.Line, "Protocol 0.7 requires entry_schema_version: 1 or 2; manifest has %s", orMissing(f.Value))
 		}

@@ -34,16 +34,23 @@ type packed struct {
 
 type packedFile struct{ name, text string }
 
-func packFile(f *File, budget int, has bool) packed {
+func packFile(f *File, budget int, has bool, proto version) packed {
 	norm := pyStrip(f.Text)
 	offset := strings.Count(f.Text[:strings.Index(f.Text, norm)], "\n")
 	if norm == "" {
 		offset = 0
 	}
-	title, units := splitUnits(norm, offset)
+	split := splitUnits
+	if proto.atLeast(v06) {
+		split = unitsFrom12
+	}
+	title, units := split(norm, offset)
 	out := packed{text: norm, units: len(units)}
 	if !has || EstimateTokens(norm) <= budget {
 		return out
+	}
+	if proto.atLeast(v06) {
+		return packUnits12(title, units, budget, out)
 	}
 	used := EstimateTokens(title)
 	var chosen []packUnit

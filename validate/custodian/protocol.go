@@ -4,11 +4,54 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Protocol versions this package judges, oldest first. Each is checked by
 // its own rules; NewestProtocol is the newest.
 var Protocols = []string{"0.5", "0.6", "0.7", "0.8"}
+
+// version is a MemoryCustodian protocol version, major.minor, parsed once
+// from the manifest and ordered as numbers (0.10 comes after 0.9).
+type version struct{ major, minor int }
+
+// The protocols this package judges.
+var (
+	v05 = version{0, 5}
+	v06 = version{0, 6}
+	v07 = version{0, 7}
+	v08 = version{0, 8}
+)
+
+var judged = []version{v05, v06, v07, v08}
+
+func (v version) String() string { return strconv.Itoa(v.major) + "." + strconv.Itoa(v.minor) }
+
+// cmp returns -1, 0 or 1 as v is older than, the same as or newer than w.
+func (v version) cmp(w version) int {
+	switch {
+	case v.major != w.major:
+		return cmpInt(v.major, w.major)
+	default:
+		return cmpInt(v.minor, w.minor)
+	}
+}
+
+func cmpInt(a, b int) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// atLeast reports whether v is w or newer.
+func (v version) atLeast(w version) bool { return v.cmp(w) >= 0 }
+
+// before reports whether v is older than w.
+func (v version) before(w version) bool { return v.cmp(w) < 0 }
 
 // NewestProtocol is the newest MemoryCustodian protocol this package knows.
 const NewestProtocol = "0.8"
@@ -17,35 +60,35 @@ const NewestProtocol = "0.8"
 // oldest this package judges.
 const ProtocolVersion = "0.5"
 
-// protocolOf returns the protocol of m ("0.5" ... "0.8") and, when it has
+// protocolOf returns the protocol of m (0.5 ... 0.8) and, when it has
 // none this package judges, a problem saying why. A manifest without a
 // usable version is judged by the 0.5 rules.
-func protocolOf(m *Manifest) (string, *routeProblem) {
+func protocolOf(m *Manifest) (version, *routeProblem) {
 	p := &routeProblem{category: "protocol", rule: RuleProtocolVersion, line: m.ProtocolLine}
 	v, line := m.Version()
 	switch {
 	case len(m.Meta) == 0:
 		p.msg = "manifest has no MemoryCustodian Protocol metadata (`## MemoryCustodian Protocol` with `- protocol_version: ...`); memory from before protocol 0.5 is migrated by `memory-custodian migrate --apply`"
-		return ProtocolVersion, p
+		return v05, p
 	case line == 0:
 		p.msg = "protocol metadata has no protocol_version"
-		return ProtocolVersion, p
+		return v05, p
 	}
 	p.line = line
 	cmp, ok := compareVersion(v, ProtocolVersion)
 	if !ok {
 		p.msg = fmt.Sprintf("invalid protocol_version %q: want a version like %s", v, NewestProtocol)
-		return ProtocolVersion, p
+		return v05, p
 	}
 	if cmp == 0 {
-		return ProtocolVersion, nil
+		return v05, nil
 	}
 	if cmp < 0 {
 		p.msg = fmt.Sprintf("protocol_version %s is older than %s, the oldest protocol this tool judges; run `memory-custodian migrate --apply`", v, ProtocolVersion)
-		return ProtocolVersion, p
+		return v05, p
 	}
-	for _, known := range Protocols[1:] {
-		if v == known {
+	for _, known := range judged[1:] {
+		if v == known.String() {
 			return known, nil
 		}
 	}
@@ -54,7 +97,7 @@ func protocolOf(m *Manifest) (string, *routeProblem) {
 	} else {
 		p.msg = fmt.Sprintf("protocol_version %q is not written canonically (want one of %s)", v, strings.Join(Protocols, ", "))
 	}
-	return ProtocolVersion, p
+	return v05, p
 }
 
 // compareVersion compares dotted numeric versions as the reference does
@@ -82,16 +125,39 @@ func compareVersion(a, b string) (int, bool) {
 	return 0, true
 }
 
+// versionParts reads a dotted version as Python's int() reads each part:
+// any Unicode decimal digits ("０.５" is 0.5).
 func versionParts(v string) ([]int, bool) {
 	fields := strings.Split(pyStrip(v), ".")
 	out := make([]int, len(fields))
 	for i, f := range fields {
-		if f == "" || strings.Trim(f, "0123456789") != "" || len(f) > 9 {
+		n, digits := 0, 0
+		for _, r := range f {
+			d, ok := digitValue(r)
+			if !ok || digits == 9 {
+				return nil, false
+			}
+			n, digits = n*10+d, digits+1
+		}
+		if digits == 0 {
 			return nil, false
 		}
-		out[i], _ = strconv.Atoi(f)
+		out[i] = n
 	}
 	return out, true
+}
+
+// digitValue is the value of a Unicode decimal digit: its place in the
+// run of ten digits it belongs to (every script's run starts at zero).
+func digitValue(r rune) (int, bool) {
+	if !unicode.Is(unicode.Nd, r) {
+		return 0, false
+	}
+	start := r
+	for unicode.Is(unicode.Nd, start-1) {
+		start--
+	}
+	return int(r-start) % 10, true
 }
 
 // strictVersion returns protocol_version as the strict metadata reading

@@ -11,7 +11,7 @@ var resolutions = []string{"distinct", "superseded", "exception", "subject-merge
 // entries.
 func (c *checker) reconciliations(all []*FormalEntry, subjects map[string]*subject) {
 	f, ok := c.mem.Files["reconciliations.md"]
-	if !ok || !f.UTF8 || c.protocol < "0.7" {
+	if !ok || !f.UTF8 || c.protocol.before(v07) {
 		return
 	}
 	ids := map[string]bool{}

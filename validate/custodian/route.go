@@ -16,7 +16,7 @@ import (
 // INVALID; when Strict, also for an INCOMPLETE route and for REVIEW
 // conflicts of a substantial task; else 0.
 func (r *RouteResult) ExitCode() int {
-	if r.Protocol >= "0.6" {
+	if r.proto.atLeast(v06) {
 		if r.ConflictStatus == "CONFLICT" || r.ConflictStatus == "INVALID" {
 			return 1
 		}
@@ -55,7 +55,7 @@ func Route(fsys fs.FS, req RouteRequest) (*RouteResult, error) {
 	if p := readRefusal(m); p != nil {
 		return nil, &ManifestError{Line: p.line, Rule: p.rule, Message: p.msg}
 	}
-	if proto >= "0.6" {
+	if proto.atLeast(v06) {
 		// The 0.12 CLI reads every memory file before it routes.
 		if name := firstNotUTF8(mem); name != "" {
 			return nil, &ManifestError{Rule: RuleNotUTF8, Line: invalidLine(mem.Files[name].Src), Message: name + " is not valid UTF-8 text; the memory cannot be routed"}
@@ -73,7 +73,7 @@ func Route(fsys fs.FS, req RouteRequest) (*RouteResult, error) {
 	if p := blocking(m.problems(proto), cat); p != nil {
 		return nil, &ManifestError{Line: p.line, Rule: p.rule, Message: p.msg}
 	}
-	res := &RouteResult{Task: req.Task, Category: cat, Loaded: []LoadedFile{}, Protocol: proto, strict: req.Strict,
+	res := &RouteResult{Task: req.Task, Category: cat, Loaded: []LoadedFile{}, Protocol: proto.String(), proto: proto, strict: req.Strict,
 		MissingRequired: []string{}, SkippedOptional: []string{}, Omitted: []Omission{}, Oversized: []Oversized{}, Files: []Disposition{}}
 	if cat != "general" {
 		r := m.Routes[cat][0]
@@ -95,11 +95,11 @@ func Route(fsys fs.FS, req RouteRequest) (*RouteResult, error) {
 		}
 		err = errors.Join(err, r.add(e.Path, src, reason, e.Required))
 	}
-	if proto >= "0.6" {
+	if proto.atLeast(v06) {
 		err = errors.Join(err, r.declared(m, cat, req))
 	} else {
 		if len(req.Paths) > 0 || len(req.Rules) > 0 {
-			return nil, &ModuleNameError{Kind: "path", Name: strings.Join(append(req.Paths, req.Rules...), ", "), Reason: "--path and --rule need protocol 0.6 or later (this manifest is " + proto + ")"}
+			return nil, &ModuleNameError{Kind: "path", Name: strings.Join(append(req.Paths, req.Rules...), ", "), Reason: "--path and --rule need protocol 0.6 or later (this manifest is " + proto.String() + ")"}
 		}
 		err = errors.Join(err, r.modules("profile", "profiles", req.Profiles), r.modules("area", "areas", req.Areas))
 	}
@@ -110,7 +110,7 @@ func Route(fsys fs.FS, req RouteRequest) (*RouteResult, error) {
 	if len(res.MissingRequired) > 0 || r.scopeMissing {
 		res.Completeness = "INCOMPLETE"
 	}
-	if proto >= "0.7" {
+	if proto.atLeast(v07) {
 		r.conflicts()
 	}
 	if req.Budget {
@@ -192,7 +192,7 @@ func (r *router) add(p, source, reason string, required bool) error {
 		return &ManifestError{Rule: RuleNotUTF8, Message: fmt.Sprintf("%s is not valid UTF-8 text", p)}
 	}
 	budget, has := r.budgets.of(p)
-	pk := packFile(f, budget, has)
+	pk := packFile(f, budget, has, r.res.proto)
 	r.res.Loaded = append(r.res.Loaded, LoadedFile{Path: p, Source: source, Required: required,
 		Tokens: EstimateTokens(f.Text), Budget: budget, Units: pk.units, Reason: reason})
 	r.dispose(p, "loaded", reason)
@@ -312,24 +312,23 @@ func moduleReason(md Module, cat string, paths []string, asked bool) (string, bo
 	return "MC-SKIP-NOT-REQUESTED", true
 }
 
-// inputPaths normalizes --path values: `\` becomes `/`, a leading `./` is
-// dropped; a path must stay inside the project. They need not exist; the
-// result records whether they do (relative to the memory directory's
-// project, when known).
+// inputPaths normalizes --path values as upstream does: `\` becomes `/`,
+// one leading `./` is dropped; the rest must be a relative path inside
+// the project written plainly: not absolute, no drive letter, no empty,
+// `.` or `..` segment (`src//x`, `src/./x` and `src/backend/` are
+// refused). They need not exist; the result records whether they do
+// (relative to the memory directory's project, when known).
 func (r *router) inputPaths(in []string) ([]string, error) {
 	seen := map[string]bool{}
 	var out []string
 	for _, p := range in {
-		q := strings.ReplaceAll(p, `\`, "/")
-		for strings.HasPrefix(q, "./") {
-			q = q[2:]
-		}
-		bad := q == "" || strings.HasPrefix(q, "/") || (len(q) >= 2 && q[1] == ':')
+		q := strings.TrimPrefix(strings.ReplaceAll(p, `\`, "/"), "./")
+		bad := q == "" || strings.HasPrefix(q, "/") || driveLetter(q)
 		for _, part := range strings.Split(q, "/") {
-			bad = bad || part == ".."
+			bad = bad || part == "" || part == "." || part == ".."
 		}
 		if bad {
-			return nil, &ModuleNameError{Kind: "path", Name: p, Reason: "must be a relative path inside the project"}
+			return nil, &ModuleNameError{Kind: "path", Name: p, Reason: "must be a relative path inside the project, without empty, `.` or `..` segments"}
 		}
 		if !seen[q] {
 			seen[q] = true

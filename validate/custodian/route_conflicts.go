@@ -73,6 +73,9 @@ func ownerFinding(rule, msg string) bool {
 // conflictCode returns the MC-CONFLICT code of a check finding, and false
 // when the finding is no conflict finding.
 func conflictCode(rule, msg string) (string, bool) {
+	if rule == RuleEntrySubject && strings.Contains(msg, " Provisional-") {
+		return "", false // a candidate's provisional identity is checked, not read
+	}
 	code, ok := conflictRules()[rule]
 	if c, _, found := strings.Cut(msg, ":"); ok && found && strings.HasPrefix(c, "MC-CONFLICT-") {
 		code = c
@@ -105,7 +108,7 @@ func (r *router) conflict(code, name string, line int, msg string) {
 // matchedAreas reports MC-CONFLICT-009: active owners in two different
 // loaded areas/*.md files with the same Subject and Facet.
 func (r *router) matchedAreas() {
-	schema := entrySchema(r.mem.Manifest, r.res.Protocol)
+	schema := entrySchema(r.mem.Manifest, r.res.proto)
 	first := map[string]*FormalEntry{}
 	for _, l := range r.res.Loaded {
 		f, ok := r.mem.Files[l.Path]

@@ -58,6 +58,7 @@ type RouteResult struct {
 	// and MC-CONFLICT-009 for two matched areas owning one Subject+Facet.
 	Conflicts []RouteConflict `json:"conflicts,omitempty"`
 	strict    bool
+	proto     version
 }
 
 // Disposition is what the route did with one file: loaded, skipped,

@@ -118,9 +118,6 @@ func (c *checker) subjects() map[string]*subject {
 	return out
 }
 
-// foldAlias is an alias's identity: case-folded, white space collapsed.
-func foldAlias(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
-
 // mergedFrom checks that each Merged-From of an active Subject names a
 // merged Subject whose Merged-Into names it back (MC-CONFLICT-005).
 func (c *checker) mergedFrom(f *File, entries []*FormalEntry) {

@@ -82,44 +82,61 @@ var (
 // canonicalRef returns a Canonical-Ref in its normal form, or why it is
 // invalid: upstream knows dependency:pypi:, dependency:npm:, repo-path:,
 // area:, api:, service: and feature: references.
-func canonicalRef(raw string) (string, string) {
+func canonicalRef(written string) (string, string) {
+	raw := nfkc(written)
 	switch {
 	case strings.HasPrefix(raw, "dependency:pypi:"):
-		name := pypiRunRE().ReplaceAllString(strings.ToLower(strings.TrimPrefix(raw, "dependency:pypi:")), "-")
+		name := pypiRunRE().ReplaceAllString(casefold(strings.TrimPrefix(raw, "dependency:pypi:")), "-")
 		if !simpleRefRE().MatchString(name) {
-			return "", "invalid PyPI Canonical-Ref " + quote(short(raw))
+			return "", "invalid PyPI Canonical-Ref " + quote(short(written))
 		}
 		return "dependency:pypi:" + name, ""
 	case strings.HasPrefix(raw, "dependency:npm:"):
-		name := strings.ToLower(strings.TrimPrefix(raw, "dependency:npm:"))
+		name := casefold(strings.TrimPrefix(raw, "dependency:npm:"))
 		if !npmRefRE().MatchString(name) {
-			return "", "invalid npm Canonical-Ref " + quote(short(raw))
+			return "", "invalid npm Canonical-Ref " + quote(short(written))
 		}
 		return "dependency:npm:" + name, ""
 	case strings.HasPrefix(raw, "repo-path:"):
-		p := strings.ReplaceAll(strings.TrimPrefix(raw, "repo-path:"), `\`, "/")
-		if p == "" || strings.HasPrefix(p, "/") || len(p) > 1 && p[1] == ':' || badSegment(p) {
-			return "", "invalid repo-path Canonical-Ref " + quote(short(raw))
+		p, ok := repoPath(strings.TrimPrefix(raw, "repo-path:"))
+		if !ok {
+			return "", "invalid repo-path Canonical-Ref " + quote(short(written))
 		}
 		return "repo-path:" + p, ""
 	}
 	for _, prefix := range []string{"area:", "api:", "service:", "feature:"} {
 		if strings.HasPrefix(raw, prefix) {
-			id := strings.ToLower(strings.TrimPrefix(raw, prefix))
+			id := casefold(strings.TrimPrefix(raw, prefix))
 			if !simpleRefRE().MatchString(id) {
-				return "", "invalid " + strings.TrimSuffix(prefix, ":") + " Canonical-Ref " + quote(short(raw))
+				return "", "invalid " + strings.TrimSuffix(prefix, ":") + " Canonical-Ref " + quote(short(written))
 			}
 			return prefix + id, ""
 		}
 	}
-	return "", "has unsupported Canonical-Ref " + quote(short(raw)) + " (want dependency:pypi:, dependency:npm:, repo-path:, area:, api:, service: or feature:)"
+	return "", "has unsupported Canonical-Ref " + quote(short(written)) + " (want dependency:pypi:, dependency:npm:, repo-path:, area:, api:, service: or feature:)"
 }
 
-func badSegment(p string) bool {
+// repoPath normalises the path of a repo-path reference as a POSIX path
+// is read (upstream's PurePosixPath): backslashes are slashes, empty and
+// "." segments vanish ("./src//x/" is "src/x"); an empty, absolute or
+// drive-letter path, or one with "..", is invalid.
+func repoPath(p string) (string, bool) {
+	p = strings.ReplaceAll(p, `\`, "/")
+	if p == "" || strings.HasPrefix(p, "/") || driveLetter(p) {
+		return "", false
+	}
+	var parts []string
 	for _, s := range strings.Split(p, "/") {
-		if s == "" || s == "." || s == ".." {
-			return true
+		switch s {
+		case "", ".":
+		case "..":
+			return "", false
+		default:
+			parts = append(parts, s)
 		}
 	}
-	return false
+	if len(parts) == 0 {
+		return ".", true
+	}
+	return strings.Join(parts, "/"), true
 }
