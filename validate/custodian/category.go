@@ -24,11 +24,6 @@ var taskNames = sync.OnceValue(func() map[string]string {
 	}
 })
 
-// ResolveTask maps a task name or alias to its category ("" if unknown).
-// Names are exact: upstream rejects "Planning" and "artifacts". Protocol
-// 0.6 and later also accept "review" (implementation).
-func ResolveTask(task string) string { return taskNames()[task] }
-
 func resolveTask(task string, protocol version) string {
 	if task == "review" && protocol.atLeast(v06) {
 		return "implementation"

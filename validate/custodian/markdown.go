@@ -22,19 +22,6 @@ func headingLevel(line string) (int, string) {
 	return n, rest
 }
 
-// HeadingKey normalizes a heading for comparison: '#' and all white space
-// removed, case-folded.
-func HeadingKey(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if r == '#' || isPySpace(r) {
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
 // bulletText returns the text of a list item line with at most maxIndent
 // leading spaces ("- ", "* " or "+ "), and whether line is one.
 func bulletText(line string, maxIndent int) (string, bool) {
@@ -56,13 +43,6 @@ func bulletText(line string, maxIndent int) (string, bool) {
 
 // isBlank reports whether line holds only white space.
 func isBlank(line string) bool { return strings.TrimSpace(line) == "" }
-
-// normalizeText trims trailing white space from every line, converts CRLF
-// to LF and drops leading and trailing blank lines.
-func normalizeText(s string) string {
-	lines := splitLines([]byte(s))
-	return joinTrimmed(lines)
-}
 
 func joinTrimmed(lines []string) string {
 	start, end := 0, len(lines)

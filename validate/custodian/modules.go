@@ -189,16 +189,6 @@ func (m *Manifest) declaration(md *Module, sub string, seen map[string]int, lega
 	return *md, true
 }
 
-func declaredIn(mods []Module, kind string) []Module {
-	var out []Module
-	for _, md := range mods {
-		if md.Kind == kind {
-			out = append(out, md)
-		}
-	}
-	return out
-}
-
 // problems checks a declaration's settings against its kind.
 func (md Module) problems() []routeProblem {
 	var out []routeProblem
@@ -241,16 +231,6 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
-}
-
-func splitList(s string) []string {
-	var out []string
-	for _, p := range strings.Split(s, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 var codeSpanRE = validate.LazyRegexp("`([^`]*)`")

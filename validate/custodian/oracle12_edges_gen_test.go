@@ -30,8 +30,6 @@ func insertAt(rng *rand.Rand, tr memTree, name string, match func(prev, l string
 	return true
 }
 
-func anyLine(string, string) bool { return true }
-
 // genCommentBesideText: an HTML comment, on one line or several, with or
 // without text after its "-->", at 0-4 spaces of indentation, in the
 // manifest or a file of entries.

@@ -249,7 +249,7 @@ func promotionFiles(candType, candScope string, reciprocal bool) map[string]stri
 func overlapFiles(extra string) map[string]string {
 	return map[string]string{"subjects.md": regA,
 		"constraints.md":   "# Constraints\n\n" + activeEntry("MC-CON-20260801-11111111", "Project", "Constraint", "Project.", "project", subjA, "behavior", ""),
-		"areas/backend.md": "# Backend\n\n" + strings.Replace(activeEntry("MC-CON-20260801-22222222", "Area", "Constraint", "Area.", "area:backend", subjA, "behavior", extra), "", "", 0)}
+		"areas/backend.md": "# Backend\n\n" + activeEntry("MC-CON-20260801-22222222", "Area", "Constraint", "Area.", "area:backend", subjA, "behavior", extra)}
 }
 
 func dropLine(l string) func(string) string {
