@@ -10,7 +10,7 @@
 # REMNANT_GUARD_RELEASES_URL replaces the releases address (a mirror laid
 # out like GitHub's: <url>/download/<tag>/<file> and
 # <url>/latest/download/<file>). Needs curl or wget, tar and gzip (unzip on
-# Windows), and sha256sum or shasum.
+# Windows), sha256sum or shasum, head and wc.
 set -eu
 
 releases=${REMNANT_GUARD_RELEASES_URL:-https://github.com/remnant-guard/remnant-guard/releases}
@@ -121,16 +121,26 @@ fi
 
 # download URL FILE MAXBYTES: fails on any HTTP error; follows redirects
 # (GitHub serves release files from another host), https only when the
-# releases address is https; with curl, a file over MAXBYTES is refused.
+# releases address is https and curl downloads. A file over MAXBYTES is
+# refused whether or not the server says its size (the bytes pass through
+# head, which stops reading one byte past the limit), and a transfer that
+# stalls is given up: curl below 1 KiB/s for a minute, wget after a minute
+# without a byte.
 download() {
-	if [ "$fetch" = curl ]; then
-		case $1 in
-		https://*) curl -fsSL --proto '=https' --proto-redir '=https' --retry 3 --max-filesize "$3" -o "$2" -- "$1" ;;
-		*) curl -fsSL --retry 3 --max-filesize "$3" -o "$2" -- "$1" ;;
-		esac
-	else
-		wget -q -O "$2" -- "$1"
-	fi || die "could not download $1"
+	rm -f -- "$2.failed"
+	{
+		if [ "$fetch" = curl ]; then
+			case $1 in
+			https://*) curl -fsSL --proto '=https' --proto-redir '=https' --retry 3 --connect-timeout 30 --speed-limit 1024 --speed-time 60 --max-filesize "$3" -- "$1" ;;
+			*) curl -fsSL --retry 3 --connect-timeout 30 --speed-limit 1024 --speed-time 60 --max-filesize "$3" -- "$1" ;;
+			esac
+		else
+			wget -q -T 60 -O - -- "$1"
+		fi || : >"$2.failed"
+	} | head -c "$(($3 + 1))" >"$2" || die "cannot write $2"
+	size=$(wc -c <"$2" | tr -d ' ')
+	[ "$size" -le "$3" ] || die "$1 is over $3 bytes: refusing to download it"
+	[ ! -e "$2.failed" ] || die "could not download $1"
 }
 
 sha256() {
@@ -142,7 +152,8 @@ sha256() {
 }
 
 tmp=$(mktemp -d 2>/dev/null || mktemp -d -t remnant-guard)
-trap 'rm -rf "$tmp"' EXIT
+new=
+trap 'rm -rf -- "$tmp" ${new:+"$new"}' EXIT
 trap 'exit 1' HUP INT TERM
 
 # The latest release is the one whose SHA256SUMS latest/download serves:
@@ -197,12 +208,16 @@ if [ ! -f "$tmp/x/$bin" ] || [ -L "$tmp/x/$bin" ]; then
 fi
 
 mkdir -p -- "$dir" || die "cannot create $dir"
-# Copied next to its place, then renamed over it: a running remnant-guard
-# is never half written, and a link at the place is replaced, not followed.
-cp -- "$tmp/x/$bin" "$dir/.$bin.new.$$" || die "cannot write to $dir"
-chmod 755 "$dir/.$bin.new.$$"
-mv -f -- "$dir/.$bin.new.$$" "$dir/$bin" || die "cannot write $dir/$bin"
-"$dir/$bin" version || die "$dir/$bin does not run"
+# Copied into a new folder next to its place (made by mktemp, so no file or
+# link there beforehand is written through), run there, then renamed over
+# its place: a running remnant-guard is never half written, one that does
+# not run never replaces the one installed, and a link at the place is
+# replaced, not followed. The folder is removed however the script ends.
+new=$(mktemp -d "$dir/.$bin.new.XXXXXX") || die "cannot write to $dir"
+cp -- "$tmp/x/$bin" "$new/$bin" || die "cannot write to $dir"
+chmod 755 "$new/$bin" || die "cannot make $new/$bin executable"
+"$new/$bin" version >/dev/null || die "$archive holds a $bin that does not run here: $dir/$bin is left as it was"
+mv -f -- "$new/$bin" "$dir/$bin" || die "cannot write $dir/$bin"
 printf 'install.sh: installed remnant-guard %s (%s/%s) to %s\n' "$version" "$os" "$arch" "$dir/$bin" >&2
 case ":${PATH:-}:" in
 *":$dir:"*) ;;

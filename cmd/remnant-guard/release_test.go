@@ -81,7 +81,9 @@ func runReleaseScripts(t *testing.T, realBuild bool) {
 // address (https://github.com/OWNER/REPO/releases) and GITHUB_SERVER_URL
 // to the server's. As on GitHub every download is a redirect to where
 // the file is stored, and latest/download/FILE a redirect to the latest
-// release's FILE. Each request is appended to $WORK/requests.
+// release's FILE. Where DIR/TAG/FILE.endless stands for FILE, FILE is a
+// stream of no announced size that does not end (64 MiB, unless the client
+// stops reading first). Each request is appended to $WORK/requests.
 //
 //	serve-release DIR
 func cmdServeRelease(ts *testscript.TestScript, neg bool, args []string) {
@@ -118,6 +120,17 @@ func cmdServeRelease(ts *testscript.TestScript, neg bool, args []string) {
 			file := filepath.Join(root, filepath.FromSlash(rest))
 			if st, err := os.Stat(file); err == nil && st.Mode().IsRegular() {
 				http.ServeFile(w, r, file)
+				return
+			}
+			if _, err := os.Stat(file + ".endless"); err == nil {
+				// A download that does not end, of no announced size
+				// (chunked): up to 64 MiB, or until the client goes.
+				chunk := []byte(strings.Repeat("a", 64<<10))
+				for range 1024 {
+					if _, err := w.Write(chunk); err != nil {
+						return
+					}
+				}
 				return
 			}
 		}
