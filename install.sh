@@ -13,14 +13,30 @@
 # Windows), sha256sum or shasum, head and wc.
 set -eu
 
+# The download folder and the new binary's folder, removed however the
+# script ends; any failure ends it with exit 2 (see die).
+tmp=
+new=
+cleanup() {
+	st=$?
+	[ -z "$tmp" ] || rm -rf -- "$tmp"
+	[ -z "$new" ] || rm -rf -- "$new"
+	[ "$st" -eq 0 ] || exit 2
+}
+trap cleanup EXIT
+trap 'exit 2' HUP INT TERM
+
 releases=${REMNANT_GUARD_RELEASES_URL:-https://github.com/remnant-guard/remnant-guard/releases}
 version=${REMNANT_GUARD_VERSION:-latest}
 dir=${REMNANT_GUARD_INSTALL_DIR:-}
 supported="linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64"
 
+# die MESSAGE: every failure is exit 2, as remnant-guard's errors are (1 is
+# its blocking findings): a job that lets findings pass (GitLab's
+# allow_failure: exit_codes: [1], say) never lets a failed install pass.
 die() {
 	printf 'install.sh: error: %s\n' "$*" >&2
-	exit 1
+	exit 2
 }
 
 usage() {
@@ -37,6 +53,7 @@ checking the archive against the release's SHA256SUMS.
 
 REMNANT_GUARD_RELEASES_URL sets where releases are downloaded from
 (default: https://github.com/remnant-guard/remnant-guard/releases).
+Exit status: 0 installed, 2 not installed (the error says why).
 EOF
 }
 
@@ -152,9 +169,6 @@ sha256() {
 }
 
 tmp=$(mktemp -d 2>/dev/null || mktemp -d -t remnant-guard)
-new=
-trap 'rm -rf -- "$tmp" ${new:+"$new"}' EXIT
-trap 'exit 1' HUP INT TERM
 
 # The latest release is the one whose SHA256SUMS latest/download serves:
 # the archive it lists for this platform names the tag, and everything
