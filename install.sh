@@ -13,6 +13,11 @@
 # Windows), sha256sum or shasum, head and wc.
 set -eu
 
+# The whole script is one group, which the shell reads to its end before
+# it runs any of it: a download cut short (curl ... | sh) is a syntax
+# error, never a part of the script run.
+{
+
 # The download folder and the new binary's folder, removed however the
 # script ends; any failure ends it with exit 2 (see die).
 tmp=
@@ -237,3 +242,4 @@ case ":${PATH:-}:" in
 *":$dir:"*) ;;
 *) printf 'install.sh: note: %s is not on PATH\n' "$dir" >&2 ;;
 esac
+}

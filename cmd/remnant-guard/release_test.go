@@ -337,3 +337,45 @@ func cmdReadmeSh(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	ts.Check(os.WriteFile(ts.MkAbs(args[2]), []byte(strings.ReplaceAll(block, published, ts.Getenv("RELEASES"))), 0o644))
 }
+
+// TestInstallScriptCutShort pipes install.sh cut short at many places to
+// sh, as curl ... | sh runs a download that broke off: the shell must read
+// the whole script before it runs any of it, so that no prefix does
+// anything (here: gets as far as asking uname for the platform).
+func TestInstallScriptCutShort(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("install.sh runs in a POSIX shell")
+	}
+	src, err := os.ReadFile(filepath.Join(sourceRoot(t), "install.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The group's braces: a cut before it is comments, after it the whole
+	// script.
+	start := strings.Index(string(src), "\n{\n")
+	end := strings.LastIndex(string(src), "\n}\n")
+	if start < 0 || end < 0 {
+		t.Fatal("install.sh is not one group in braces")
+	}
+	fake := t.TempDir()
+	marker := filepath.Join(fake, "ran")
+	uname := "#!/bin/sh\necho ran >> '" + marker + "'\necho Linux\n"
+	if err := os.WriteFile(filepath.Join(fake, "uname"), []byte(uname), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	steps := testtier.Pick(40, 400)
+	for i := 1; i <= steps; i++ {
+		n := end * i / steps
+		cmd := exec.Command("sh", "-s", "--", "--version", "v9.8.7", "--dir", filepath.Join(t.TempDir(), "bin"))
+		cmd.Stdin = strings.NewReader(string(src[:n]))
+		cmd.Env = append(os.Environ(), "PATH="+fake+string(os.PathListSeparator)+os.Getenv("PATH"),
+			"REMNANT_GUARD_RELEASES_URL=http://127.0.0.1:9/releases", "REMNANT_GUARD_VERSION=", "REMNANT_GUARD_INSTALL_DIR=")
+		out, err := cmd.CombinedOutput()
+		if n > start && err == nil {
+			t.Errorf("install.sh cut after %d of %d bytes: sh succeeded\n%s", n, len(src), out)
+		}
+		if _, err := os.Stat(marker); err == nil {
+			t.Fatalf("install.sh cut after %d of %d bytes ran as far as uname:\n%s", n, len(src), out)
+		}
+	}
+}
