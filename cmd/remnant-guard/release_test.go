@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"encoding/pem"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -378,4 +379,51 @@ func TestInstallScriptCutShort(t *testing.T) {
 			t.Fatalf("install.sh cut after %d of %d bytes ran as far as uname:\n%s", n, len(src), out)
 		}
 	}
+}
+
+// TestInstallScriptRedirects: with curl, an https releases address is
+// never left for http by a redirect (GitHub's downloads are redirects),
+// and no redirect reaches file://, whatever the address.
+func TestInstallScriptRedirects(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("install.sh runs in a POSIX shell")
+	}
+	if _, err := exec.LookPath("curl"); err != nil {
+		t.Skip("no curl")
+	}
+	var plainHits sync.Map
+	plain := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		plainHits.Store(r.URL.Path, true)
+		fmt.Fprintln(w, strings.Repeat("0", 64)+"  remnant-guard_v9.8.7_linux_amd64.tar.gz")
+	}))
+	defer plain.Close()
+	secure := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, plain.URL+r.URL.Path, http.StatusFound)
+	}))
+	defer secure.Close()
+	toFile := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "file:///etc/hostname", http.StatusFound)
+	}))
+	defer toFile.Close()
+	ca := filepath.Join(t.TempDir(), "ca.pem")
+	if err := os.WriteFile(ca, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: secure.Certificate().Raw}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, releases := range []string{secure.URL + "/o/r/releases", toFile.URL + "/o/r/releases"} {
+		dir := filepath.Join(t.TempDir(), "bin")
+		cmd := exec.Command("sh", filepath.Join(sourceRoot(t), "install.sh"), "--version", "v9.8.7", "--dir", dir)
+		cmd.Env = append(os.Environ(), "REMNANT_GUARD_RELEASES_URL="+releases, "CURL_CA_BUNDLE="+ca,
+			"REMNANT_GUARD_VERSION=", "REMNANT_GUARD_INSTALL_DIR=")
+		out, err := cmd.CombinedOutput()
+		if err == nil || !strings.Contains(string(out), "could not download "+releases+"/download/v9.8.7/SHA256SUMS") {
+			t.Errorf("%s: want the redirected download refused, got %v:\n%s", releases, err, out)
+		}
+		if _, err := os.Stat(dir); err == nil {
+			t.Errorf("%s: %s was made", releases, dir)
+		}
+	}
+	plainHits.Range(func(k, _ any) bool {
+		t.Errorf("an https download was redirected to http: GET %v", k)
+		return true
+	})
 }
