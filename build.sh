@@ -45,9 +45,11 @@ done
 epoch=$(git log -1 --format=%ct 2>/dev/null || echo 0)
 
 dist=${DIST:-dist}
-rm -rf "$dist"
 mkdir -p "$dist"
 dist=$(cd "$dist" && pwd)
+# Only what this script writes is removed first: a DIST named by mistake
+# (a home folder, say) loses nothing else.
+rm -f -- "$dist"/remnant-guard_* "$dist/SHA256SUMS"
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 for target in $targets; do
