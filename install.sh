@@ -236,6 +236,12 @@ new=$(mktemp -d "$dir/.$bin.new.XXXXXX") || die "cannot write to $dir"
 cp -- "$tmp/x/$bin" "$new/$bin" || die "cannot write to $dir"
 chmod 755 "$new/$bin" || die "cannot make $new/$bin executable"
 "$new/$bin" version >/dev/null || die "$archive holds a $bin that does not run here: $dir/$bin is left as it was"
+# mv onto a folder, or a link to one, would move the binary into it.
+if [ -L "$dir/$bin" ] && [ -d "$dir/$bin" ]; then
+	rm -f -- "$dir/$bin" || die "cannot replace the link $dir/$bin"
+elif [ -d "$dir/$bin" ]; then
+	die "$dir/$bin is a folder: remove it, or install to another --dir"
+fi
 mv -f -- "$new/$bin" "$dir/$bin" || die "cannot write $dir/$bin"
 printf 'install.sh: installed remnant-guard %s (%s/%s) to %s\n' "$version" "$os" "$arch" "$dir/$bin" >&2
 case ":${PATH:-}:" in
