@@ -24,7 +24,9 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 version=${VERSION:-$(git describe --tags --always --dirty 2>/dev/null || echo dev)}
-if [ -n "${VERSION:-}" ] && ! [[ "$VERSION" =~ ^v[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$ ]]; then
+# The tag grammar of install.sh and action.yml (semantic versions: no
+# leading zeros), so that every release published can be installed.
+if [ -n "${VERSION:-}" ] && ! [[ "$VERSION" =~ ^v(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?$ ]]; then
   echo "build.sh: VERSION=$VERSION is not a release tag (vMAJOR.MINOR.PATCH, e.g. v0.1.0)" >&2
   exit 2
 fi
@@ -43,9 +45,11 @@ done
 epoch=$(git log -1 --format=%ct 2>/dev/null || echo 0)
 
 dist=${DIST:-dist}
-rm -rf "$dist"
 mkdir -p "$dist"
 dist=$(cd "$dist" && pwd)
+# Only what this script writes is removed first: a DIST named by mistake
+# (a home folder, say) loses nothing else.
+rm -f -- "$dist"/remnant-guard_* "$dist/SHA256SUMS"
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 for target in $targets; do

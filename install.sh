@@ -10,17 +10,38 @@
 # REMNANT_GUARD_RELEASES_URL replaces the releases address (a mirror laid
 # out like GitHub's: <url>/download/<tag>/<file> and
 # <url>/latest/download/<file>). Needs curl or wget, tar and gzip (unzip on
-# Windows), and sha256sum or shasum.
+# Windows), sha256sum or shasum, head and wc.
 set -eu
+
+# The whole script is one group, which the shell reads to its end before
+# it runs any of it: a download cut short (curl ... | sh) is a syntax
+# error, never a part of the script run.
+{
+
+# The download folder and the new binary's folder, removed however the
+# script ends; any failure ends it with exit 2 (see die).
+tmp=
+new=
+cleanup() {
+	st=$?
+	[ -z "$tmp" ] || rm -rf -- "$tmp"
+	[ -z "$new" ] || rm -rf -- "$new"
+	[ "$st" -eq 0 ] || exit 2
+}
+trap cleanup EXIT
+trap 'exit 2' HUP INT TERM
 
 releases=${REMNANT_GUARD_RELEASES_URL:-https://github.com/remnant-guard/remnant-guard/releases}
 version=${REMNANT_GUARD_VERSION:-latest}
 dir=${REMNANT_GUARD_INSTALL_DIR:-}
 supported="linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64"
 
+# die MESSAGE: every failure is exit 2, as remnant-guard's errors are (1 is
+# its blocking findings): a job that lets findings pass (GitLab's
+# allow_failure: exit_codes: [1], say) never lets a failed install pass.
 die() {
 	printf 'install.sh: error: %s\n' "$*" >&2
-	exit 1
+	exit 2
 }
 
 usage() {
@@ -37,6 +58,7 @@ checking the archive against the release's SHA256SUMS.
 
 REMNANT_GUARD_RELEASES_URL sets where releases are downloaded from
 (default: https://github.com/remnant-guard/remnant-guard/releases).
+Exit status: 0 installed, 2 not installed (the error says why).
 EOF
 }
 
@@ -121,16 +143,26 @@ fi
 
 # download URL FILE MAXBYTES: fails on any HTTP error; follows redirects
 # (GitHub serves release files from another host), https only when the
-# releases address is https; with curl, a file over MAXBYTES is refused.
+# releases address is https and curl downloads. A file over MAXBYTES is
+# refused whether or not the server says its size (the bytes pass through
+# head, which stops reading one byte past the limit), and a transfer that
+# stalls is given up: curl below 1 KiB/s for a minute, wget after a minute
+# without a byte.
 download() {
-	if [ "$fetch" = curl ]; then
-		case $1 in
-		https://*) curl -fsSL --proto '=https' --proto-redir '=https' --retry 3 --max-filesize "$3" -o "$2" -- "$1" ;;
-		*) curl -fsSL --retry 3 --max-filesize "$3" -o "$2" -- "$1" ;;
-		esac
-	else
-		wget -q -O "$2" -- "$1"
-	fi || die "could not download $1"
+	rm -f -- "$2.failed"
+	{
+		if [ "$fetch" = curl ]; then
+			case $1 in
+			https://*) curl -fsSL --proto '=https' --proto-redir '=https' --retry 3 --connect-timeout 30 --speed-limit 1024 --speed-time 60 --max-filesize "$3" -- "$1" ;;
+			*) curl -fsSL --retry 3 --connect-timeout 30 --speed-limit 1024 --speed-time 60 --max-filesize "$3" -- "$1" ;;
+			esac
+		else
+			wget -q -T 60 -O - -- "$1"
+		fi || : >"$2.failed"
+	} | head -c "$(($3 + 1))" >"$2" || die "cannot write $2"
+	size=$(wc -c <"$2" | tr -d ' ')
+	[ "$size" -le "$3" ] || die "$1 is over $3 bytes: refusing to download it"
+	[ ! -e "$2.failed" ] || die "could not download $1"
 }
 
 sha256() {
@@ -142,8 +174,6 @@ sha256() {
 }
 
 tmp=$(mktemp -d 2>/dev/null || mktemp -d -t remnant-guard)
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
 
 # The latest release is the one whose SHA256SUMS latest/download serves:
 # the archive it lists for this platform names the tag, and everything
@@ -197,14 +227,25 @@ if [ ! -f "$tmp/x/$bin" ] || [ -L "$tmp/x/$bin" ]; then
 fi
 
 mkdir -p -- "$dir" || die "cannot create $dir"
-# Copied next to its place, then renamed over it: a running remnant-guard
-# is never half written, and a link at the place is replaced, not followed.
-cp -- "$tmp/x/$bin" "$dir/.$bin.new.$$" || die "cannot write to $dir"
-chmod 755 "$dir/.$bin.new.$$"
-mv -f -- "$dir/.$bin.new.$$" "$dir/$bin" || die "cannot write $dir/$bin"
-"$dir/$bin" version || die "$dir/$bin does not run"
+# Copied into a new folder next to its place (made by mktemp, so no file or
+# link there beforehand is written through), run there, then renamed over
+# its place: a running remnant-guard is never half written, one that does
+# not run never replaces the one installed, and a link at the place is
+# replaced, not followed. The folder is removed however the script ends.
+new=$(mktemp -d "$dir/.$bin.new.XXXXXX") || die "cannot write to $dir"
+cp -- "$tmp/x/$bin" "$new/$bin" || die "cannot write to $dir"
+chmod 755 "$new/$bin" || die "cannot make $new/$bin executable"
+"$new/$bin" version >/dev/null || die "$archive holds a $bin that does not run here: $dir/$bin is left as it was"
+# mv onto a folder, or a link to one, would move the binary into it.
+if [ -L "$dir/$bin" ] && [ -d "$dir/$bin" ]; then
+	rm -f -- "$dir/$bin" || die "cannot replace the link $dir/$bin"
+elif [ -d "$dir/$bin" ]; then
+	die "$dir/$bin is a folder: remove it, or install to another --dir"
+fi
+mv -f -- "$new/$bin" "$dir/$bin" || die "cannot write $dir/$bin"
 printf 'install.sh: installed remnant-guard %s (%s/%s) to %s\n' "$version" "$os" "$arch" "$dir/$bin" >&2
 case ":${PATH:-}:" in
 *":$dir:"*) ;;
 *) printf 'install.sh: note: %s is not on PATH\n' "$dir" >&2 ;;
 esac
+}

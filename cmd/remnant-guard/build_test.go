@@ -170,7 +170,9 @@ func untarOne(t *testing.T, archive, name string) string {
 // TestBuildScriptVersionScheme: a VERSION that is not a vMAJOR.MINOR.PATCH
 // tag is refused, before anything is built.
 func TestBuildScriptVersionScheme(t *testing.T) {
-	for _, v := range []string{"1.2.0", "v1.2", "latest", "v1.2.0; rm -rf /"} {
+	// Leading zeros are refused as install.sh and the Action refuse them:
+	// a release they cannot install is never published.
+	for _, v := range []string{"1.2.0", "v1.2", "latest", "v1.2.0; rm -rf /", "v01.2.0", "v1.02.0", "v1.2.00", "v1.2.0-rc1\n"} {
 		dist := t.TempDir()
 		cmd := exec.Command("bash", filepath.Join(sourceRoot(t), "build.sh"))
 		cmd.Env = append(os.Environ(), "TARGETS=linux/amd64", "VERSION="+v, "DIST="+dist)

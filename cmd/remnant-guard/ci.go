@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate/report"
 )
 
@@ -41,6 +43,9 @@ func runCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(pos) > 0 {
 		return usageError(fs, stderr, fmt.Errorf("unexpected argument %q", pos[0]))
 	}
+	if sameReportFile(rf.sarif, rf.output) {
+		return usageError(fs, stderr, fmt.Errorf("--sarif %s and --output %s are the same file: the one report would overwrite the other", rf.sarif, rf.output))
+	}
 	rep, rng, err := hooks.CI(hooks.CIOptions{Options: opt, Base: *base, Head: *head})
 	if err != nil {
 		return historyError(stderr, err)
@@ -67,6 +72,38 @@ func historyError(stderr io.Writer, err error) int {
 		fmt.Fprintf(stderr, "remnant-guard: hint: give --base REV, or run git remote set-head origin --auto\n")
 	}
 	return code
+}
+
+// sameReportFile tells whether two report paths name one file: the same
+// path once links (of the folders, and of the file itself, also to a
+// target yet to be made) are followed, or two names of one existing file.
+func sameReportFile(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	return resolveReportPath(a) == resolveReportPath(b) || sameFile(a, b)
+}
+
+// resolveReportPath is path made absolute with the links on the way
+// followed as far as they exist: the file os.Create(path) writes.
+func resolveReportPath(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return filepath.Clean(path)
+	}
+	for hops := 0; hops < 40; hops++ {
+		dir, name := filepath.Split(abs)
+		if real, err := filepath.EvalSymlinks(dir); err == nil {
+			dir = real
+		}
+		abs = filepath.Join(dir, name)
+		target, err := safefile.FollowLinks(abs)
+		if err != nil || target == abs {
+			return abs
+		}
+		abs = target
+	}
+	return abs
 }
 
 // writeSARIFFile writes the SARIF report of ci's --sarif to path, masked

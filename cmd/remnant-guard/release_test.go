@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"encoding/pem"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -81,7 +82,9 @@ func runReleaseScripts(t *testing.T, realBuild bool) {
 // address (https://github.com/OWNER/REPO/releases) and GITHUB_SERVER_URL
 // to the server's. As on GitHub every download is a redirect to where
 // the file is stored, and latest/download/FILE a redirect to the latest
-// release's FILE. Each request is appended to $WORK/requests.
+// release's FILE. Where DIR/TAG/FILE.endless stands for FILE, FILE is a
+// stream of no announced size that does not end (64 MiB, unless the client
+// stops reading first). Each request is appended to $WORK/requests.
 //
 //	serve-release DIR
 func cmdServeRelease(ts *testscript.TestScript, neg bool, args []string) {
@@ -118,6 +121,17 @@ func cmdServeRelease(ts *testscript.TestScript, neg bool, args []string) {
 			file := filepath.Join(root, filepath.FromSlash(rest))
 			if st, err := os.Stat(file); err == nil && st.Mode().IsRegular() {
 				http.ServeFile(w, r, file)
+				return
+			}
+			if _, err := os.Stat(file + ".endless"); err == nil {
+				// A download that does not end, of no announced size
+				// (chunked): up to 64 MiB, or until the client goes.
+				chunk := []byte(strings.Repeat("a", 64<<10))
+				for range 1024 {
+					if _, err := w.Write(chunk); err != nil {
+						return
+					}
+				}
 				return
 			}
 		}
@@ -323,4 +337,93 @@ func cmdReadmeSh(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("README's block does not download from %s:\n%s", published, block)
 	}
 	ts.Check(os.WriteFile(ts.MkAbs(args[2]), []byte(strings.ReplaceAll(block, published, ts.Getenv("RELEASES"))), 0o644))
+}
+
+// TestInstallScriptCutShort pipes install.sh cut short at many places to
+// sh, as curl ... | sh runs a download that broke off: the shell must read
+// the whole script before it runs any of it, so that no prefix does
+// anything (here: gets as far as asking uname for the platform).
+func TestInstallScriptCutShort(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("install.sh runs in a POSIX shell")
+	}
+	src, err := os.ReadFile(filepath.Join(sourceRoot(t), "install.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The group's braces: a cut before it is comments, after it the whole
+	// script.
+	start := strings.Index(string(src), "\n{\n")
+	end := strings.LastIndex(string(src), "\n}\n")
+	if start < 0 || end < 0 {
+		t.Fatal("install.sh is not one group in braces")
+	}
+	fake := t.TempDir()
+	marker := filepath.Join(fake, "ran")
+	uname := "#!/bin/sh\necho ran >> '" + marker + "'\necho Linux\n"
+	if err := os.WriteFile(filepath.Join(fake, "uname"), []byte(uname), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	steps := testtier.Pick(40, 400)
+	for i := 1; i <= steps; i++ {
+		n := end * i / steps
+		cmd := exec.Command("sh", "-s", "--", "--version", "v9.8.7", "--dir", filepath.Join(t.TempDir(), "bin"))
+		cmd.Stdin = strings.NewReader(string(src[:n]))
+		cmd.Env = append(os.Environ(), "PATH="+fake+string(os.PathListSeparator)+os.Getenv("PATH"),
+			"REMNANT_GUARD_RELEASES_URL=http://127.0.0.1:9/releases", "REMNANT_GUARD_VERSION=", "REMNANT_GUARD_INSTALL_DIR=")
+		out, err := cmd.CombinedOutput()
+		if n > start && err == nil {
+			t.Errorf("install.sh cut after %d of %d bytes: sh succeeded\n%s", n, len(src), out)
+		}
+		if _, err := os.Stat(marker); err == nil {
+			t.Fatalf("install.sh cut after %d of %d bytes ran as far as uname:\n%s", n, len(src), out)
+		}
+	}
+}
+
+// TestInstallScriptRedirects: with curl, an https releases address is
+// never left for http by a redirect (GitHub's downloads are redirects),
+// and no redirect reaches file://, whatever the address.
+func TestInstallScriptRedirects(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("install.sh runs in a POSIX shell")
+	}
+	if _, err := exec.LookPath("curl"); err != nil {
+		t.Skip("no curl")
+	}
+	var plainHits sync.Map
+	plain := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		plainHits.Store(r.URL.Path, true)
+		fmt.Fprintln(w, strings.Repeat("0", 64)+"  remnant-guard_v9.8.7_linux_amd64.tar.gz")
+	}))
+	defer plain.Close()
+	secure := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, plain.URL+r.URL.Path, http.StatusFound)
+	}))
+	defer secure.Close()
+	toFile := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "file:///etc/hostname", http.StatusFound)
+	}))
+	defer toFile.Close()
+	ca := filepath.Join(t.TempDir(), "ca.pem")
+	if err := os.WriteFile(ca, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: secure.Certificate().Raw}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, releases := range []string{secure.URL + "/o/r/releases", toFile.URL + "/o/r/releases"} {
+		dir := filepath.Join(t.TempDir(), "bin")
+		cmd := exec.Command("sh", filepath.Join(sourceRoot(t), "install.sh"), "--version", "v9.8.7", "--dir", dir)
+		cmd.Env = append(os.Environ(), "REMNANT_GUARD_RELEASES_URL="+releases, "CURL_CA_BUNDLE="+ca,
+			"REMNANT_GUARD_VERSION=", "REMNANT_GUARD_INSTALL_DIR=")
+		out, err := cmd.CombinedOutput()
+		if err == nil || !strings.Contains(string(out), "could not download "+releases+"/download/v9.8.7/SHA256SUMS") {
+			t.Errorf("%s: want the redirected download refused, got %v:\n%s", releases, err, out)
+		}
+		if _, err := os.Stat(dir); err == nil {
+			t.Errorf("%s: %s was made", releases, dir)
+		}
+	}
+	plainHits.Range(func(k, _ any) bool {
+		t.Errorf("an https download was redirected to http: GET %v", k)
+		return true
+	})
 }
