@@ -1,10 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
@@ -113,17 +113,16 @@ func writeSARIFFile(path string, rep *report.Report, m *hooks.Masker) error {
 	if path == "" {
 		return nil
 	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	rw := newRedactWriter(f, m)
-	err = writeFormat(rw, rep, reportFlags{format: "sarif"}, false)
+	// Rendered first, then written as --output writes: never through a
+	// link out of the repository, whole or not at all.
+	var buf bytes.Buffer
+	rw := newRedactWriter(&buf, m)
+	err := writeFormat(rw, rep, reportFlags{format: "sarif"}, false)
 	if ferr := rw.Flush(); err == nil {
 		err = ferr
 	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	if err != nil {
+		return err
 	}
-	return err
+	return writeOutput(path, buf.Bytes())
 }

@@ -56,6 +56,18 @@ func TestOutputNeverThroughALinkOut(t *testing.T) {
 			}
 		}
 	}
+	// ci's --sarif, the second report of the same run, is written the same
+	// way.
+	for _, out := range outputs {
+		args := []string{"ci", "--base", "HEAD~1", "--format", "github", "--sarif", out}
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+dir, "GITHUB_STEP_SUMMARY=")
+		got, err := cmd.CombinedOutput()
+		if code := exitCode(err); code != 2 || !strings.Contains(string(got), "symbolic link that leads out of") {
+			t.Errorf("%v: exit %d, want 2 and the link refused\n%s", args, code, got)
+		}
+	}
 	if data, _ := os.ReadFile(victim); string(data) != "keep me\n" {
 		t.Errorf("the file outside was written through a link: %q", data)
 	}
