@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
+	"github.com/remnant-guard/remnant-guard/internal/suggest"
 	"github.com/remnant-guard/remnant-guard/validate"
 )
 
@@ -38,7 +39,11 @@ func runRules(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case 1:
 		r, ok := validate.Find(all, pos[0])
 		if !ok {
-			fmt.Fprintf(stderr, "remnant-guard: error: unknown rule %q\n", pos[0])
+			ids := make([]string, len(all))
+			for i, r := range all {
+				ids[i] = r.ID
+			}
+			fmt.Fprintf(stderr, "remnant-guard: error: unknown rule %q%s\n", pos[0], suggest.DidYouMean(pos[0], ids, "%s"))
 			fmt.Fprintf(stderr, "remnant-guard: hint: 'remnant-guard rules' lists them\n")
 			return exitError
 		}
