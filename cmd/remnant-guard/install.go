@@ -64,6 +64,11 @@ func install(opt githooks.InstallOptions, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, l)
 	}
 	var me *githooks.ManagerError
+	if errors.As(err, &me) && me.Configured != "" {
+		fmt.Fprintf(stdout, "%v\n", me)
+		fmt.Fprintf(stderr, "remnant-guard: hint: in a clone where %s's hooks are not installed yet, run '%s'\n", me.Manager, me.InstallHint)
+		return exitClean
+	}
 	if errors.As(err, &me) {
 		fmt.Fprintf(stderr, "remnant-guard: error: %v\n", me)
 		fmt.Fprintf(stderr, "remnant-guard: hint: add this to %s's configuration:\n\n%s\n", me.Manager, me.Snippet)
