@@ -142,7 +142,7 @@ func managerOf(repo *gitutil.Repo, dir string, names []string) *ManagerError {
 			}
 			return &ManagerError{Manager: "husky", Dir: dir, Why: fmt.Sprintf("core.hooksPath points at husky's folder %s", dir),
 				Configured: namingFile(top, userHooks...), InstallHint: "npm install",
-				Snippet:    "# .husky/pre-commit\nremnant-guard pre-commit\n"}
+				Snippet: "# .husky/pre-commit\nremnant-guard pre-commit\n"}
 		case hasLefthookConfig(top):
 			return lefthook(fmt.Sprintf("core.hooksPath points at %s and the repository has a lefthook config", dir))
 		}
