@@ -42,7 +42,10 @@ func runRules(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	default:
 		return usageError(fs, stderr, fmt.Errorf("rules takes at most one RULE-ID or WORD"))
 	}
-	all := hooks.RulesWithExamples()
+	var all []validate.Rule
+	for _, g := range groups {
+		all = append(all, g.Rules...)
+	}
 	if r, ok := validate.Find(all, pos[0]); ok {
 		explain(stdout, r)
 		return exitClean
