@@ -46,17 +46,58 @@ var RulesWithExamples = sync.OnceValue(func() []validate.Rule {
 	return listRules(secrets.BuiltinRulesWithExamples())
 })
 
+// RuleGroup is one family of rules as `remnant-guard rules` lists them.
+type RuleGroup struct {
+	// Name is the family: remnant, git, custodian or secrets.
+	Name string
+	// About says in a few words what the family judges.
+	About string
+	Rules []validate.Rule
+}
+
+// RuleGroupsWithExamples is RulesWithExamples by family, in the same order.
+var RuleGroupsWithExamples = sync.OnceValue(func() []RuleGroup {
+	return ruleGroups(secrets.BuiltinRulesWithExamples())
+})
+
 func listRules(secretDefs []secrets.RuleDef) []validate.Rule {
 	var all []validate.Rule
 	all = append(all, remnant.RemnantRules()...)
+	all = append(all, gitAwareRules()...)
+	all = append(all, custodian.Rules()...)
+	return append(all, secrets.Rules(secretDefs)...)
+}
+
+// gitAwareRules are Remnant's git rules, the history checks' rules and the
+// rules on files that cannot be read.
+func gitAwareRules() []validate.Rule {
 	// The history rules are listed among Remnant's git rules, before the
 	// append-only rule (the order `rules` has always printed).
 	git := remnant.GitRules()
 	at := slices.IndexFunc(git, func(r validate.Rule) bool { return r.ID == "remnant-decisions-append-only" })
+	var all []validate.Rule
 	all = append(all, git[:at]...)
 	all = append(all, gitRules...)
 	all = append(all, git[at:]...)
-	all = append(all, fileRules...)
-	all = append(all, custodian.Rules()...)
-	return append(all, secrets.Rules(secretDefs)...)
+	return append(all, fileRules...)
+}
+
+// ruleGroups is listRules by family; the git-aware rules about secrets
+// (a commit not scanned, findings capped or not compared, unsalted
+// fingerprints) head the secrets.
+func ruleGroups(secretDefs []secrets.RuleDef) []RuleGroup {
+	var git, secretRules []validate.Rule
+	for _, r := range gitAwareRules() {
+		if r.Family == validate.Secrets {
+			secretRules = append(secretRules, r)
+		} else {
+			git = append(git, r)
+		}
+	}
+	return []RuleGroup{
+		{Name: "remnant", About: "REMNANT.md's schema, its template, and what any memory file must not hold", Rules: remnant.RemnantRules()},
+		{Name: "git", About: "what a commit adds, what git ignores, memory files that cannot be read", Rules: git},
+		{Name: "custodian", About: "MemoryCustodian memory (docs/memory unless configured)", Rules: custodian.Rules()},
+		{Name: "secrets", About: "secrets in what is committed, and how the search went", Rules: append(secretRules, secrets.Rules(secretDefs)...)},
+	}
 }

@@ -11,10 +11,12 @@ import (
 // agentFlags are install's and uninstall's flags for an agent's hooks.
 type agentFlags struct{ agent, scope string }
 
+// register defines --agent and --scope; verb says what the command does
+// to the agent's hooks ("install", "remove").
 func (a *agentFlags) register(fs interface {
 	StringVar(p *string, name, value, usage string)
-}) {
-	fs.StringVar(&a.agent, "agent", "", "install the hooks of a coding `agent` instead: claude, gemini, codex or copilot")
+}, verb string) {
+	fs.StringVar(&a.agent, "agent", "", verb+" the hooks of a coding `agent` instead: claude, gemini, codex or copilot")
 	fs.StringVar(&a.scope, "scope", "", "with --agent: the `scope` whose settings file changes: project (default), local (Claude Code only) or user")
 }
 

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"io"
+	"os"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
 )
@@ -46,5 +48,12 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err)
 	}
-	return writeResult(rep, rf, failOn, stdout, stderr)
+	code = writeResult(rep, rf, failOn, stdout, stderr)
+	// A CI job's clone is fresh each time and runs no hooks by design.
+	if os.Getenv("CI") == "" {
+		if note := hooks.HooksNote(opt.Dir); note != "" {
+			fmt.Fprintf(stderr, "remnant-guard: hint: %s\n", note)
+		}
+	}
+	return code
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
+	"github.com/remnant-guard/remnant-guard/internal/suggest"
 	"github.com/remnant-guard/remnant-guard/validate"
 )
 
@@ -109,7 +110,7 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, err
+			return nil, unknownFlag(fs, args, err)
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -121,6 +122,38 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, rest[0])
 		args = rest[1:]
 	}
+}
+
+// unknownFlagError is a flag the command does not define, as it was
+// typed, with the nearest flag the command does define.
+type unknownFlagError struct {
+	typed string
+	hint  string
+}
+
+func (e *unknownFlagError) Error() string { return "unknown flag " + e.typed + e.hint }
+
+// unknownFlag turns the flag package's "flag provided but not defined"
+// into an unknownFlagError naming the argument as it was typed (-v stays
+// -v) and the command's nearest flag when one is close; other errors pass.
+func unknownFlag(fs *flag.FlagSet, args []string, err error) error {
+	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -")
+	if !ok {
+		return err
+	}
+	typed := "-" + name
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if n, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "="); strings.HasPrefix(a, "-") && n == name {
+			typed, _, _ = strings.Cut(a, "=")
+			break
+		}
+	}
+	known := []string{"help"}
+	fs.VisitAll(func(f *flag.Flag) { known = append(known, f.Name) })
+	return &unknownFlagError{typed: typed, hint: suggest.DidYouMean(name, known, "--%s")}
 }
 
 // usageError reports a usage problem and returns the exit code for it:

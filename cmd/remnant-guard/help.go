@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/remnant-guard/remnant-guard/internal/suggest"
 )
 
 // helpDoc is what `remnant-guard help COMMAND` says besides the synopsis
@@ -169,7 +171,7 @@ func runHelp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if c, ok := lookup(pos[0]); ok {
 		return c.run([]string{"--help"}, stdin, stdout, stdout)
 	}
-	fmt.Fprintf(stderr, "remnant-guard: error: unknown command %q\n", pos[0])
+	fmt.Fprintf(stderr, "remnant-guard: error: unknown command %q%s\n", pos[0], suggest.DidYouMean(pos[0], commandNames(), "%s"))
 	fmt.Fprint(stderr, "remnant-guard: hint: 'remnant-guard help' lists the commands\n")
 	return exitError
 }

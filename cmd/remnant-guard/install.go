@@ -41,7 +41,7 @@ func runInstall(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("install", "install [--force] [--hook NAME]... | install --agent claude|gemini|codex|copilot [--scope project|local|user]", stderr)
 	force := fs.Bool("force", false, "write the hooks even where a hook manager owns them, or over a hook of ours edited by hand (kept as a backup)")
 	fs.Var(&hooksFlag, "hook", "hook `name` to install: pre-commit, pre-merge-commit, pre-applypatch, pre-push (repeatable; default pre-commit, pre-merge-commit and pre-applypatch)")
-	agent.register(fs)
+	agent.register(fs, "install")
 	if code, ok := noPositional(fs, args, stderr); !ok {
 		return code
 	}
@@ -64,6 +64,11 @@ func install(opt githooks.InstallOptions, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, l)
 	}
 	var me *githooks.ManagerError
+	if errors.As(err, &me) && me.Configured != "" {
+		fmt.Fprintf(stdout, "%v\n", me)
+		fmt.Fprintf(stderr, "remnant-guard: hint: in a clone where %s's hooks are not installed yet, run '%s'\n", me.Manager, me.InstallHint)
+		return exitClean
+	}
 	if errors.As(err, &me) {
 		fmt.Fprintf(stderr, "remnant-guard: error: %v\n", me)
 		fmt.Fprintf(stderr, "remnant-guard: hint: add this to %s's configuration:\n\n%s\n", me.Manager, me.Snippet)
@@ -84,10 +89,13 @@ func install(opt githooks.InstallOptions, stdout, stderr io.Writer) int {
 // uninstallHelp is what help says of uninstall besides its synopsis and flags.
 func uninstallHelp() helpDoc {
 	return helpDoc{
-		about: "Removes the hooks remnant-guard installed and restores any hook they chained, byte for byte.",
+		about: "Removes the hooks remnant-guard installed and restores any hook they chained, byte for byte. " +
+			"With --agent, removes remnant-guard's entries from that agent's settings file (of --scope) instead; " +
+			"the rest of the file stays, and a file left with nothing else is deleted.",
 		examples: []string{
 			"remnant-guard uninstall  # every remnant-guard hook",
 			"remnant-guard uninstall --hook pre-push  # just one",
+			"remnant-guard uninstall --agent claude  # the hooks of Claude Code sessions (also gemini, codex, copilot)",
 		},
 		exits: exitsAction,
 	}
@@ -96,10 +104,10 @@ func uninstallHelp() helpDoc {
 func runUninstall(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var hooksFlag hookList
 	var agent agentFlags
-	fs := newFlagSet("uninstall", "uninstall [--force] [--hook NAME]... | uninstall --agent claude|gemini|codex|copilot|copilot [--scope project|local|user]", stderr)
+	fs := newFlagSet("uninstall", "uninstall [--force] [--hook NAME]... | uninstall --agent claude|gemini|codex|copilot [--scope project|local|user]", stderr)
 	force := fs.Bool("force", false, "remove a hook of ours even when it was edited by hand (kept as a backup)")
 	fs.Var(&hooksFlag, "hook", "hook `name` to remove (repeatable; default all of remnant-guard's)")
-	agent.register(fs)
+	agent.register(fs, "remove")
 	if code, ok := noPositional(fs, args, stderr); !ok {
 		return code
 	}

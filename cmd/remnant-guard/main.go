@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
+	"github.com/remnant-guard/remnant-guard/internal/suggest"
 )
 
 // Exit codes.
@@ -79,6 +80,15 @@ func commands() []command {
 	}
 }
 
+// commandNames lists the commands' names, for suggestions.
+func commandNames() []string {
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	return names
+}
+
 func lookup(name string) (command, bool) {
 	for _, c := range commands() {
 		if c.name == name {
@@ -118,7 +128,7 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	c, ok := lookup(name)
 	if !ok {
-		fmt.Fprintf(stderr, "remnant-guard: error: unknown command %q\n", name)
+		fmt.Fprintf(stderr, "remnant-guard: error: unknown command %q%s\n", name, suggest.DidYouMean(name, commandNames(), "%s"))
 		fmt.Fprint(stderr, "remnant-guard: hint: run 'remnant-guard help' for the commands\n")
 		return exitError
 	}
@@ -175,6 +185,10 @@ func forCommand(c command, global []string) ([]string, error) {
 	return out, nil
 }
 
+// globalFlags lists the flags that may come before the command, as usage
+// words them.
+const globalFlags = "--no-color, --config FILE, -h/--help, --version"
+
 // splitGlobal takes the global flags (--no-color, --config FILE) off the
 // front of the arguments, to hand them to the command.
 func splitGlobal(args []string) (global, rest []string, err error) {
@@ -196,7 +210,9 @@ func splitGlobal(args []string) (global, rest []string, err error) {
 			}
 			global, args = append(global, a, args[1]), args[2:]
 		default:
-			return nil, nil, fmt.Errorf("unknown global flag %s (before the command: --no-color, --config FILE)", longName(name))
+			typed, _, _ := strings.Cut(a, "=")
+			return nil, nil, fmt.Errorf("unknown global flag %s%s; the global flags are %s", typed,
+				suggest.DidYouMean(name, []string{"no-color", "config", "help", "version"}, "--%s"), globalFlags)
 		}
 	}
 	return global, args, nil

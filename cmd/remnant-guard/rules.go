@@ -6,46 +6,104 @@ import (
 	"strings"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
+	"github.com/remnant-guard/remnant-guard/internal/suggest"
 	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // rulesHelp is what help says of rules besides its synopsis and flags.
 func rulesHelp() helpDoc {
 	return helpDoc{
-		about: "Lists every rule with its severity and summary, or explains one rule with a bad and a " +
-			"good example and how to change its severity in .remnant-guard.toml.",
+		about: "Lists every rule with its severity and summary, by family (remnant, git, custodian, " +
+			"secrets), or the rules whose ID or summary holds a WORD, or one family's; explains one " +
+			"rule, given its ID, with a bad and a good example and how to change its severity in " +
+			".remnant-guard.toml. A secret rule's bad example shows the shape of the secret, not one.",
 		examples: []string{
-			"remnant-guard rules  # every rule",
+			"remnant-guard rules  # every rule, by family",
+			"remnant-guard rules aws  # the rules whose ID or summary says aws",
+			"remnant-guard rules custodian  # one family",
 			"remnant-guard rules remnant-decisions-append-only  # one, with examples",
 		},
-		exits: "0 done; 2 unknown rule or usage error",
+		exits: "0 done; 2 no rule matches, or usage error",
 	}
 }
 
 func runRules(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("rules", "rules [RULE-ID]", stderr)
+	fs := newFlagSet("rules", "rules [RULE-ID | WORD | FAMILY]", stderr)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return usageError(fs, stderr, err)
 	}
-	all := hooks.RulesWithExamples()
+	groups := hooks.RuleGroupsWithExamples()
 	switch len(pos) {
 	case 0:
-		for _, r := range all {
-			fmt.Fprintf(stdout, "%-34s %-8s %s\n", r.ID, r.Severity, r.Summary)
-		}
+		listGroups(stdout, groups)
 		return exitClean
 	case 1:
-		r, ok := validate.Find(all, pos[0])
-		if !ok {
-			fmt.Fprintf(stderr, "remnant-guard: error: unknown rule %q\n", pos[0])
-			fmt.Fprintf(stderr, "remnant-guard: hint: 'remnant-guard rules' lists them\n")
-			return exitError
-		}
+	default:
+		return usageError(fs, stderr, fmt.Errorf("rules takes at most one RULE-ID or WORD"))
+	}
+	var all []validate.Rule
+	for _, g := range groups {
+		all = append(all, g.Rules...)
+	}
+	if r, ok := validate.Find(all, pos[0]); ok {
 		explain(stdout, r)
 		return exitClean
 	}
-	return usageError(fs, stderr, fmt.Errorf("rules takes at most one RULE-ID"))
+	if found := searchRules(groups, pos[0]); len(found) > 0 {
+		listGroups(stdout, found)
+		return exitClean
+	}
+	ids := make([]string, len(all))
+	for i, r := range all {
+		ids[i] = r.ID
+	}
+	fmt.Fprintf(stderr, "remnant-guard: error: unknown rule %q%s\n", pos[0], suggest.DidYouMean(pos[0], ids, "%s"))
+	fmt.Fprintf(stderr, "remnant-guard: hint: no rule's ID or summary holds it either; 'remnant-guard rules' lists them\n")
+	return exitError
+}
+
+// searchRules keeps the family named word whole, or else the rules whose
+// ID or summary holds word, in any letter case.
+func searchRules(groups []hooks.RuleGroup, word string) []hooks.RuleGroup {
+	for _, g := range groups {
+		if strings.EqualFold(g.Name, word) {
+			return []hooks.RuleGroup{g}
+		}
+	}
+	w := strings.ToLower(word)
+	var out []hooks.RuleGroup
+	for _, g := range groups {
+		var keep []validate.Rule
+		for _, r := range g.Rules {
+			if strings.Contains(strings.ToLower(r.ID), w) || strings.Contains(strings.ToLower(r.Summary), w) {
+				keep = append(keep, r)
+			}
+		}
+		if len(keep) > 0 {
+			g.Rules = keep
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// listGroups prints rules by family: a heading for each, then a line per
+// rule with its ID, severity and summary.
+func listGroups(w io.Writer, groups []hooks.RuleGroup) {
+	for i, g := range groups {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		n := fmt.Sprintf("%d rules", len(g.Rules))
+		if len(g.Rules) == 1 {
+			n = "1 rule"
+		}
+		fmt.Fprintf(w, "%s: %s (%s)\n", strings.ToUpper(g.Name), g.About, n)
+		for _, r := range g.Rules {
+			fmt.Fprintf(w, "%-34s %-8s %s\n", r.ID, r.Severity, r.Summary)
+		}
+	}
 }
 
 // explain prints a rule with its bad and good example.

@@ -196,6 +196,9 @@ func Parse(path string, data []byte, known []validate.Rule) (*Config, error) {
 		if errors.As(err, &pe) {
 			return nil, &Error{Path: path, Line: pe.Position.Line, Msg: pe.Message}
 		}
+		if e, ok := typeError(path, data, err); ok {
+			return nil, e
+		}
 		return nil, decodeError(path, err)
 	}
 	// The decoder leaves a table given another type (rules = 1) empty
@@ -208,8 +211,7 @@ func Parse(path string, data []byte, known []validate.Rule) (*Config, error) {
 	}
 	c.Custodian.named = md.IsDefined("custodian", "dir")
 	if und := md.Undecoded(); len(und) > 0 {
-		k := und[0]
-		return nil, &Error{Path: path, Line: tomlcheck.KeyLine(data, k), Msg: fmt.Sprintf("unknown key %s", textsafe.Quote(k.String()))}
+		return nil, unknownKeyError(path, data, und[0])
 	}
 	if err := c.validate(data, known); err != nil {
 		return nil, err
@@ -251,7 +253,7 @@ func (c *Config) validate(data []byte, known []validate.Rule) error {
 	for id, s := range c.Rules {
 		line := tomlcheck.KeyLine(data, toml.Key{"rules", id})
 		if _, ok := validate.Find(known, id); !ok {
-			return &Error{Path: c.Source, Line: line, Msg: fmt.Sprintf("unknown rule %s (remnant-guard rules lists them)", textsafe.Quote(id))}
+			return unknownRuleError(c.Source, line, id, known)
 		}
 		sev, err := validate.ParseSeverity(s)
 		if err != nil {
