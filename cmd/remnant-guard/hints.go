@@ -11,6 +11,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/hooks"
 	"github.com/remnant-guard/remnant-guard/internal/shquote"
+	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/report"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
@@ -28,11 +29,22 @@ const acceptHint = "remnant-guard: hint: not a secret? accept that one finding: 
 	"or run the allow command its hint shows, which adds it to .remnant-guard-ignore\n"
 
 // acceptHintCI is acceptHint for ci, which reads .remnant-guard-ignore
-// from the base commit: a fingerprint the pull request adds accepts
-// nothing until it is merged.
-const acceptHintCI = "remnant-guard: hint: not a secret? write remnant-guard:allow in a comment on its line " +
-	"(remnant-guard:allow-next-line on the line above), or run the allow command its hint shows: ci reads the " +
-	".remnant-guard-ignore of the base branch, so the entry the pull request adds counts once merged\n"
+// from the base commit: of what the pull request adds, only an entry that
+// names one of its findings exactly, or an allow comment on its line,
+// accepts that finding here, and is reported as accepted.
+const acceptHintCI = "remnant-guard: hint: not a secret? run the allow command its hint shows and commit " +
+	".remnant-guard-ignore, or write remnant-guard:allow in a comment on its line: either accepts that one finding " +
+	"in this pull request, reported as accepted in it for review; any other change to the base branch's rules counts once merged\n"
+
+// maskSuppressed does for the findings a range accepts itself what the
+// masker does for every finding: secrets masked, controls escaped.
+func maskSuppressed(m *hooks.Masker, rep *report.Report) {
+	for i := range rep.Suppressed {
+		s := &rep.Suppressed[i]
+		s.Message, s.Justification = textsafe.Escape(m.Redact(s.Message)), textsafe.Escape(m.Redact(s.Justification))
+		s.Path, s.RuleID = textsafe.Escape(m.Mask(s.Path)), textsafe.Escape(s.RuleID)
+	}
+}
 
 func (r *reportFlags) acceptHintText() string {
 	if r.acceptHint != "" {
