@@ -75,7 +75,7 @@ func CI(opt CIOptions) (*report.Report, Range, error) {
 	rng.Commits = hc.commits
 	var accepted []report.Suppressed
 	if !rng.WholeHistory() && hc.engine != nil {
-		ra, err := newRangeAcceptance(repo, hc.engine, rng.Base, rng.Head)
+		ra, err := newRangeAcceptance(repo, hc.engine, rng.Base, rng.Head, cfg.CI.MaxFileSize)
 		if err != nil {
 			return nil, rng, err
 		}

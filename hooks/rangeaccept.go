@@ -32,6 +32,8 @@ type rangeAcceptance struct {
 	repo    *gitutil.Repo
 	engine  *secrets.Engine
 	head    string
+	limit   int64                 // the largest head file read for its allow comments
+	tree    map[string]string     // the head's files and their blobs, read once when needed
 	sealer  *secrets.Sealer       // the head's salt; nil: no entry counts
 	entries []secrets.IgnoreEntry // the exact entries the head adds
 	files   map[string]headMarks  // per path, what the head's allow comments hide
@@ -45,8 +47,8 @@ type headMarks struct {
 	open   map[string]bool
 }
 
-func newRangeAcceptance(repo *gitutil.Repo, engine *secrets.Engine, base, head string) (*rangeAcceptance, error) {
-	ra := &rangeAcceptance{repo: repo, engine: engine, head: head, files: map[string]headMarks{}}
+func newRangeAcceptance(repo *gitutil.Repo, engine *secrets.Engine, base, head string, limit int64) (*rangeAcceptance, error) {
+	ra := &rangeAcceptance{repo: repo, engine: engine, head: head, limit: limit, files: map[string]headMarks{}}
 	was, _, err := repo.FileAt(base, config.IgnoreName)
 	if err != nil {
 		return nil, err
@@ -150,8 +152,28 @@ func (ra *rangeAcceptance) marks(path string) (headMarks, error) {
 	}
 	m := headMarks{hidden: map[int][]validate.Finding{}, open: map[string]bool{}}
 	ra.files[path] = m
-	data, ok, err := ra.repo.FileAt(ra.head, path)
-	if err != nil || !ok || bytes.IndexByte(data, 0) >= 0 {
+	// Read only what a commit's scan reads too: a file over [ci]
+	// max_file_size is left unread (its finding stays reported).
+	if ra.tree == nil {
+		entries, err := ra.repo.ListTree(ra.head, "")
+		if err != nil {
+			return m, err
+		}
+		ra.tree = make(map[string]string, len(entries))
+		for _, e := range entries {
+			ra.tree[e.Path] = e.Hash
+		}
+	}
+	hash, ok := ra.tree[path]
+	if !ok {
+		return m, nil
+	}
+	sizes, err := ra.repo.BlobSizes([]string{hash})
+	if n, ok := sizes[hash]; err != nil || !ok || n > ra.limit {
+		return m, err
+	}
+	data, err := ra.repo.ReadBlob(hash)
+	if err != nil || bytes.IndexByte(data, 0) >= 0 {
 		return m, err
 	}
 	unmarked, allowed := secrets.Unmarked(data)
