@@ -75,10 +75,8 @@ func CI(opt CIOptions) (*report.Report, Range, error) {
 	rng.Commits = hc.commits
 	var accepted []report.Suppressed
 	if !rng.WholeHistory() && hc.engine != nil {
-		ra, err := newRangeAcceptance(repo, hc.engine, rng.Base, rng.Head, cfg.CI.MaxFileSize)
-		if err != nil {
-			return nil, rng, err
-		}
+		var err error
+		ra := newRangeAcceptance(repo, hc.engine, rng.Base, rng.Head, cfg.CI.MaxFileSize)
 		if hc.rep.Findings, accepted, err = ra.split(hc.rep.Findings); err != nil {
 			return nil, rng, err
 		}

@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"encoding/hex"
 	"fmt"
-	"strings"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/report"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
@@ -31,6 +31,7 @@ import (
 type rangeAcceptance struct {
 	repo    *gitutil.Repo
 	engine  *secrets.Engine
+	base    string
 	head    string
 	limit   int64                 // the largest head file read for its allow comments
 	tree    map[string]string     // the head's files and their blobs, read once when needed
@@ -47,29 +48,46 @@ type headMarks struct {
 	open   map[string]bool
 }
 
-func newRangeAcceptance(repo *gitutil.Repo, engine *secrets.Engine, base, head string, limit int64) (*rangeAcceptance, error) {
-	ra := &rangeAcceptance{repo: repo, engine: engine, head: head, limit: limit, files: map[string]headMarks{}}
-	was, _, err := repo.FileAt(base, config.IgnoreName)
-	if err != nil {
-		return nil, err
+func newRangeAcceptance(repo *gitutil.Repo, engine *secrets.Engine, base, head string, limit int64) *rangeAcceptance {
+	return &rangeAcceptance{repo: repo, engine: engine, base: base, head: head, limit: limit, files: map[string]headMarks{}}
+}
+
+// load reads, once, the head's tree and the entries its ignore file adds
+// to the base's; it is read only when a secret finding needs it.
+func (ra *rangeAcceptance) load() error {
+	if ra.tree != nil {
+		return nil
 	}
-	is, ok, err := repo.FileAt(head, config.IgnoreName)
+	entries, err := ra.repo.ListTree(ra.head, "")
+	if err != nil {
+		return err
+	}
+	ra.tree = make(map[string]string, len(entries))
+	for _, e := range entries {
+		ra.tree[e.Path] = e.Hash
+	}
+	was, _, err := ra.repo.FileAt(ra.base, config.IgnoreName)
+	if err != nil {
+		return err
+	}
+	is, ok, err := ra.headFile(config.IgnoreName, safefile.MaxSideFileSize)
 	if err != nil || !ok {
-		return ra, err
+		return err
 	}
 	if _, err := secrets.ParseIgnore(config.IgnoreName, is); err != nil {
-		return ra, nil // the head's file is broken: it accepts nothing here (the base's judges)
+		return nil // the head's file is broken: it accepts nothing here (the base's judges)
 	}
 	salt := secrets.ParseSalt(is)
 	if salt == "" || (secrets.ParseSalt(was) != "" && secrets.ParseSalt(was) != salt) {
-		return ra, nil // no salt, or a new one: nothing it adds counts here
+		return nil // no salt, or a new one: nothing it adds counts here
 	}
 	raw, err := hex.DecodeString(salt)
 	if err != nil {
-		return ra, nil
+		return nil
 	}
 	if ra.sealer, err = secrets.NewSealer(raw); err != nil {
-		return ra, nil
+		ra.sealer = nil
+		return nil
 	}
 	had := map[string]bool{}
 	for _, e := range secrets.IgnoreEntries(was) {
@@ -80,7 +98,22 @@ func newRangeAcceptance(repo *gitutil.Repo, engine *secrets.Engine, base, head s
 			ra.entries = append(ra.entries, e)
 		}
 	}
-	return ra, nil
+	return nil
+}
+
+// headFile reads a file of the head's tree of at most limit bytes; a
+// larger one is not read (ok false).
+func (ra *rangeAcceptance) headFile(path string, limit int64) ([]byte, bool, error) {
+	hash, ok := ra.tree[path]
+	if !ok {
+		return nil, false, nil
+	}
+	sizes, err := ra.repo.BlobSizes([]string{hash})
+	if n, ok := sizes[hash]; err != nil || !ok || n > limit {
+		return nil, false, err
+	}
+	data, err := ra.repo.ReadBlob(hash)
+	return data, err == nil, err
 }
 
 // split takes out of fs the secret findings (with their in-run
@@ -89,7 +122,7 @@ func (ra *rangeAcceptance) split(fs []validate.Finding) ([]validate.Finding, []r
 	kept := fs[:0]
 	var out []report.Suppressed
 	for _, f := range fs {
-		if f.Fingerprint == "" || !isSecretRule(f.RuleID) {
+		if !isSecretFinding(f) {
 			kept = append(kept, f)
 			continue
 		}
@@ -106,11 +139,12 @@ func (ra *rangeAcceptance) split(fs []validate.Finding) ([]validate.Finding, []r
 	return kept, out, nil
 }
 
-func isSecretRule(id string) bool { return strings.HasPrefix(id, "secret-") }
-
 // accepts tells whether an exact entry the head adds, or an allow
 // comment on the same secret in the head's file, accepts f.
 func (ra *rangeAcceptance) accepts(f validate.Finding) (report.Suppressed, bool, error) {
+	if err := ra.load(); err != nil {
+		return report.Suppressed{}, false, err
+	}
 	if ra.sealer != nil {
 		glob := escapeGlob(f.Path)
 		for _, e := range ra.entries {
@@ -133,15 +167,19 @@ func (ra *rangeAcceptance) accepts(f validate.Finding) (report.Suppressed, bool,
 	if marks.open[f.RuleID+"\x00"+f.Fingerprint] {
 		return report.Suppressed{}, false, nil // the same secret stands unmarked at the head too
 	}
+	at := 0 // the first line that hides it
 	for line, hidden := range marks.hidden {
 		for _, g := range hidden {
-			if g.RuleID == f.RuleID && g.Fingerprint == f.Fingerprint {
-				return report.Suppressed{Finding: f, Kind: "inSource", Justification: fmt.Sprintf(
-					"an allow comment on %s:%d at the head %s, added in this pull request", f.Path, line, report.ShortRev(ra.head))}, true, nil
+			if g.RuleID == f.RuleID && g.Fingerprint == f.Fingerprint && (at == 0 || line < at) {
+				at = line
 			}
 		}
 	}
-	return report.Suppressed{}, false, nil
+	if at == 0 {
+		return report.Suppressed{}, false, nil
+	}
+	return report.Suppressed{Finding: f, Kind: "inSource", Justification: fmt.Sprintf(
+		"an allow comment on %s:%d at the head of this pull request, %s", f.Path, at, report.ShortRev(ra.head))}, true, nil
 }
 
 // marks reads path at the head once, and scans it with its allow
@@ -154,26 +192,8 @@ func (ra *rangeAcceptance) marks(path string) (headMarks, error) {
 	ra.files[path] = m
 	// Read only what a commit's scan reads too: a file over [ci]
 	// max_file_size is left unread (its finding stays reported).
-	if ra.tree == nil {
-		entries, err := ra.repo.ListTree(ra.head, "")
-		if err != nil {
-			return m, err
-		}
-		ra.tree = make(map[string]string, len(entries))
-		for _, e := range entries {
-			ra.tree[e.Path] = e.Hash
-		}
-	}
-	hash, ok := ra.tree[path]
-	if !ok {
-		return m, nil
-	}
-	sizes, err := ra.repo.BlobSizes([]string{hash})
-	if n, ok := sizes[hash]; err != nil || !ok || n > ra.limit {
-		return m, err
-	}
-	data, err := ra.repo.ReadBlob(hash)
-	if err != nil || bytes.IndexByte(data, 0) >= 0 {
+	data, ok, err := ra.headFile(path, ra.limit)
+	if err != nil || !ok || bytes.IndexByte(data, 0) >= 0 {
 		return m, err
 	}
 	unmarked, allowed := secrets.Unmarked(data)
