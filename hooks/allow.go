@@ -55,7 +55,7 @@ func Allow(opt Options, what string) (*AllowResult, error) {
 	defer repo.Close()
 	name := filepath.Join(repo.TopLevel, config.IgnoreName)
 	if fp := strings.ToLower(what); len(fp) == 32 && isHexDigits(fp) {
-		return allowFingerprint(name, fp)
+		return allowFingerprint(repo, cfg, opt, name, fp)
 	}
 	commit, place, err := splitCommit(repo, what)
 	if err != nil {
@@ -130,7 +130,12 @@ func splitCommit(repo *gitutil.Repo, what string) (commit, place string, err err
 // allowFingerprint appends a fingerprint a report showed. Reports show
 // fingerprints only once the ignore file has a salt, so one without a salt
 // cannot be matched: the error says to name the finding by its place.
-func allowFingerprint(name, fp string) (*AllowResult, error) {
+//
+// The finding is looked up in the staged and the working-tree content (the
+// staged changes first): where it is found, each file that has it gets an
+// entry limited to it, as allow PATH:LINE writes, its comment naming the
+// rule and the place; else the fingerprint is accepted in every path.
+func allowFingerprint(repo *gitutil.Repo, cfg *config.Config, opt Options, name, fp string) (*AllowResult, error) {
 	old, err := ignoreRoot(name).ReadOptional(name, safefile.MaxSideFileSize)
 	if err != nil {
 		return nil, err
@@ -141,7 +146,85 @@ func allowFingerprint(name, fp string) (*AllowResult, error) {
 	if hasEntry(old, fp, "") {
 		return &AllowResult{Already: []string{fp}}, nil
 	}
-	return &AllowResult{}, appendIgnore(name, old, fp+" # accepted with remnant-guard allow\n")
+	found, err := lookUpFingerprint(repo, cfg, opt, name, fp)
+	if err != nil {
+		return nil, err
+	}
+	if len(found) == 0 {
+		return &AllowResult{}, appendIgnore(name, old, fp+" # accepted with remnant-guard allow\n")
+	}
+	res := &AllowResult{}
+	for _, f := range found {
+		r, err := writeAccepted(name, []validate.Finding{f}, escapeGlob(f.Path))
+		if err != nil {
+			return nil, err
+		}
+		res.Accepted = append(res.Accepted, r.Accepted...)
+		res.Already = append(res.Already, r.Already...)
+	}
+	return res, nil
+}
+
+// maxLookupSeals bounds the slow hashes lookUpFingerprint spends: past
+// it, the fingerprint is accepted without its place.
+const maxLookupSeals = 256
+
+// lookUpFingerprint finds the secret findings whose sealed fingerprint is
+// fp, one per file, with their in-run fingerprint: in the files the staged
+// changes touch, then in the rest of the working tree. A file whose name
+// holds a secret is left out (its entry would show it).
+func lookUpFingerprint(repo *gitutil.Repo, cfg *config.Config, opt Options, name, fp string) ([]validate.Finding, error) {
+	_, sealer, _, err := sealedIgnore(name)
+	if err != nil {
+		return nil, err
+	}
+	j := newJudge(cfg, opt.Masker)
+	e, err := j.newEngine(workingFiles(repo.TopLevel))
+	if err != nil {
+		return nil, err
+	}
+	var paths []string
+	if changes, err := repo.StagedChanges(); err == nil {
+		for _, c := range changes {
+			if c.Status != 'D' {
+				paths = append(paths, c.Path)
+			}
+		}
+	}
+	if all, err := repo.WorkingFiles(); err == nil {
+		paths = append(paths, all...)
+	}
+	limit := cfg.Secrets.MaxFileSize
+	if limit <= 0 {
+		limit = secrets.DefaultMaxFileSize
+	}
+	seals, seen := 0, map[string]bool{}
+	var out []validate.Finding
+	for _, rel := range paths {
+		if seen[rel] || cfg.ScanExcluded(rel) || opt.Masker.maskWith(e, rel) != rel {
+			continue
+		}
+		seen[rel] = true
+		fs, err := findingsAt(repo, e, rel, -1, "", limit)
+		if err != nil {
+			continue // unreadable here: not the file the report named
+		}
+		for _, f := range fs {
+			sealed, ok := sealer.Sealed(f.Fingerprint)
+			if !ok {
+				if seals >= maxLookupSeals {
+					return out, nil
+				}
+				seals++
+				sealed = sealer.Seal(f.Fingerprint)
+			}
+			if sealed == fp {
+				out = append(out, f)
+				break
+			}
+		}
+	}
+	return out, nil
 }
 
 // allowTarget reads PATH:LINE (or PATH, line 0): the path relative to the
@@ -208,8 +291,8 @@ func readAt(repo *gitutil.Repo, rel, commit string) ([]byte, bool, error) {
 
 // findingsAt scans the content of rel (the staged content, then the
 // working tree's when the staged has none there; or the commit's) and
-// keeps the secret findings on line (on the file's name for line 0), one
-// per secret.
+// keeps the secret findings on line (on the file's name for line 0; on
+// any line for -1), one per secret.
 func findingsAt(repo *gitutil.Repo, e *secrets.Engine, rel string, line int, commit string, limit int64) ([]validate.Finding, error) {
 	var contents [][]byte
 	if data, ok, err := readAt(repo, rel, commit); err != nil {
@@ -233,7 +316,7 @@ func findingsAt(repo *gitutil.Repo, e *secrets.Engine, rel string, line int, com
 	for _, data := range contents {
 		found, _ := e.ScanFile(rel, data)
 		for _, f := range found {
-			if f.Line != line || f.Fingerprint == "" || seen[f.Fingerprint] {
+			if line >= 0 && f.Line != line || f.Fingerprint == "" || seen[f.Fingerprint] {
 				continue
 			}
 			seen[f.Fingerprint] = true

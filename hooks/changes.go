@@ -163,6 +163,26 @@ func stagedRemnant(c gitutil.Change) validate.Finding {
 	}
 }
 
+// ignoredAlready drops the "ignore it" line from the hints of the
+// remnant-staged findings whose REMNANT.md git ignores already (added with
+// git add -f): adding it to .gitignore again would change nothing.
+func ignoredAlready(repo *gitutil.Repo, fs []validate.Finding) error {
+	for i, f := range fs {
+		first, _, two := strings.Cut(f.Hint, "\n")
+		if f.RuleID != "remnant-staged" || !two || strings.ContainsRune(f.Path, '…') {
+			continue
+		}
+		ignored, err := repo.Ignored(f.Path)
+		if err != nil {
+			return err
+		}
+		if ignored {
+			fs[i].Hint = first + "\n(git ignores it already: it was added with git add -f)"
+		}
+	}
+	return nil
+}
+
 // secretFile prepares a changed file for the secret scan: its added lines,
 // or the whole file when it is new. A file that cannot be scanned is
 // reported as skipped.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
@@ -72,7 +73,43 @@ func CI(opt CIOptions) (*report.Report, Range, error) {
 		return nil, rng, err
 	}
 	rng.Commits = hc.commits
-	return hc.report(), rng, nil
+	var accepted []report.Suppressed
+	if !rng.WholeHistory() && hc.engine != nil {
+		var err error
+		ra := newRangeAcceptance(repo, hc.engine, rng.Base, rng.Head, cfg.CI.MaxFileSize)
+		if hc.rep.Findings, accepted, err = ra.split(hc.rep.Findings); err != nil {
+			return nil, rng, err
+		}
+	}
+	rep := hc.report()
+	rep.Suppressed = hc.publishAccepted(accepted)
+	return rep, rng, nil
+}
+
+// publishAccepted passes the findings the range accepts itself through the
+// run's judging, as every reported finding: severities, sealed
+// fingerprints, masked paths and messages. They are reported, not
+// blocking: their hint is their justification.
+func (hc *historyCheck) publishAccepted(acc []report.Suppressed) []report.Suppressed {
+	if len(acc) == 0 {
+		return nil
+	}
+	out := make([]report.Suppressed, 0, len(acc))
+	for _, a := range acc {
+		fs := hc.j.apply([]validate.Finding{a.Finding})
+		if len(fs) == 0 {
+			continue // a rule the base turns off
+		}
+		f := fs[0]
+		f.Hint = ""
+		why := a.Justification
+		if secrets.LooksLive(f.RuleID) {
+			why += " (it has the format of a real key: review that it is a test value)"
+		}
+		out = append(out, report.Suppressed{Finding: f, Kind: a.Kind, Justification: hc.j.masker.redactWith(hc.j.engine, why)})
+	}
+	slices.SortStableFunc(out, func(a, b report.Suppressed) int { return validate.Compare(a.Finding, b.Finding) })
+	return out
 }
 
 // earlyRange is the range to log before it is resolved, when --base is

@@ -105,6 +105,9 @@ func PreCommit(opt Options, files []string) (*report.Report, error) {
 	rep.Findings = append(rep.Findings, local.Findings...)
 	rep.Findings = j.apply(rep.Findings)
 	rep.Findings = s.allow(rep.Findings)
+	if err := ignoredAlready(repo, rep.Findings); err != nil {
+		return nil, err
+	}
 	rep.Sort()
 	if opt.WriteIgnore {
 		if err := writeIgnore(rep, filepath.Join(repo.TopLevel, config.IgnoreName), j); err != nil {

@@ -32,15 +32,19 @@ func (l *localRemnant) stateStale(doc *remnant.RemnantDoc) ([]validate.Finding, 
 	if err != nil || n == 0 {
 		return nil, err
 	}
-	if l.staleOnce && !l.staleNews(doc) {
-		return nil, nil
+	hint := "refresh State, Next and the Session date from git log"
+	if l.staleOnce {
+		if !l.staleNews(doc) {
+			return nil, nil
+		}
+		hint += " (the commit hook says this once per Session date: it will not repeat until the date changes; remnant-guard check says it every time)"
 	}
 	return []validate.Finding{{
 		RuleID: "remnant-state-stale", Severity: validate.Warning,
 		Line: doc.DateLine, Column: 1,
 		Message: fmt.Sprintf("State is stale: %s newer than the Session date, the newest %s %s %q; trust git log over State",
 			plural(n, "commit is", "commits are"), newest.Short, newest.Time.UTC().Format("2006-01-02"), newest.Subject),
-		Hint: "refresh State, Next and the Session date from git log",
+		Hint: hint,
 	}}, nil
 }
 

@@ -5,11 +5,13 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path"
 	"slices"
 	"strings"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
 	"github.com/remnant-guard/remnant-guard/internal/shquote"
+	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/report"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
@@ -27,11 +29,22 @@ const acceptHint = "remnant-guard: hint: not a secret? accept that one finding: 
 	"or run the allow command its hint shows, which adds it to .remnant-guard-ignore\n"
 
 // acceptHintCI is acceptHint for ci, which reads .remnant-guard-ignore
-// from the base commit: a fingerprint the pull request adds accepts
-// nothing until it is merged.
-const acceptHintCI = "remnant-guard: hint: not a secret? write remnant-guard:allow in a comment on its line " +
-	"(remnant-guard:allow-next-line on the line above), or run the allow command its hint shows: ci reads the " +
-	".remnant-guard-ignore of the base branch, so the entry the pull request adds counts once merged\n"
+// from the base commit: of what the pull request adds, only an entry that
+// names one of its findings exactly, or an allow comment on its line,
+// accepts that finding here, and is reported as accepted.
+const acceptHintCI = "remnant-guard: hint: not a secret? run the allow command its hint shows and commit " +
+	".remnant-guard-ignore, or write remnant-guard:allow in a comment on its line: either accepts that one finding " +
+	"in this pull request, reported as accepted in it for review; any other change to the base branch's rules counts once merged\n"
+
+// maskSuppressed does for the findings a range accepts itself what the
+// masker does for every finding: secrets masked, controls escaped.
+func maskSuppressed(m *hooks.Masker, rep *report.Report) {
+	for i := range rep.Suppressed {
+		s := &rep.Suppressed[i]
+		s.Message, s.Justification = textsafe.Escape(m.Redact(s.Message)), textsafe.Escape(m.Redact(s.Justification))
+		s.Path, s.RuleID = textsafe.Escape(m.Mask(s.Path)), textsafe.Escape(s.RuleID)
+	}
+}
 
 func (r *reportFlags) acceptHintText() string {
 	if r.acceptHint != "" {
@@ -45,6 +58,7 @@ func (r *reportFlags) acceptHintText() string {
 // like a live key, how to accept them all as a baseline.
 func writeSecretHints(w io.Writer, rep *report.Report, rf reportFlags) {
 	io.WriteString(w, fixHint)
+	writeByNatureHints(w, rep)
 	io.WriteString(w, rf.acceptHintText())
 	if self := selfCommand(); self != "remnant-guard" && rf.acceptHint == "" {
 		maskerOf(w).Keep(self)
@@ -69,6 +83,65 @@ func writeSecretHints(w io.Writer, rep *report.Report, rf reportFlags) {
 }
 
 func isSecret(rule string) bool { return strings.HasPrefix(rule, "secret-") }
+
+// skipOrFixHint is the last hint of a refused commit: fix, or skip the
+// check once; skipping is not offered when a finding must never be
+// committed, a staged REMNANT.md or a key the output calls live.
+func skipOrFixHint(rep *report.Report) string {
+	for _, f := range rep.Findings {
+		if f.Severity < rep.FailOn {
+			continue
+		}
+		if f.RuleID == "remnant-staged" || isSecret(f.RuleID) && secrets.LooksLive(f.RuleID) {
+			return "remnant-guard: hint: fix the findings above: they must not be committed\n"
+		}
+	}
+	return "remnant-guard: hint: fix the findings above, or skip the check once with " + skipHint() + "\n"
+}
+
+// maxByNatureHints bounds the files writeByNatureHints names.
+const maxByNatureHints = 5
+
+// writeByNatureHints says, for each file holding a secret finding whose
+// name says it holds secrets by its nature (an .env, a private key, an
+// .npmrc, a credentials.json), that the file itself leaves git: the
+// command that unstages it and the one that ignores it, as the hooks print
+// paths, from the top of the repository.
+func writeByNatureHints(w io.Writer, rep *report.Report) {
+	seen := map[string]bool{}
+	for _, f := range rep.Findings {
+		if !isSecret(f.RuleID) || f.Line == 0 || seen[f.Path] || strings.ContainsRune(f.Path, '…') || !secretByNature(f.Path) {
+			continue
+		}
+		if seen[f.Path] = true; len(seen) > maxByNatureHints {
+			return
+		}
+		fmt.Fprintf(w, "remnant-guard: hint: %s holds secrets by its nature: keep it out of git: git rm --cached -- %s && echo %s >> .gitignore\n",
+			f.Path, shquote.Quote(f.Path), shquote.Quote("/"+f.Path))
+	}
+}
+
+// secretByNature tells a file whose name says it holds secrets: an
+// environment file (not its .example, .sample or .template), a private
+// key or key store, an SSH key, a package registry's or a shell's
+// credentials file, a cloud credentials file.
+func secretByNature(p string) bool {
+	name := strings.ToLower(path.Base(p))
+	switch name {
+	case ".env", ".npmrc", ".pypirc", ".netrc", "_netrc", ".git-credentials", ".dockercfg",
+		"credentials.json", "client_secret.json", "service-account.json", "secrets.json",
+		"id_rsa", "id_dsa", "id_ecdsa", "id_ed25519":
+		return true
+	}
+	if rest, ok := strings.CutPrefix(name, ".env."); ok {
+		return !slices.Contains([]string{"example", "sample", "template", "dist", "defaults"}, rest)
+	}
+	switch path.Ext(name) {
+	case ".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".ppk":
+		return true
+	}
+	return false
+}
 
 // localizeHints makes the accept commands of the findings' hints run the
 // binary that ran: under the pre-commit framework, or any hook manager

@@ -38,6 +38,7 @@ func fail(stderr io.Writer, err error) int {
 func writeResult(rep *report.Report, rf reportFlags, failOn validate.Severity, stdout, stderr io.Writer) int {
 	rep.Settle()
 	maskerOf(stdout).Report(rep)
+	maskSuppressed(maskerOf(stdout), rep)
 	rep.FailOn = failOn
 	if rf.acceptHint == "" {
 		// ci's hints are read on another machine: they name remnant-guard.

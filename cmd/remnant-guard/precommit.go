@@ -41,7 +41,7 @@ func runPreCommit(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	}
 	code = writeResult(rep, rf, failOn, stdout, stderr)
 	if code == exitFindings {
-		io.WriteString(stderr, "remnant-guard: hint: fix the findings above, or skip the check once with "+skipHint()+"\n")
+		io.WriteString(stderr, skipOrFixHint(rep))
 	}
 	return code
 }

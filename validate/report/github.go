@@ -43,7 +43,27 @@ func WriteGitHub(w io.Writer, rep *Report) error {
 			return err
 		}
 	}
+	for _, s := range rep.Suppressed {
+		props := []string{"file=" + ghProperty(textsafe.Escape(s.Path))}
+		if s.Line > 0 {
+			props = append(props, fmt.Sprintf("line=%d", s.Line))
+		}
+		props = append(props, "title="+ghProperty("remnant-guard: "+SuppressedNote+": "+textsafe.Escape(s.RuleID)))
+		if _, err := fmt.Fprintf(w, "::notice %s::%s\n", strings.Join(props, ","), ghData(textsafe.EscapeText(suppressedMessage(s)))); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// suppressedMessage is a Suppressed finding's message, with its commit
+// and its justification.
+func suppressedMessage(s Suppressed) string {
+	msg := SuppressedNote + ": " + s.Message
+	if s.Commit != "" {
+		msg += " (commit " + ShortRev(s.Commit) + ")"
+	}
+	return msg + "\n" + s.Justification
 }
 
 func ghMessage(f validate.Finding) string {
@@ -85,6 +105,17 @@ func WriteStepSummary(w io.Writer, rep *Report) error {
 	}
 	for _, s := range rep.Skipped {
 		fmt.Fprintf(&b, "- skipped %s: %s\n", mdCell(s.Path), mdCell(s.Reason))
+	}
+	if len(rep.Suppressed) > 0 {
+		fmt.Fprintf(&b, "\n%s, %s:\n\n| Location | Rule | Commit | Message | Justification |\n|---|---|---|---|---|\n",
+			Plural(len(rep.Suppressed), "finding"), SuppressedNote)
+		for _, s := range rep.Suppressed {
+			loc := s.Path
+			if s.Line > 0 {
+				loc = fmt.Sprintf("%s:%d", loc, s.Line)
+			}
+			fmt.Fprintf(&b, "| %s | `%s` | %s | %s | %s |\n", mdCell(loc), mdCell(s.RuleID), mdCell(ShortRev(s.Commit)), mdCell(s.Message), mdCell(s.Justification))
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

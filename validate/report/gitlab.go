@@ -45,6 +45,14 @@ func WriteGitLab(w io.Writer, rep *Report) error {
 			Location: gitlabLocation{Path: f.Path, Lines: gitlabLines{Begin: max(f.Line, 1)}},
 		})
 	}
+	// A finding the merge request accepts itself is an "info" issue: the
+	// merge request widget shows it, with its justification.
+	for _, s := range rep.Suppressed {
+		out = append(out, gitlabIssue{
+			Description: suppressedMessage(s), CheckName: s.RuleID, Fingerprint: gitlabFingerprint(s.Finding), Severity: "info",
+			Location: gitlabLocation{Path: s.Path, Lines: gitlabLines{Begin: max(s.Line, 1)}},
+		})
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)

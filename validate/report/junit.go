@@ -88,6 +88,10 @@ func WriteJUnit(w io.Writer, rep *Report, rules []validate.Rule, only validate.F
 		}
 		out.Suites = append(out.Suites, s)
 	}
+	if len(rep.Suppressed) > 0 && only != validate.Memory { // in the secrets suite, passed, listed
+		s := &out.Suites[len(out.Suites)-1]
+		s.Cases = append(s.Cases, suppressedCase(s.Name, rep))
+	}
 	if len(rep.Skipped) > 0 { // in the last family's suite: secrets, or memory under --only memory
 		s := &out.Suites[len(out.Suites)-1]
 		s.Cases = append(s.Cases, skippedCase(s.Name, rep))
@@ -151,6 +155,18 @@ func ruleCase(class, id string, fs []validate.Finding, rep *Report, failOn valid
 }
 
 // skippedCase is the testcase of the files not scanned.
+// suppressedCase is the passed testcase listing the findings a pull
+// request accepts itself, each with its justification.
+func suppressedCase(class string, rep *Report) junitCase {
+	c := junitCase{Name: SuppressedNote, Classname: class, Time: "0"}
+	var b strings.Builder
+	for _, s := range rep.Suppressed {
+		fmt.Fprintf(&b, "%s: %s: %s [%s]\n    %s\n", Location(s.Finding), SuppressedNote, s.Message, s.RuleID, s.Justification)
+	}
+	c.SystemOut = b.String()
+	return c
+}
+
 func skippedCase(class string, rep *Report) junitCase {
 	c := junitCase{Name: "files not scanned", Classname: class, Time: "0"}
 	var b strings.Builder

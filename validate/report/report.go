@@ -17,6 +17,10 @@ type Report struct {
 	// Accepted are the secret findings the run wrote to the ignore file
 	// (--write-ignore), out of Findings: the command lists them.
 	Accepted []validate.Finding
+	// Suppressed are findings of a range under review that an entry or
+	// a comment the range itself adds accepts (see Suppressed): they do
+	// not block, and every format shows them.
+	Suppressed []Suppressed
 	// Checked is the number of files checked.
 	Checked int
 	// BlockSkipped makes skipped files count as blocking.
@@ -102,3 +106,17 @@ func (r *Report) Sort() {
 	slices.SortStableFunc(r.Findings, validate.Compare)
 	sort.SliceStable(r.Skipped, func(i, j int) bool { return r.Skipped[i].Path < r.Skipped[j].Path })
 }
+
+// Suppressed is a finding accepted by the change under review itself: an
+// exact entry it adds to .remnant-guard-ignore ("external", as SARIF
+// names a suppression kept outside the source), or an allow comment a
+// later commit of it writes on the line ("inSource"). The reviewer sees it
+// with the justification.
+type Suppressed struct {
+	validate.Finding
+	Kind          string `json:"kind"`
+	Justification string `json:"justification"`
+}
+
+// SuppressedNote is how every format introduces a Suppressed finding.
+const SuppressedNote = "accepted in this pull request"

@@ -56,13 +56,14 @@ type sarifConfig struct {
 }
 
 type sarifResult struct {
-	RuleID              string            `json:"ruleId"`
-	RuleIndex           int               `json:"ruleIndex"`
-	Level               string            `json:"level"`
-	Message             sarifText         `json:"message"`
-	Locations           []sarifLocation   `json:"locations"`
-	PartialFingerprints map[string]string `json:"partialFingerprints"`
-	Properties          map[string]string `json:"properties,omitempty"`
+	RuleID              string             `json:"ruleId"`
+	RuleIndex           int                `json:"ruleIndex"`
+	Level               string             `json:"level"`
+	Message             sarifText          `json:"message"`
+	Locations           []sarifLocation    `json:"locations"`
+	PartialFingerprints map[string]string  `json:"partialFingerprints"`
+	Properties          map[string]string  `json:"properties,omitempty"`
+	Suppressions        []sarifSuppression `json:"suppressions,omitempty"`
 }
 
 type sarifLocation struct {
@@ -77,6 +78,14 @@ type sarifPhysical struct {
 type sarifArtifact struct {
 	URI       string `json:"uri"`
 	URIBaseID string `json:"uriBaseId"`
+}
+
+// sarifSuppression says a result is accepted, and why (SARIF 2.1.0
+// §3.35).
+type sarifSuppression struct {
+	Kind          string `json:"kind"`
+	Status        string `json:"status"`
+	Justification string `json:"justification,omitempty"`
 }
 
 type sarifRegion struct {
@@ -102,7 +111,11 @@ const sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
 // WriteSARIF writes rep as a SARIF 2.1.0 log with one run. The rules are
 // those the results name, described from known; version is the tool's.
 func WriteSARIF(w io.Writer, rep *Report, known []validate.Rule, v string) error {
-	rules, index := sarifRules(rep.Findings, known)
+	all := rep.Findings
+	for _, s := range rep.Suppressed {
+		all = append(all[:len(all):len(all)], s.Finding)
+	}
+	rules, index := sarifRules(all, known)
 	run := sarifRun{
 		Tool:    sarifTool{Driver: sarifDriver{Name: "remnant-guard", Version: v, InformationURI: "https://github.com/remnant-guard/remnant-guard", Rules: rules}},
 		Results: []sarifResult{},
@@ -115,6 +128,15 @@ func WriteSARIF(w io.Writer, rep *Report, known []validate.Rule, v string) error
 		h := r.PartialFingerprints["primaryLocationLineHash"]
 		seen[h]++
 		r.PartialFingerprints["primaryLocationLineHash"] = fmt.Sprintf("%s:%d", h, seen[h])
+		run.Results = append(run.Results, r)
+	}
+	for _, s := range rep.Suppressed {
+		r := sarifResultOf(s.Finding, index[s.RuleID])
+		h := r.PartialFingerprints["primaryLocationLineHash"]
+		seen[h]++
+		r.PartialFingerprints["primaryLocationLineHash"] = fmt.Sprintf("%s:%d", h, seen[h])
+		r.Message.Text = SuppressedNote + ": " + s.Message
+		r.Suppressions = []sarifSuppression{{Kind: s.Kind, Status: "accepted", Justification: s.Justification}}
 		run.Results = append(run.Results, r)
 	}
 	if len(rep.Skipped) > 0 {

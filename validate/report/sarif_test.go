@@ -37,7 +37,12 @@ func TestSARIFSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, rep := range map[string]*Report{"full": goldenReport(), "empty": {}} {
+	suppressed := goldenReport()
+	for _, f := range suppressed.Findings[:2] {
+		suppressed.Suppressed = append(suppressed.Suppressed, Suppressed{Finding: f, Kind: "external", Justification: ".remnant-guard-ignore line 4, added in this pull request"})
+	}
+	suppressed.Suppressed[1].Kind = "inSource"
+	for name, rep := range map[string]*Report{"full": goldenReport(), "empty": {}, "suppressed": suppressed} {
 		var b bytes.Buffer
 		if err := WriteSARIF(&b, rep, knownRules(), "(devel)"); err != nil {
 			t.Fatal(err)
@@ -50,8 +55,18 @@ func TestSARIFSchema(t *testing.T) {
 			t.Errorf("%s report: not valid SARIF 2.1.0: %v", name, err)
 		}
 	}
+	// A suppression of a kind SARIF does not know is caught.
+	bad := map[string]any{"version": "2.1.0", "runs": []any{map[string]any{"tool": map[string]any{"driver": map[string]any{"name": "x"}},
+		"results": []any{map[string]any{"message": map[string]any{"text": "m"}, "suppressions": []any{map[string]any{"kind": "inPR", "status": "accepted"}}}}}}}
+	if err := schema.Validate(bad); err == nil {
+		t.Error("a suppression of an unknown kind validated")
+	}
+	bad["runs"].([]any)[0].(map[string]any)["results"].([]any)[0].(map[string]any)["suppressions"].([]any)[0].(map[string]any)["kind"] = "external"
+	if err := schema.Validate(bad); err != nil {
+		t.Errorf("the same log with an external suppression: %v", err)
+	}
 	// The schema is strict enough to catch a broken log.
-	bad := map[string]any{"version": "2.1.0", "runs": []any{map[string]any{"results": []any{}}}}
+	bad = map[string]any{"version": "2.1.0", "runs": []any{map[string]any{"results": []any{}}}}
 	if err := schema.Validate(bad); err == nil {
 		t.Error("a run without a tool validated")
 	}

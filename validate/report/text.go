@@ -70,6 +70,9 @@ func WriteText(w io.Writer, rep *Report, opt TextOptions) error {
 			fmt.Fprintf(w, "%s: skipped: %s\n", Location(validate.Finding{Path: s.Path}), s.Reason)
 		}
 	}
+	for _, s := range rep.Suppressed {
+		fmt.Fprintf(w, "%s: note: %s: %s [%s]\n    %s\n", Location(s.Finding), SuppressedNote, s.Message, s.RuleID, paint(opt.Color, colorDim, s.Justification))
+	}
 	for _, n := range rep.Notes {
 		fmt.Fprintf(w, "remnant-guard: note: %s\n", n)
 	}

@@ -237,3 +237,32 @@ func FormatIgnoreLine(f validate.Finding) string {
 	where := textsafe.Escape(f.Path) // one line, nothing for a terminal to interpret
 	return fmt.Sprintf("%s # %s at %s:%d", f.Fingerprint, f.RuleID, where, f.Line)
 }
+
+// IgnoreEntry is one entry of an ignore file as written: its line, its
+// fingerprint, its path glob ("" for every path), the rule its comment
+// names ("" when it names none, see FormatIgnoreLine) and the comment.
+type IgnoreEntry struct {
+	Line                          int
+	Fingerprint, Glob, Rule, Note string
+}
+
+// IgnoreEntries lists the entries of an ignore file ParseIgnore accepts,
+// in order; the salt line and lines that are no entry are left out.
+func IgnoreEntries(data []byte) []IgnoreEntry {
+	var out []IgnoreEntry
+	for i, raw := range ignoreLines(data) {
+		fields := ignoreFields(raw)
+		if len(fields) == 0 || fields[0] == "salt" || len(fields) > 2 || !fingerprintRe().MatchString(strings.ToLower(fields[0])) {
+			continue
+		}
+		e := IgnoreEntry{Line: i + 1, Fingerprint: strings.ToLower(fields[0]), Rule: commentRule(raw)}
+		if len(fields) == 2 {
+			e.Glob = fields[1]
+		}
+		if _, note, ok := strings.Cut(string(raw), "#"); ok {
+			e.Note = strings.TrimSpace(note)
+		}
+		out = append(out, e)
+	}
+	return out
+}

@@ -44,3 +44,35 @@ func allowsNext(prev []byte) bool {
 	}
 	return false
 }
+
+// Unmarked returns data with every allow marker blanked out (the same
+// length, so lines and columns stay), and the lines (1-based) a marker
+// suppressed findings on: its own, and the next for an allow-next-line
+// one. Scanning the result shows what the markers hid.
+func Unmarked(data []byte) ([]byte, map[int]bool) {
+	lines := bytes.Split(data, []byte("\n"))
+	allowed := map[int]bool{}
+	for i, l := range lines {
+		if allowedHere(l) {
+			allowed[i+1] = true
+		}
+		if allowsNext(l) {
+			allowed[i+2] = true
+		}
+	}
+	if len(allowed) == 0 {
+		return data, nil
+	}
+	out := bytes.Clone(data)
+	for _, m := range append(append([][]byte{}, allowNextMarkers...), allowMarkers...) {
+		for i := 0; ; {
+			j := bytes.Index(out[i:], m)
+			if j < 0 {
+				break
+			}
+			copy(out[i+j:], bytes.Repeat([]byte(" "), len(m)))
+			i += j + len(m)
+		}
+	}
+	return out, allowed
+}

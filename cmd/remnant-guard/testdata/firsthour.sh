@@ -95,6 +95,7 @@ grep -q '\[remnant-staged\]' "$log" || fail "no remnant-staged finding"
 unstage=$(sed -n 's/^    unstage it: *//p' "$log")
 ignore=$(sed -n 's/^    ignore it: *//p' "$log")
 [ -n "$unstage" ] && [ -n "$ignore" ] || fail "the remnant-staged hints are missing"
+! grep -q 'REMNANT_GUARD=0' "$log" || fail "skipping the check is offered for a staged REMNANT.md"
 run_hint "$unstage"
 [ "$status" -eq 0 ] || fail "the printed '$unstage' failed"
 run_hint "$ignore"
@@ -104,6 +105,17 @@ git check-ignore -q REMNANT.md || fail "REMNANT.md is not ignored after '$ignore
 git add .gitignore
 commit -m 'ignore REMNANT.md'
 [ "$status" -eq 0 ] || fail "committing .gitignore was refused"
+
+# Force-added once ignored: only the command that unstages it is printed.
+git add -f REMNANT.md
+commit -m memory
+[ "$status" -ne 0 ] || fail "a force-added REMNANT.md was committed"
+! grep -q 'ignore it:' "$log" || fail "the hint says to ignore a REMNANT.md git ignores already"
+grep -q 'git ignores it already' "$log" || fail "the hint does not say git ignores it already"
+unstage=$(sed -n 's/^    unstage it: *//p' "$log")
+run_hint "$unstage"
+[ "$status" -eq 0 ] || fail "the printed '$unstage' failed"
+git diff --cached --quiet -- REMNANT.md || fail "REMNANT.md is still staged after '$unstage'"
 
 # 2. Secrets: a .env with an AWS key, a Stripe key in code, and a setup
 # page with AWS's documented example keys and an example password.
@@ -173,6 +185,14 @@ git add .remnant-guard-ignore
 commit -m 'secrets again'
 [ "$status" -eq 1 ] || fail "the commit with live keys exited $status, want 1"
 ! grep -q '^docs/setup.md:10:' "$log" || fail "the accepted finding is still reported"
+# Live-looking keys: skipping the check is not offered.
+! grep -q 'REMNANT_GUARD=0' "$log" || fail "skipping the check is offered after a live-looking key"
+grep -q 'fix the findings above: they must not be committed' "$log" || fail "no closing hint after a live-looking key"
+
+# The .env, secret by its nature, is to leave git: the command is printed.
+env_hint=$(sed -n 's/^remnant-guard: hint: \.env holds secrets by its nature: keep it out of git: //p' "$log")
+[ -n "$env_hint" ] || fail "no hint to take .env out of git"
+! grep -q 'src/pay.js holds secrets' "$log" || fail "code is called secret by its nature"
 aws_hint=$(hint_for .env:1:)
 case $aws_hint in
 *" allow "[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]*) ;;
@@ -184,22 +204,21 @@ cp -R "$repo" "$work/copy"
 	cd "$work/copy"
 	run_hint "$aws_hint"
 	[ "$status" -eq 0 ] || fail "the printed '$aws_hint' failed"
+	grep -q '^accepted \.env:1:.*\[secret-aws-access-key-id\], fingerprint' "$log" || fail "'$aws_hint' does not say what it accepted"
+	grep -q 'warning: it has the format of a real key' "$log" || fail "'$aws_hint' accepted a live-looking key without a warning"
+	grep -q '^[0-9a-f]\{32\} \.env # secret-aws-access-key-id at \.env:1$' .remnant-guard-ignore || fail "'$aws_hint' wrote no path and rule"
 	git add .remnant-guard-ignore
 	commit -m 'accepted the AWS key'
 	! grep -q 'secret-aws-access-key-id' "$log" || fail "'$aws_hint' did not accept the AWS key"
 )
 
-# The skip hint works as written, with the commit's own arguments.
-skip=$(sed -n 's/.*skip the check once with \(.*\) \.\.\.$/\1/p' "$log")
-[ -n "$skip" ] || fail "no skip hint"
-run_hint "$skip -q -m skipped"
-[ "$status" -eq 0 ] || fail "the printed skip '$skip' failed"
-git reset -q --soft HEAD~1
-
-# 4. Fix the live keys as the first hint says: the .env leaves the commit
-# and is ignored, the code reads the key from the environment.
-git rm -q --cached .env
-echo .env >>.gitignore
+# 4. Fix the live keys as the hints say: the .env leaves the commit and is
+# ignored with the command printed; the code reads the key from the
+# environment.
+run_hint "$env_hint"
+[ "$status" -eq 0 ] || fail "the printed '$env_hint' failed"
+git diff --cached --quiet -- .env && ! git ls-files --error-unmatch .env >/dev/null 2>&1 || fail ".env is still staged after '$env_hint'"
+git check-ignore -q .env || fail ".env is not ignored after '$env_hint'"
 printf 'const stripe = require("stripe")(process.env.STRIPE_KEY);\n' >src/pay.js
 git add .gitignore src/pay.js
 commit -m 'set up payments'
@@ -217,6 +236,13 @@ commit -m more
 baseline=$(sed -n 's/.*? \(.*scan --write-ignore\) accepts every current one.*/\1/p' "$log")
 [ -n "$baseline" ] || fail "no baseline hint when no finding looks live"
 tail -n 3 "$log" | grep -q 'write-ignore' || fail "the baseline hint is not last"
+# Only false positives: skipping once is offered, and works as written,
+# with the commit's own arguments.
+skip=$(sed -n 's/.*skip the check once with \(.*\) \.\.\.$/\1/p' "$log")
+[ -n "$skip" ] || fail "no skip hint"
+run_hint "$skip -q -m skipped"
+[ "$status" -eq 0 ] || fail "the printed skip '$skip' failed"
+git reset -q --soft HEAD~1
 run_hint "$baseline"
 [ "$status" -eq 0 ] || fail "the printed '$baseline' failed"
 grep -q '^remnant-guard: accepted 1 secret finding into .remnant-guard-ignore:' "$log" || fail "'$baseline' does not list what it accepted"
