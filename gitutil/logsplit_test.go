@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/remnant-guard/remnant-guard/internal/testtier"
 )
 
 // randomHistory builds a history of about n commits on main and two side
@@ -105,7 +107,7 @@ func commitsText(cs []CommitChanges) []string {
 // with the same changes and lines.
 func TestLogSplitMatchesOneLog(t *testing.T) {
 	env := testEnv(t)
-	for seed := range uint64(3) {
+	for seed := range uint64(testtier.Pick(1, 3)) {
 		dir := randomHistory(t, env, seed, 90)
 		r := open(t, dir, env)
 		for _, revs := range [][]string{{"HEAD"}, {"start..HEAD"}, {"third..HEAD"}, {"--all"}, {"HEAD", "--not", "side1"}, {"side2..side1"}} {

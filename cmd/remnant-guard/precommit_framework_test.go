@@ -377,6 +377,7 @@ func hintAfter(out, at string) string {
 func TestPreCommitSystemHooks(t *testing.T) {
 	needTool(t, "pre-commit")
 	checkSystemHooksMirrorGolang(t)
+	testtier.Slow(t) // the real pre-commit client
 	s := newSandbox(t)
 	src, rev := s.snapshotSource()
 	config := func(id string) string {
