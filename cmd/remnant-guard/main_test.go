@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/remnant-guard/remnant-guard/internal/testtier"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -41,6 +42,9 @@ func TestScripts(t *testing.T) {
 		Dir:   "testdata/script",
 		Setup: setupGit,
 		Condition: func(cond string) (bool, error) {
+			if cond == "full" {
+				return testtier.Full(), nil
+			}
 			if cond == "pyyaml" {
 				_, err := loadAction(actionPath(filepath.Join("..", "..")))
 				return err != errNoPyYAML, nil
