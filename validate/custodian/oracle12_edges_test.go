@@ -87,7 +87,7 @@ func TestOracle12Edges(t *testing.T) {
 	if v, err := strconv.ParseInt(os.Getenv("REMNANT_GUARD_ORACLE_SEED"), 10, 64); err == nil {
 		seed = v
 	}
-	n := testtier.Pick(4, 40)
+	n := testtier.Pick(2, 40)
 	bases := oracle12Bases(t)
 	tmp := t.TempDir()
 	type built struct {
