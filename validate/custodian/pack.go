@@ -99,16 +99,25 @@ func splitUnits(text string, offset int) (string, []packUnit) {
 	if len(starts) == 0 {
 		starts = linesStarting(lines, start, "- ", "* ", "+ ")
 	}
+	return title, cutUnits(lines, start, offset, starts, func(s string) string { return pyStrip(s) })
+}
+
+// cutUnits cuts lines from start at starts (line indexes, in order) into
+// units: the text before the first start is a preamble; with no start at
+// all, the whole text is one unit. text trims a unit's joined lines; a
+// unit whose trimmed text is blank is dropped. offset is the number of
+// lines before lines[0] in the file.
+func cutUnits(lines []string, start, offset int, starts []int, text func(string) string) []packUnit {
 	var units []packUnit
 	unit := func(pre bool, a, b int) {
-		t := pyStrip(strings.Join(lines[a:b], "\n"))
-		if t != "" {
+		t := text(strings.Join(lines[a:b], "\n"))
+		if pyStrip(t) != "" {
 			units = append(units, packUnit{preamble: pre, text: t, line: offset + a + 1, tokens: EstimateTokens(t)})
 		}
 	}
 	if len(starts) == 0 {
 		unit(false, start, len(lines))
-		return title, units
+		return units
 	}
 	unit(true, start, starts[0])
 	for k, s := range starts {
@@ -118,7 +127,7 @@ func splitUnits(text string, offset int) (string, []packUnit) {
 		}
 		unit(false, s, end)
 	}
-	return title, units
+	return units
 }
 
 func linesStarting(lines []string, from int, prefixes ...string) []int {

@@ -32,26 +32,7 @@ func unitsFrom12(text string, offset int) (string, []packUnit) {
 		title, start = lines[0], 1
 	}
 	starts := semanticStarts(lines, start)
-	var units []packUnit
-	unit := func(pre bool, a, b int) {
-		t := strings.Trim(strings.Join(lines[a:b], "\n"), "\n")
-		if pyStrip(t) != "" {
-			units = append(units, packUnit{preamble: pre, text: t, line: offset + a + 1, tokens: EstimateTokens(t)})
-		}
-	}
-	if len(starts) == 0 {
-		unit(false, start, len(lines))
-		return title, units
-	}
-	unit(true, start, starts[0])
-	for k, s := range starts {
-		end := len(lines)
-		if k+1 < len(starts) {
-			end = starts[k+1]
-		}
-		unit(false, s, end)
-	}
-	return title, units
+	return title, cutUnits(lines, start, offset, starts, func(s string) string { return strings.Trim(s, "\n") })
 }
 
 // listFieldNames are the fields whose items follow them as bullets.
