@@ -114,13 +114,7 @@ func installOwn(opt InstallOptions) (SettingsResult, error) {
 	if err != nil {
 		return res, err
 	}
-	want := copilotFile()
-	res.Notes = agentNotes(opt, file, want)
-	if exists && bytes.Equal(src, want) {
-		return res, nil
-	}
-	res.Changed = true
-	return res, st.replace(file, want)
+	return writeSettings(opt, st, file, exists, src, copilotFile(), res)
 }
 
 // uninstallOwn deletes remnant-guard's own hooks file, and the folders

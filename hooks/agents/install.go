@@ -187,12 +187,18 @@ func Install(opt InstallOptions) (SettingsResult, error) {
 	if !exists || len(bytes.TrimSpace(src)) == 0 {
 		out = append(out, '\n')
 	}
-	res.Notes = agentNotes(opt, file, out)
-	if exists && bytes.Equal(out, src) {
+	return writeSettings(opt, st, file, exists, src, out, res)
+}
+
+// writeSettings writes want to file unless it already holds it (src, when
+// exists), with the install notes of what it holds.
+func writeSettings(opt InstallOptions, st settingsStore, file string, exists bool, src, want []byte, res SettingsResult) (SettingsResult, error) {
+	res.Notes = agentNotes(opt, file, want)
+	if exists && bytes.Equal(src, want) {
 		return res, nil
 	}
 	res.Changed = true
-	return res, st.replace(file, out)
+	return res, st.replace(file, want)
 }
 
 // Uninstall removes remnant-guard's hooks from the agent's settings
