@@ -44,6 +44,16 @@ func TestOutputNeverThroughALinkOut(t *testing.T) {
 		{"check"}, {"scan"}, {"pre-commit"}, {"ci", "--base", "HEAD~1"}, {"pre-push"},
 	}
 	outputs := []string{"linked.out", "dangling.out", "folder/report", "rel.out", "sub/../linked.out"}
+	refused := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+dir, "GITHUB_STEP_SUMMARY=")
+		got, err := cmd.CombinedOutput()
+		if code := exitCode(err); code != 2 || !strings.Contains(string(got), "symbolic link that leads out of") {
+			t.Errorf("%v: exit %d, want 2 and the link refused\n%s", args, code, got)
+		}
+	}
 	for i, c := range commands {
 		// Every format in the full tier; in the contributor's loop the
 		// text writer and one other, a different one for each command.
@@ -53,28 +63,14 @@ func TestOutputNeverThroughALinkOut(t *testing.T) {
 		}
 		for _, format := range fs {
 			for _, out := range outputs {
-				args := append(append([]string{}, c...), "--format", format, "--output", out)
-				cmd := exec.Command(bin, args...)
-				cmd.Dir = dir
-				cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+dir, "GITHUB_STEP_SUMMARY=")
-				got, err := cmd.CombinedOutput()
-				if code := exitCode(err); code != 2 || !strings.Contains(string(got), "symbolic link that leads out of") {
-					t.Errorf("%v: exit %d, want 2 and the link refused\n%s", args, code, got)
-				}
+				refused(append(append([]string{}, c...), "--format", format, "--output", out)...)
 			}
 		}
 	}
 	// ci's --sarif, the second report of the same run, is written the same
 	// way.
 	for _, out := range outputs {
-		args := []string{"ci", "--base", "HEAD~1", "--format", "github", "--sarif", out}
-		cmd := exec.Command(bin, args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+dir, "GITHUB_STEP_SUMMARY=")
-		got, err := cmd.CombinedOutput()
-		if code := exitCode(err); code != 2 || !strings.Contains(string(got), "symbolic link that leads out of") {
-			t.Errorf("%v: exit %d, want 2 and the link refused\n%s", args, code, got)
-		}
+		refused("ci", "--base", "HEAD~1", "--format", "github", "--sarif", out)
 	}
 	if data, _ := os.ReadFile(victim); string(data) != "keep me\n" {
 		t.Errorf("the file outside was written through a link: %q", data)
