@@ -1,10 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
 	"github.com/remnant-guard/remnant-guard/validate/report"
@@ -76,17 +76,15 @@ func writeSARIFFile(path string, rep *report.Report, m *hooks.Masker) error {
 	if path == "" {
 		return nil
 	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	rw := newRedactWriter(f, m)
-	err = writeFormat(rw, rep, reportFlags{format: "sarif"}, false)
+	// Written like --output: never through a link out of the repository.
+	var buf bytes.Buffer
+	rw := newRedactWriter(&buf, m)
+	err := writeFormat(rw, rep, reportFlags{format: "sarif"}, false)
 	if ferr := rw.Flush(); err == nil {
 		err = ferr
 	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	if err != nil {
+		return err
 	}
-	return err
+	return writeOutput(path, buf.Bytes())
 }

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 )
 
@@ -302,7 +303,9 @@ func (r Root) Replace(path string, data []byte, perm fs.FileMode) error {
 	if rel, err = r.resolve(root, path, rel); err != nil {
 		return err
 	}
-	if fi, err := root.Stat(rel); err == nil {
+	if fi, err := root.Stat(rel); err == nil && fi.IsDir() {
+		return &NotRegularError{Path: path, Kind: Kind(fi.Mode())}
+	} else if err == nil {
 		perm = fi.Mode().Perm()
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return r.wrap(path, err)
@@ -425,4 +428,63 @@ func (r Root) Unlink(path string) error {
 	}
 	defer root.Close()
 	return r.wrap(path, root.Remove(rel))
+}
+
+// RealPath is the path, relative to the tree, of the file path names once
+// every symbolic link on the way and the file's own are followed; the
+// file and the folders after the last existing one need not exist. A
+// link that leads out of the tree is an *OutsideError, a loop a
+// *NotRegularError. It tells where a write through links would land.
+func (r Root) RealPath(path string) (string, error) {
+	root, rel, err := r.open(path)
+	if err != nil {
+		return "", err
+	}
+	defer root.Close()
+	done := "."
+	parts := splitPath(rel)
+	for hops := 0; len(parts) > 0; {
+		next := filepath.Join(done, parts[0])
+		parts = parts[1:]
+		if next != "." && !filepath.IsLocal(next) {
+			return "", &OutsideError{Path: path, Dir: r.Dir}
+		}
+		fi, err := root.Lstat(next)
+		if errors.Is(err, fs.ErrNotExist) && !escapes(err) {
+			return filepath.Join(append([]string{next}, parts...)...), nil
+		}
+		if err != nil {
+			return "", r.wrap(path, err)
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			done = next
+			continue
+		}
+		if hops++; hops > 40 {
+			return "", &NotRegularError{Path: path, Kind: "symbolic link loop"}
+		}
+		target, err := root.Readlink(next)
+		if err != nil {
+			return "", r.wrap(path, err)
+		}
+		if filepath.IsAbs(target) {
+			if target, err = r.rel(target); err != nil {
+				return "", &OutsideError{Path: path, Dir: r.Dir}
+			}
+			done = "."
+		}
+		parts = append(splitPath(target), parts...)
+	}
+	return done, nil
+}
+
+// splitPath is the names of path, without empty and "." ones.
+func splitPath(path string) []string {
+	var parts []string
+	for _, p := range strings.Split(filepath.ToSlash(path), "/") {
+		if p != "" && p != "." {
+			parts = append(parts, p)
+		}
+	}
+	return parts
 }
