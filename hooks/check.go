@@ -3,7 +3,9 @@ package hooks
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -252,7 +254,7 @@ func rootTargets(dir, root string, cfg *config.Config) ([]target, error) {
 		out = append(out, target{display: displayPath(dir, memDir), disk: memDir, memoryDir: true})
 	}
 	for _, pat := range cfg.Paths {
-		matches, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(pat)))
+		matches, err := globPaths(root, pat)
 		if err != nil {
 			return nil, fmt.Errorf("%s: paths: %w", cfg.Source, err)
 		}
@@ -369,4 +371,35 @@ func checkLocal(rep *report.Report, repo *gitutil.Repo, cfg *config.Config, opt 
 	stale, err := staleAreas(repo, cfg, nil)
 	rep.Findings = append(rep.Findings, stale...)
 	return err
+}
+
+// globPaths lists what a glob of the config's paths matches under the
+// working tree top, as absolute paths. The glob is matched in the tree
+// alone: a folder on the way that is a link out of it is not listed (the
+// config cannot name what lies beside the repository) and matches
+// nothing. A path without a wildcard is taken as written when something
+// stands under its name, so that a link out is named as one.
+func globPaths(top, pat string) ([]string, error) {
+	pat = path.Clean(filepath.ToSlash(pat))
+	if !hasMeta(pat) {
+		p := filepath.Join(top, filepath.FromSlash(pat))
+		if _, err := os.Lstat(p); err != nil {
+			return nil, nil
+		}
+		return []string{p}, nil
+	}
+	rels, err := fs.Glob(safefile.NewConfinedFS(top, safefile.Root{Dir: top}), pat)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(rels))
+	for i, r := range rels {
+		out[i] = filepath.Join(top, filepath.FromSlash(r))
+	}
+	return out, nil
+}
+
+// hasMeta tells whether a glob holds a wildcard.
+func hasMeta(pattern string) bool {
+	return strings.ContainsAny(pattern, `*?[\`)
 }
