@@ -45,6 +45,11 @@ func renameInto(path string, data []byte, perm fs.FileMode) error {
 	defer root.Close()
 	tmp, release, err := writeTemp(root, dir, ".", data, perm)
 	if err != nil {
+		// Name the file written, not its temporary file.
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			pe.Path = path
+		}
 		return err
 	}
 	defer release()
