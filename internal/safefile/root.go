@@ -300,6 +300,9 @@ func (r Root) Replace(path string, data []byte, perm fs.FileMode) error {
 		return err
 	}
 	defer root.Close()
+	if err := r.intoGitDir(root, path, rel); err != nil {
+		return err
+	}
 	if rel, err = r.resolve(root, path, rel); err != nil {
 		return err
 	}
@@ -334,6 +337,9 @@ func (r Root) Create(path string, data []byte, perm fs.FileMode) (created bool, 
 	} else if !errors.Is(err, fs.ErrNotExist) || escapes(err) {
 		return false, r.wrap(path, err)
 	}
+	if err := r.intoGitDir(root, path, rel); err != nil {
+		return false, err
+	}
 	tmp, release, err := writeTemp(root, r.Dir, filepath.Dir(rel), data, perm)
 	if err != nil {
 		return false, r.wrap(path, err)
@@ -367,6 +373,9 @@ func (r Root) Remove(path string) error {
 		return err
 	}
 	defer root.Close()
+	if err := r.intoGitDir(root, path, rel); err != nil {
+		return err
+	}
 	if rel, err = r.resolve(root, path, rel); err != nil {
 		return err
 	}
@@ -383,6 +392,9 @@ func (r Root) MkdirAll(path string, perm fs.FileMode) error {
 	defer root.Close()
 	if rel == "." {
 		return nil
+	}
+	if err := r.intoGitDir(root, path, rel); err != nil {
+		return err
 	}
 	return r.wrap(path, root.MkdirAll(rel, perm))
 }
@@ -427,6 +439,9 @@ func (r Root) Unlink(path string) error {
 		return err
 	}
 	defer root.Close()
+	if err := r.intoGitDir(root, path, filepath.Dir(rel)); err != nil {
+		return err
+	}
 	return r.wrap(path, root.Remove(rel))
 }
 
@@ -441,6 +456,11 @@ func (r Root) RealPath(path string) (string, error) {
 		return "", err
 	}
 	defer root.Close()
+	return r.realPath(root, path, rel)
+}
+
+// realPath is RealPath of rel in root.
+func (r Root) realPath(root *os.Root, path, rel string) (string, error) {
 	done := "."
 	parts := splitPath(rel)
 	for hops := 0; len(parts) > 0; {
@@ -487,4 +507,43 @@ func splitPath(path string) []string {
 		}
 	}
 	return parts
+}
+
+// GitDirError is a write in the working tree that symbolic links (a
+// file's own, or a folder's on the way) lead into the repository's git
+// directory, .git at the top of the tree: a link a commit made must never
+// make remnant-guard write a git config, a hook or a ref. It matches
+// ErrOutside, as it is refused the same way.
+type GitDirError struct {
+	Path, Target string
+}
+
+func (e *GitDirError) Error() string {
+	return fmt.Sprintf("%s: is, or is reached through, a symbolic link into the git directory (%s): left alone", e.Path, filepath.ToSlash(e.Target))
+}
+
+// Is makes errors.Is(err, ErrOutside) hold.
+func (e *GitDirError) Is(target error) bool { return target == ErrOutside }
+
+// intoGitDir refuses rel when links on the way lead it into .git at the
+// top of the tree while rel itself does not name a place there.
+func (r Root) intoGitDir(root *os.Root, path, rel string) error {
+	if inGitDir(rel) {
+		return nil
+	}
+	real, err := r.realPath(root, path, rel)
+	if err != nil {
+		return err
+	}
+	if inGitDir(real) {
+		return &GitDirError{Path: path, Target: real}
+	}
+	return nil
+}
+
+// inGitDir tells whether rel is .git at the top of a tree or under it
+// (in any letter case: a file system that folds case reaches it so).
+func inGitDir(rel string) bool {
+	first, _, _ := strings.Cut(filepath.ToSlash(rel), "/")
+	return strings.EqualFold(first, ".git")
 }
