@@ -52,8 +52,8 @@ func TestRealPath(t *testing.T) {
 	}
 }
 
-// TestRootRefusesLinksIntoGitDir: a write, a create, a remove, a folder
-// made through a link (the file's own or a folder's on the way) that
+// TestRootRefusesLinksIntoGitDir: a read, a write, a create, a remove, a
+// folder made through a link (the file's own or a folder's on the way) that
 // leads into .git at the top of the tree is a *GitDirError matching
 // ErrOutside, and the git directory is as it was; a path the caller names
 // in .git itself is written.
@@ -99,6 +99,14 @@ func TestRootRefusesLinksIntoGitDir(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(filepath.Join(dir, ".git", "hooks")); len(entries) != 0 {
 		t.Errorf(".git/hooks holds %v", entries)
+	}
+	for _, name := range []string{"cfg", "abs"} {
+		if data, err := r.ReadFile(p(name), 100); !errors.Is(err, ErrOutside) || data != nil {
+			t.Errorf("ReadFile(%s): %q, %v, want a refusal", name, data, err)
+		}
+	}
+	if data, err := r.ReadFile(p(".git/config"), 100); err != nil || string(data) != "[core]\n" {
+		t.Errorf("ReadFile(.git/config) named as such: %q, %v", data, err)
 	}
 	if err := r.Replace(p(".git/remnant-guard.json"), []byte("x"), 0o644); err != nil {
 		t.Errorf("a path in .git named as such: %v", err)

@@ -202,6 +202,11 @@ func (r Root) openRegular(path string) (*os.File, error) {
 		return nil, err
 	}
 	defer root.Close()
+	// Nothing of the git directory (a config with credentials, a token
+	// an Action keeps there) is read as a file of the tree by a link.
+	if err := r.intoGitDir(root, path, rel); err != nil {
+		return nil, err
+	}
 	if rel, err = r.resolve(root, path, rel); err != nil {
 		return nil, err
 	}
@@ -509,10 +514,11 @@ func splitPath(path string) []string {
 	return parts
 }
 
-// GitDirError is a write in the working tree that symbolic links (a
-// file's own, or a folder's on the way) lead into the repository's git
-// directory, .git at the top of the tree: a link a commit made must never
-// make remnant-guard write a git config, a hook or a ref. It matches
+// GitDirError is a read or a write in the working tree that symbolic
+// links (a file's own, or a folder's on the way) lead into the
+// repository's git directory, .git at the top of the tree: a link a commit
+// made must never make remnant-guard write a git config, a hook or a ref,
+// nor read one (its credentials) as a memory or config file. It matches
 // ErrOutside, as it is refused the same way.
 type GitDirError struct {
 	Path, Target string
