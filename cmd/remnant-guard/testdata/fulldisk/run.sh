@@ -59,7 +59,7 @@ grep -q 'remnant-decisions-record-unusable' "$LOG/out" && echo "FAIL: the warnin
 mkdir -p .claude && printf '{"keep": 1}\n' > .claude/settings.json
 printf 'ghp_u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL8d\n' > token.txt && git add token.txt
 fill
-for c in "install|pre-commit" "install --agent claude|.claude/settings.json" "allow token.txt:1|.remnant-guard-ignore" "scan --format json --output report.json|report.json"; do
+for c in "install|pre-commit" "install --agent claude|.claude/settings.json" "install --agent gemini|.gemini/settings.json" "install --agent copilot|.github/hooks/remnant-guard.json" "allow token.txt:1|.remnant-guard-ignore" "scan --format json --output report.json|report.json"; do
 	args=${c%%|*} file=${c#*|}
 	# shellcheck disable=SC2086
 	"$BIN" $args >"$LOG/out" 2>"$LOG/err"; code=$?
@@ -69,4 +69,6 @@ done
 grep -q '"keep": 1' .claude/settings.json && ! grep -q agent-hook .claude/settings.json || echo "FAIL: .claude/settings.json changed on a full disk"
 [ -e .git/hooks/pre-commit ] && echo "FAIL: a hook was created on a full disk"
 [ -e report.json ] && echo "FAIL: a report was created on a full disk"
+[ -e .gemini ] && echo "FAIL: install --agent gemini left .gemini on a full disk"
+[ -e .github ] && echo "FAIL: install --agent copilot left .github on a full disk"
 unfill
