@@ -52,7 +52,7 @@ func takeMemoryState(top string, cfg *config.Config) (st memoryState, names map[
 		}
 	}
 	for _, pat := range cfg.Paths {
-		matches, _ := filepath.Glob(filepath.Join(top, filepath.FromSlash(pat)))
+		matches, _ := globPaths(top, pat)
 		for _, m := range matches {
 			if remnant.KindOf(filepath.Base(m)) != remnant.KindUnknown {
 				add(m, "f:")

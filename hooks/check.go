@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -256,7 +257,7 @@ func rootTargets(dir, root string, cfg *config.Config) ([]target, error) {
 		out = append(out, target{display: displayPath(dir, memDir), disk: memDir, memoryDir: true})
 	}
 	for _, pat := range cfg.Paths {
-		matches, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(pat)))
+		matches, err := globPaths(root, pat)
 		if err != nil {
 			return nil, fmt.Errorf("%s: paths: %w", cfg.Source, err)
 		}
@@ -446,4 +447,35 @@ func hookPresent(path string) bool {
 		return false
 	}
 	return runtime.GOOS == "windows" || fi.Mode()&0o111 != 0
+}
+
+// globPaths lists what a glob of the config's paths matches under the
+// working tree top, as absolute paths. The glob is matched in the tree
+// alone: a folder on the way that is a link out of it is not listed (the
+// config cannot name what lies beside the repository) and matches
+// nothing. A path without a wildcard is taken as written when something
+// stands under its name, so that a link out is named as one.
+func globPaths(top, pat string) ([]string, error) {
+	pat = path.Clean(filepath.ToSlash(pat))
+	if !hasMeta(pat) {
+		p := filepath.Join(top, filepath.FromSlash(pat))
+		if _, err := os.Lstat(p); err != nil {
+			return nil, nil
+		}
+		return []string{p}, nil
+	}
+	rels, err := fs.Glob(safefile.NewConfinedFS(top, safefile.Root{Dir: top}), pat)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(rels))
+	for i, r := range rels {
+		out[i] = filepath.Join(top, filepath.FromSlash(r))
+	}
+	return out, nil
+}
+
+// hasMeta tells whether a glob holds a wildcard.
+func hasMeta(pattern string) bool {
+	return strings.ContainsAny(pattern, `*?[\`)
 }

@@ -260,7 +260,7 @@ func reported(rep *report.Report, f validate.Finding) bool {
 func localRemnants(top string, cfg *config.Config) []string {
 	out := []string{"REMNANT.md"}
 	for _, pat := range cfg.Paths {
-		matches, _ := filepath.Glob(filepath.Join(top, filepath.FromSlash(pat)))
+		matches, _ := globPaths(top, pat)
 		for _, m := range matches {
 			rel, err := filepath.Rel(top, m)
 			if err == nil && remnant.KindOf(filepath.Base(m)) == remnant.KindRemnant && rel != "REMNANT.md" {

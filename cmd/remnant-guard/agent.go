@@ -10,6 +10,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/hooks"
 	"github.com/remnant-guard/remnant-guard/hooks/agents"
+	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 )
 
 // maxPayload bounds the hook payload read from stdin (a Write payload
@@ -88,7 +89,9 @@ func agentHookWithin(deadline time.Duration, args []string, stdin io.Reader, std
 			// parsed here, so that a hook in time pays for one parse.
 			if p, err := agents.ParsePayload(k.data); err == nil {
 				if _, err := agent.MomentOf(p.Event); err == nil {
-					ans := unjudged(agent, p, deadline)
+					ans := unjudged(agent, p,
+						fmt.Sprintf("the check took longer than %s and was given up", deadline),
+						fmt.Sprintf("within %s", deadline))
 					ans.Client = k.client
 					return agents.WriteAnswer(agent, ans, stdout, stderr)
 				}
@@ -110,6 +113,10 @@ func agentAnswer(agent agents.Agent, r agentResult, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "remnant-guard: error: agent-hook: %v\n", r.readErr)
 		return agents.ExitFault
 	case r.err != nil:
+		if ans, ok := failedUnjudged(agent, r); ok {
+			fmt.Fprintf(stderr, "remnant-guard: error: agent-hook (%s): %v; memory was not checked, as the agent is told\n", agent, r.err)
+			return agents.WriteAnswer(agent, ans, stdout, stderr)
+		}
 		fmt.Fprintf(stderr, "remnant-guard: error: agent-hook (%s): %v; the agent goes on unchecked\n", agent, r.err)
 		return agents.ExitFault
 	}
@@ -138,27 +145,29 @@ type agentResult struct {
 	aside    string // why another run answers instead
 	readErr  error
 	err      error
+	read     *readPayload // the payload, when err came after it was read
 	panicked any
 }
 
-// unjudged is the answer to a hook whose check ran out of time: the
-// memory was not judged, and both the model (context, or one block of the
-// turn's end) and the user (the agent's systemMessage) are told so, never
-// a silent pass.
-func unjudged(agent agents.Agent, p *agents.Payload, deadline time.Duration) agents.Answer {
+// unjudged is the answer to a hook whose check ran out of time or failed
+// (a configuration, a file or git the check could not read): the memory
+// was not judged, and both the model (context, or one block of the turn's
+// end) and the user (the agent's systemMessage) are told so, never a
+// silent pass. why says it to the user, how to the model ("within 20s").
+func unjudged(agent agents.Agent, p *agents.Payload, why, how string) agents.Answer {
 	m, _ := agent.MomentOf(p.Event)
 	ans := agents.Answer{Event: p.Event, Moment: m}
-	user := fmt.Sprintf("remnant-guard: memory was NOT checked: the check took longer than %s and was given up", deadline)
+	user := "remnant-guard: memory was NOT checked: " + why
 	switch m {
 	case agents.MomentStart:
 		ans.Action, ans.UserMessage = agents.Context, user+" (session start)"
-		ans.Text = fmt.Sprintf("remnant-guard could not prepare the memory context within %s: REMNANT.md and the MemoryCustodian memory were not checked against git. Read them yourself and trust git log over them.", deadline)
+		ans.Text = fmt.Sprintf("remnant-guard could not prepare the memory context %s: REMNANT.md and the MemoryCustodian memory were not checked against git. Read them yourself and trust git log over them.", how)
 	case agents.MomentWrite:
 		ans.Action, ans.UserMessage = agents.Findings, user+" (the file just written)"
-		ans.Text = fmt.Sprintf("remnant-guard could not check the file just written within %s: if it is a memory file, it was NOT judged. Re-read it against the memory rules (no secrets, the schema, Decisions append-only) before you go on.", deadline)
+		ans.Text = fmt.Sprintf("remnant-guard could not check the file just written %s: if it is a memory file, it was NOT judged. Re-read it against the memory rules (no secrets, the schema, Decisions append-only) before you go on.", how)
 	case agents.MomentStop:
 		ans.UserMessage = user + " (end of turn)"
-		ans.Text = fmt.Sprintf("remnant-guard could not check the memory files within %s, so the memory gate did not judge this turn: make sure REMNANT.md is up to date (Done, State, Next, Decisions appended, no secrets) before you finish.", deadline)
+		ans.Text = fmt.Sprintf("remnant-guard could not check the memory files %s, so the memory gate did not judge this turn: make sure REMNANT.md is up to date (Done, State, Next, Decisions appended, no secrets) before you finish.", how)
 		ans.Action = agents.Block
 		if p.StopHookActive {
 			// Asked once already: the turn ends, the user is told.
@@ -166,6 +175,30 @@ func unjudged(agent agents.Agent, p *agents.Payload, deadline time.Duration) age
 		}
 	}
 	return ans
+}
+
+// failedUnjudged is the answer to a hook whose check failed on something
+// of the repository's (its configuration, a file, git) rather than on the
+// payload: like one out of time, the model and the user are told that
+// memory was not judged, and why. ok is false for a payload that cannot
+// be answered in the agent's contract (not JSON, an event not handled,
+// a field missing), which stays a fault of exit 1.
+func failedUnjudged(agent agents.Agent, r agentResult) (agents.Answer, bool) {
+	var ie *agents.InputError
+	if r.read == nil || errors.As(r.err, &ie) {
+		return agents.Answer{}, false
+	}
+	p, err := agents.ParsePayload(r.read.data)
+	if err != nil {
+		return agents.Answer{}, false
+	}
+	if _, err := agent.MomentOf(p.Event); err != nil {
+		return agents.Answer{}, false
+	}
+	msg := textsafe.Clip(r.err.Error(), 4*textsafe.MaxEcho)
+	ans := unjudged(agent, p, "the check failed: "+msg, "(the check failed: "+msg+")")
+	ans.Client = r.read.client
+	return ans, true
 }
 
 // answerAgent reads the payload and answers it, on its own goroutine so
@@ -197,7 +230,7 @@ func answerAgent(agent agents.Agent, event string, stdin io.Reader, m *hooks.Mas
 	}
 	ans, err := hooks.AgentHook(agent, data, time.Now(), m)
 	ans.Client = client
-	done <- agentResult{ans: ans, err: err}
+	done <- agentResult{ans: ans, err: err, read: &readPayload{data, client}}
 }
 
 // standAside tells a run of the hook that leaves the answer to another:

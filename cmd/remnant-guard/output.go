@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
@@ -196,17 +197,24 @@ func appendStepSummary(path string, rep *report.Report, m *hooks.Masker) error {
 	return err
 }
 
-// writeOutput writes the --output file. Run inside a repository, a path in
-// its working tree is written through a temporary file and a rename that
-// never leave the tree: the file, a dangling link or a folder on the way
-// that is a symbolic link out of it (something a commit can put there) is
-// refused with exit 2, and nothing is written. A path outside the working
+// writeOutput writes the --output file (and ci's --sarif file). Run
+// inside a repository, a path in its working tree is written through a
+// temporary file and a rename that never leave the tree: the file, a
+// dangling link or a folder on the way that is a symbolic link out of it
+// (something a commit can put there) is refused with exit 2, and nothing
+// is written. So is a link that leads to the git directory or to a file
+// remnant-guard reads (a memory file, its config): a report is never
+// written over them by a link a commit made. A path outside the working
 // tree (absolute, or ../ from it) is the caller's own choice and is
 // written as given, as is any path outside a repository.
 func writeOutput(path string, data []byte) error {
-	if top, abs := outputTree(path); top != "" {
+	if t, abs := outputTree(path); t.top != "" {
 		// The errors name the file as the caller did.
-		err := safefile.Root{Dir: top}.Replace(abs, data, 0o644)
+		root := safefile.Root{Dir: t.top}
+		err := t.refuseLinked(root, path, abs)
+		if err == nil {
+			err = root.Replace(abs, data, 0o644)
+		}
 		var oe *safefile.OutsideError
 		if errors.As(err, &oe) {
 			oe.Path = path
@@ -232,38 +240,108 @@ func writeOutput(path string, data []byte) error {
 	return err
 }
 
+// outputPlace is the working tree a report path is under, as its real
+// path, and the git directories of its repository (per worktree and
+// common) relative to it when they are inside it.
+type outputPlace struct {
+	top     string
+	gitDirs []string
+}
+
+// ownFiles are the files, relative to the working tree, remnant-guard
+// reads or keeps there; a report reached through a link is never
+// written over one. docs/memory is a folder: nothing under it either.
+func ownFiles() []string {
+	return []string{
+		"REMNANT.md", "REMNANT.template.md", "AGENTS.md", "CLAUDE.md", "GEMINI.md",
+		".remnant-guard.toml", ".remnant-guard-ignore", ".gitleaks.toml", ".gitignore",
+		"docs/memory",
+	}
+}
+
+// LinkedOutputError is a report path that a symbolic link leads to the
+// git directory or to one of remnant-guard's own files.
+type LinkedOutputError struct {
+	Path, Target string
+}
+
+func (e *LinkedOutputError) Error() string {
+	return fmt.Sprintf("%s: is a symbolic link to %s, which a report is never written over: left alone", e.Path, e.Target)
+}
+
+// refuseLinked refuses abs when links on the way to it (the file itself
+// or a folder) lead into the git directory or to one of ownFiles, where
+// the path as given does not name it.
+func (t outputPlace) refuseLinked(root safefile.Root, path, abs string) error {
+	real, err := root.RealPath(abs)
+	if err != nil {
+		return err
+	}
+	given, err := filepath.Rel(t.top, abs)
+	if err != nil || real == given {
+		return err
+	}
+	under := func(p, dir string) bool {
+		return p == dir || strings.HasPrefix(p, dir+string(filepath.Separator))
+	}
+	for _, d := range t.gitDirs {
+		if under(real, d) && !under(given, d) {
+			return &LinkedOutputError{Path: path, Target: filepath.ToSlash(real)}
+		}
+	}
+	for _, f := range ownFiles() {
+		if under(filepath.ToSlash(real), f) {
+			return &LinkedOutputError{Path: path, Target: filepath.ToSlash(real)}
+		}
+	}
+	return nil
+}
+
 // outputTree is the working tree, as its real path, that path is under
 // when the command runs inside a repository, and path made absolute from
-// it; "" when it is not under one. A relative path is taken from the real
-// current directory, so that a current directory reached through a link
-// still names the tree it is in.
-func outputTree(path string) (top, abs string) {
+// it; a zero place when it is not under one. A relative path is taken
+// from the real current directory, so that a current directory reached
+// through a link still names the tree it is in.
+func outputTree(path string) (t outputPlace, abs string) {
 	repo, err := gitutil.OpenFast("")
 	if err != nil {
-		return "", ""
+		return outputPlace{}, ""
 	}
 	defer repo.Close()
 	if repo.TopLevel == "" {
-		return "", ""
+		return outputPlace{}, ""
 	}
-	if top, err = filepath.EvalSymlinks(repo.TopLevel); err != nil {
-		return "", ""
+	top, err := filepath.EvalSymlinks(repo.TopLevel)
+	if err != nil {
+		return outputPlace{}, ""
 	}
 	abs = path
 	if !filepath.IsAbs(abs) {
 		wd, err := filepath.EvalSymlinks(".")
 		if err != nil {
-			return "", ""
+			return outputPlace{}, ""
 		}
 		if wd, err = filepath.Abs(wd); err != nil {
-			return "", ""
+			return outputPlace{}, ""
 		}
 		abs = filepath.Join(wd, path)
 	}
 	abs = filepath.Clean(abs)
 	rel, err := filepath.Rel(top, abs)
 	if err != nil || !(rel == "." || filepath.IsLocal(rel)) {
-		return "", ""
+		return outputPlace{}, ""
 	}
-	return top, abs
+	t.top = top
+	for _, d := range []string{repo.GitDir, repo.CommonDir} {
+		if d == "" {
+			continue
+		}
+		if real, err := filepath.EvalSymlinks(d); err == nil {
+			d = real
+		}
+		if r, err := filepath.Rel(top, d); err == nil && filepath.IsLocal(r) {
+			t.gitDirs = append(t.gitDirs, r)
+		}
+	}
+	return t, abs
 }

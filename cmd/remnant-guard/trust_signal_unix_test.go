@@ -26,6 +26,7 @@ func TestSignalRemovesTemporaries(t *testing.T) {
 		args        []string
 		setup       func(dir string)
 		target      string
+		holdIn      string // the folder, in the repository, of the write stopped; "" for its root
 	}{
 		{name: "init", args: []string{"init"}, target: "REMNANT.template.md"},
 		{name: "SessionStart", args: []string{"agent-hook", "--agent", "claude"},
@@ -34,6 +35,13 @@ func TestSignalRemovesTemporaries(t *testing.T) {
 				writeFile(t, filepath.Join(dir, ".gitignore"), "REMNANT.md\n")
 			},
 			stdin: `{"session_id":"s-1","hook_event_name":"SessionStart","cwd":"@DIR@"}`, target: "REMNANT.md"},
+		{name: "install", args: []string{"install"}, holdIn: ".git/hooks", target: ".git/hooks/pre-commit"},
+		{name: "install-chained", args: []string{"install"}, holdIn: ".git/hooks",
+			setup: func(dir string) {
+				writeFile(t, filepath.Join(dir, ".git", "hooks", "pre-commit"), "#!/bin/sh\nexit 0\n")
+			}},
+		{name: "install-agent", args: []string{"install", "--agent", "claude"}, holdIn: ".claude", target: ".claude/settings.json"},
+		{name: "output", args: []string{"scan", "--format", "json", "--output", "report.json"}, target: "report.json"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := newRepo(t)
@@ -55,6 +63,27 @@ func TestSignalRemovesTemporaries(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
+			exited, held := make(chan struct{}), make(chan struct{})
+			var waitErr error
+			go func() {
+				// A process that ends without holding the write looked
+				// for: open the FIFO's other end until the test's wait
+				// for a hold takes it, so that the wait ends (with no name).
+				waitErr = cmd.Wait()
+				close(exited)
+				for {
+					select {
+					case <-held:
+						return
+					default:
+					}
+					if f, err := os.OpenFile(filepath.Join(hold, "written"), os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+						f.Close()
+					}
+					time.Sleep(10 * time.Millisecond)
+				}
+			}()
+			defer close(held)
 			// Every write holds: let those outside the root go on (the
 			// session record) until the one of the repository's root.
 			real, _ := filepath.EvalSymlinks(dir)
@@ -70,7 +99,7 @@ func TestSignalRemovesTemporaries(t *testing.T) {
 				if fi, err := os.Stat(tmp); err != nil || !fi.Mode().IsRegular() || !strings.HasPrefix(filepath.Base(tmp), ".remnant-guard-") {
 					t.Fatalf("the held write names %q: %v", tmp, err)
 				}
-				if filepath.Dir(tmp) == real || filepath.Dir(tmp) == dir {
+				if filepath.Dir(tmp) == filepath.Join(real, c.holdIn) || filepath.Dir(tmp) == filepath.Join(dir, c.holdIn) {
 					break
 				}
 				resume, err := os.OpenFile(filepath.Join(hold, "resume"), os.O_WRONLY, 0)
@@ -82,7 +111,8 @@ func TestSignalRemovesTemporaries(t *testing.T) {
 			if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 				t.Fatal(err)
 			}
-			err := cmd.Wait()
+			<-exited
+			err := waitErr
 			ee, ok := err.(*exec.ExitError)
 			if !ok {
 				t.Fatalf("after SIGTERM: %v", err)

@@ -68,16 +68,29 @@ func (s settingsStore) checkWritable(file string) error {
 }
 
 func (s settingsStore) replace(file string, data []byte) error {
-	if s.root == nil {
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			return err
+	// The folders made for the file are removed again when it cannot be
+	// written (a full disk): nothing is left of an install that failed.
+	var made []string
+	for d := filepath.Dir(file); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); !errors.Is(err, fs.ErrNotExist) || d == filepath.Dir(d) {
+			break
 		}
-		return safefile.Replace(file, data)
+		made = append(made, d)
 	}
-	if err := s.root.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-		return err
+	var err error
+	if s.root == nil {
+		if err = os.MkdirAll(filepath.Dir(file), 0o755); err == nil {
+			err = safefile.Replace(file, data)
+		}
+	} else if err = s.root.MkdirAll(filepath.Dir(file), 0o755); err == nil {
+		err = s.root.Replace(file, data, 0o644)
 	}
-	return s.root.Replace(file, data, 0o644)
+	if err != nil {
+		for _, d := range made {
+			os.Remove(d) // only an empty folder goes
+		}
+	}
+	return err
 }
 
 func (s settingsStore) remove(file string) error {

@@ -10,6 +10,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
+	"github.com/remnant-guard/remnant-guard/internal/tomlcheck"
 )
 
 // agentNotes tells the user what the agent needs before it runs the hooks
@@ -153,6 +154,11 @@ func codexHooksOff(root *safefile.Root, file string) (bool, error) {
 	}
 	if err != nil || data == nil {
 		return false, err
+	}
+	if _, err := tomlcheck.Precheck(data, safefile.MaxConfigSize); err != nil {
+		// Nested past what a config needs: the decoder's time and memory
+		// would grow with the square of the depth. Codex refuses it too.
+		return false, nil
 	}
 	var cfg struct {
 		Features map[string]any `toml:"features"`

@@ -105,17 +105,12 @@ func chainForeign(cur, kept hookFile, name, binary string) (string, error) {
 			return "", err
 		}
 	}
-	tmp, err := writeTemp(filepath.Dir(cur.path), hookScript(name, binary, true))
-	if err != nil {
-		return "", err
-	}
-	defer os.Remove(tmp)
 	// A hard link keeps the foreign hook (a symbolic link stays one) while
 	// it still runs under its own name.
 	if err := os.Link(cur.path, kept.path); err != nil {
 		return "", err
 	}
-	if err := os.Rename(tmp, cur.path); err != nil {
+	if err := replaceWith(cur.path, hookScript(name, binary, true)); err != nil {
 		os.Remove(kept.path)
 		return "", err
 	}
@@ -164,41 +159,10 @@ func uninstallHook(dir, name string, force bool) (string, error) {
 	return msg, nil
 }
 
-// replaceWith writes script to path through a temporary file and a rename.
+// replaceWith writes script to path, executable, through a temporary
+// file and a rename.
 func replaceWith(path, script string) error {
-	tmp, err := writeTemp(filepath.Dir(path), script)
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp)
-	return os.Rename(tmp, path)
-}
-
-// tempPattern names the temporary files hooks are written to.
-const tempPattern = ".remnant-guard-*.tmp"
-
-// writeTemp writes an executable temporary file in dir and returns its
-// name; nothing is left behind when writing fails.
-func writeTemp(dir, script string) (string, error) {
-	f, err := os.CreateTemp(dir, tempPattern)
-	if err != nil {
-		return "", err
-	}
-	_, err = f.WriteString(script)
-	if err == nil {
-		err = f.Chmod(0o755)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(f.Name())
-		return "", err
-	}
-	return f.Name(), nil
+	return safefile.ReplaceName(path, []byte(script), 0o755)
 }
 
 // keepCopy backs up a hook of ours that may hold edits before it is
@@ -231,12 +195,7 @@ func backupHook(h hookFile) (string, error) {
 		}
 		name = h.path + backupSuffix + "." + strconv.Itoa(i)
 	}
-	tmp, err := writeTemp(filepath.Dir(h.path), string(h.data))
-	if err != nil {
-		return "", err
-	}
-	defer os.Remove(tmp)
-	return name, os.Rename(tmp, name)
+	return name, replaceWith(name, string(h.data))
 }
 
 func sameFile(a, b string) bool {

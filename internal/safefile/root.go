@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 )
 
@@ -201,6 +202,11 @@ func (r Root) openRegular(path string) (*os.File, error) {
 		return nil, err
 	}
 	defer root.Close()
+	// Nothing of the git directory (a config with credentials, a token
+	// an Action keeps there) is read as a file of the tree by a link.
+	if err := r.intoGitDir(root, path, rel); err != nil {
+		return nil, err
+	}
 	if rel, err = r.resolve(root, path, rel); err != nil {
 		return nil, err
 	}
@@ -299,10 +305,15 @@ func (r Root) Replace(path string, data []byte, perm fs.FileMode) error {
 		return err
 	}
 	defer root.Close()
+	if err := r.intoGitDir(root, path, rel); err != nil {
+		return err
+	}
 	if rel, err = r.resolve(root, path, rel); err != nil {
 		return err
 	}
-	if fi, err := root.Stat(rel); err == nil {
+	if fi, err := root.Stat(rel); err == nil && fi.IsDir() {
+		return &NotRegularError{Path: path, Kind: Kind(fi.Mode())}
+	} else if err == nil {
 		perm = fi.Mode().Perm()
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return r.wrap(path, err)
@@ -330,6 +341,9 @@ func (r Root) Create(path string, data []byte, perm fs.FileMode) (created bool, 
 		return false, nil
 	} else if !errors.Is(err, fs.ErrNotExist) || escapes(err) {
 		return false, r.wrap(path, err)
+	}
+	if err := r.intoGitDir(root, path, rel); err != nil {
+		return false, err
 	}
 	tmp, release, err := writeTemp(root, r.Dir, filepath.Dir(rel), data, perm)
 	if err != nil {
@@ -364,6 +378,9 @@ func (r Root) Remove(path string) error {
 		return err
 	}
 	defer root.Close()
+	if err := r.intoGitDir(root, path, rel); err != nil {
+		return err
+	}
 	if rel, err = r.resolve(root, path, rel); err != nil {
 		return err
 	}
@@ -380,6 +397,9 @@ func (r Root) MkdirAll(path string, perm fs.FileMode) error {
 	defer root.Close()
 	if rel == "." {
 		return nil
+	}
+	if err := r.intoGitDir(root, path, rel); err != nil {
+		return err
 	}
 	return r.wrap(path, root.MkdirAll(rel, perm))
 }
@@ -424,5 +444,112 @@ func (r Root) Unlink(path string) error {
 		return err
 	}
 	defer root.Close()
+	if err := r.intoGitDir(root, path, filepath.Dir(rel)); err != nil {
+		return err
+	}
 	return r.wrap(path, root.Remove(rel))
+}
+
+// RealPath is the path, relative to the tree, of the file path names once
+// every symbolic link on the way and the file's own are followed; the
+// file and the folders after the last existing one need not exist. A
+// link that leads out of the tree is an *OutsideError, a loop a
+// *NotRegularError. It tells where a write through links would land.
+func (r Root) RealPath(path string) (string, error) {
+	root, rel, err := r.open(path)
+	if err != nil {
+		return "", err
+	}
+	defer root.Close()
+	return r.realPath(root, path, rel)
+}
+
+// realPath is RealPath of rel in root.
+func (r Root) realPath(root *os.Root, path, rel string) (string, error) {
+	done := "."
+	parts := splitPath(rel)
+	for hops := 0; len(parts) > 0; {
+		next := filepath.Join(done, parts[0])
+		parts = parts[1:]
+		if next != "." && !filepath.IsLocal(next) {
+			return "", &OutsideError{Path: path, Dir: r.Dir}
+		}
+		fi, err := root.Lstat(next)
+		if errors.Is(err, fs.ErrNotExist) && !escapes(err) {
+			return filepath.Join(append([]string{next}, parts...)...), nil
+		}
+		if err != nil {
+			return "", r.wrap(path, err)
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			done = next
+			continue
+		}
+		if hops++; hops > 40 {
+			return "", &NotRegularError{Path: path, Kind: "symbolic link loop"}
+		}
+		target, err := root.Readlink(next)
+		if err != nil {
+			return "", r.wrap(path, err)
+		}
+		if filepath.IsAbs(target) {
+			if target, err = r.rel(target); err != nil {
+				return "", &OutsideError{Path: path, Dir: r.Dir}
+			}
+			done = "."
+		}
+		parts = append(splitPath(target), parts...)
+	}
+	return done, nil
+}
+
+// splitPath is the names of path, without empty and "." ones.
+func splitPath(path string) []string {
+	var parts []string
+	for _, p := range strings.Split(filepath.ToSlash(path), "/") {
+		if p != "" && p != "." {
+			parts = append(parts, p)
+		}
+	}
+	return parts
+}
+
+// GitDirError is a read or a write in the working tree that symbolic
+// links (a file's own, or a folder's on the way) lead into the
+// repository's git directory, .git at the top of the tree: a link a commit
+// made must never make remnant-guard write a git config, a hook or a ref,
+// nor read one (its credentials) as a memory or config file. It matches
+// ErrOutside, as it is refused the same way.
+type GitDirError struct {
+	Path, Target string
+}
+
+func (e *GitDirError) Error() string {
+	return fmt.Sprintf("%s: is, or is reached through, a symbolic link into the git directory (%s): left alone", e.Path, filepath.ToSlash(e.Target))
+}
+
+// Is makes errors.Is(err, ErrOutside) hold.
+func (e *GitDirError) Is(target error) bool { return target == ErrOutside }
+
+// intoGitDir refuses rel when links on the way lead it into .git at the
+// top of the tree while rel itself does not name a place there.
+func (r Root) intoGitDir(root *os.Root, path, rel string) error {
+	if inGitDir(rel) {
+		return nil
+	}
+	real, err := r.realPath(root, path, rel)
+	if err != nil {
+		return err
+	}
+	if inGitDir(real) {
+		return &GitDirError{Path: path, Target: real}
+	}
+	return nil
+}
+
+// inGitDir tells whether rel is .git at the top of a tree or under it
+// (in any letter case: a file system that folds case reaches it so).
+func inGitDir(rel string) bool {
+	first, _, _ := strings.Cut(filepath.ToSlash(rel), "/")
+	return strings.EqualFold(first, ".git")
 }

@@ -26,6 +26,14 @@ func Replace(path string, data []byte) error {
 	return renameInto(path, data, perm)
 }
 
+// ReplaceName writes data (mode perm) to path through a temporary file
+// in the same directory, synced, then renamed over path: a symbolic link
+// there is replaced, not followed. A signal removes the temporary file
+// (see RemoveTemporaries), like every write of this package.
+func ReplaceName(path string, data []byte, perm fs.FileMode) error {
+	return renameInto(path, data, perm)
+}
+
 // renameInto replaces path with data (mode perm) through a temporary file
 // in the same directory, synced, then renamed.
 func renameInto(path string, data []byte, perm fs.FileMode) error {
@@ -37,6 +45,11 @@ func renameInto(path string, data []byte, perm fs.FileMode) error {
 	defer root.Close()
 	tmp, release, err := writeTemp(root, dir, ".", data, perm)
 	if err != nil {
+		// Name the file written, not its temporary file.
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			pe.Path = path
+		}
 		return err
 	}
 	defer release()

@@ -174,6 +174,11 @@ func loadBase(name string, data []byte, path string, read ReadFunc, depth int) (
 	if base == nil {
 		return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("extend.path %q does not exist", path)}
 	}
+	// The extended file is bounded like the one that names it: read's
+	// limit for its size, the nesting the decoder can take in linear time.
+	if l, err := tomlcheck.Precheck(base, len(base)); err != nil {
+		return nil, &ParseError{File: path, Line: l, Err: err}
+	}
 	return loadGitleaks(path, base, read, depth+1)
 }
 

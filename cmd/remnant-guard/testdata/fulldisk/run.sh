@@ -52,3 +52,23 @@ unfill
 "$BIN" pre-commit >"$LOG/out" 2>"$LOG/err"; code=$?
 grep -q 'remnant-decisions-record-unusable' "$LOG/out" && echo "FAIL: the warning stays once space is freed"
 [ -d .git/remnant-guard ] && echo "ok: the record is written once space is freed" || echo "FAIL: no record after space was freed"
+
+# Every other writing command on a full disk: exit 2 naming the file it
+# writes (not its temporary file), nothing half-written, no temporary
+# file, and the file that was there as it was.
+mkdir -p .claude && printf '{"keep": 1}\n' > .claude/settings.json
+printf 'ghp_u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL8d\n' > token.txt && git add token.txt
+fill
+for c in "install|pre-commit" "install --agent claude|.claude/settings.json" "install --agent gemini|.gemini/settings.json" "install --agent copilot|.github/hooks/remnant-guard.json" "allow token.txt:1|.remnant-guard-ignore" "scan --format json --output report.json|report.json"; do
+	args=${c%%|*} file=${c#*|}
+	# shellcheck disable=SC2086
+	"$BIN" $args >"$LOG/out" 2>"$LOG/err"; code=$?
+	if [ $code = 2 ] && grep -q "$file: no space left on device" "$LOG/err"; then echo "ok: $args exits 2 naming $file"; else echo "FAIL: $args exited $code"; cat "$LOG/err"; fi
+	temps "$args"
+done
+grep -q '"keep": 1' .claude/settings.json && ! grep -q agent-hook .claude/settings.json || echo "FAIL: .claude/settings.json changed on a full disk"
+[ -e .git/hooks/pre-commit ] && echo "FAIL: a hook was created on a full disk"
+[ -e report.json ] && echo "FAIL: a report was created on a full disk"
+[ -e .gemini ] && echo "FAIL: install --agent gemini left .gemini on a full disk"
+[ -e .github ] && echo "FAIL: install --agent copilot left .github on a full disk"
+unfill
