@@ -152,7 +152,8 @@ func TestInstalledTwice(t *testing.T) {
 	if f := InstalledTwice(Gemini, "", sub, getenv); f != nil {
 		t.Errorf("gemini: %q", f)
 	}
-	if f := CopilotEntries(sub, getenv); f != filepath.Join(top, ".github", "hooks", "remnant-guard.json") {
+	write(filepath.Join(top, ".github", "hooks", "remnant-guard.json"), string(copilotFile()))
+	if f := CopilotEntries(sub, "Stop", getenv); f != filepath.Join(top, ".github", "hooks", "remnant-guard.json") {
 		t.Errorf("CopilotEntries = %q", f)
 	}
 }
