@@ -88,13 +88,31 @@ func copilotOurs(file string, src []byte) error {
 	}
 	for _, list := range hooks {
 		for _, h := range list {
-			cmd, _ := h["bash"].(string)
-			if !isOurCommand(cmd) {
+			if !copilotOurHandler(h) {
 				return foreign
 			}
 		}
 	}
 	return nil
+}
+
+// copilotOurHandler tells a handler as install writes it: remnant-guard's
+// commands, and no key of the user's (an env, a cwd, a command of their
+// own for Windows), which deleting the file would lose.
+func copilotOurHandler(h map[string]any) bool {
+	for k, v := range h {
+		switch k {
+		case "type", "timeoutSec":
+		case "bash", "powershell":
+			if cmd, _ := v.(string); !isOurCommand(cmd) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	cmd, _ := h["bash"].(string)
+	return isOurCommand(cmd)
 }
 
 // installOwn writes remnant-guard's own hooks file.

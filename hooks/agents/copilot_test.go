@@ -167,6 +167,9 @@ func TestCopilotFileOurs(t *testing.T) {
 	for _, src := range []string{
 		`{"version":1,"hooks":{"sessionStart":[{"type":"command","bash":"echo hi"}]}}`,
 		`{"version":1,"hooks":{},"disableAllHooks":true}`,
+		`{"version":1,"hooks":{"agentStop":[{"type":"command","bash":"exec remnant-guard agent-hook --agent copilot --event agentStop","env":{"X":"1"}}]}}`,
+		`{"version":1,"hooks":{"agentStop":[{"type":"command","bash":"exec remnant-guard agent-hook --agent copilot --event agentStop","cwd":"sub"}]}}`,
+		`{"version":1,"hooks":{"agentStop":[{"type":"command","bash":"exec remnant-guard agent-hook --agent copilot --event agentStop","powershell":"my-own-check.ps1"}]}}`,
 		`{"version":1,"hooks":[]}`,
 		`not json`,
 	} {
