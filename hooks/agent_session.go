@@ -200,9 +200,11 @@ const claimTTL = 10 * time.Minute
 // FirstRun tells whether this run of a hook event, named by key, is the
 // first of the runs of it: the agent runs an entry that two hooks files
 // hold twice, at once, and only the first may answer. The runs claim
-// <git dir>/remnant-guard/claims/<key>, created exclusively; a claim older
-// than claimTTL is another event's and is taken over. Outside a repository
-// every run is the first.
+// <git dir>/remnant-guard/claims/<key>, created exclusively; the second
+// run, which stands aside, removes the claim, so that a later event whose
+// payload is the same (a session resumed again, which names no turn or
+// time) is answered again; a claim older than claimTTL, whose second run
+// never came, is taken over. Outside a repository every run is the first.
 func FirstRun(cwd, key string, now time.Time) (bool, error) {
 	repo, err := agentRepo(cwd)
 	if err != nil || repo == nil {
@@ -230,7 +232,11 @@ func FirstRun(cwd, key string, now time.Time) (bool, error) {
 			return true, err
 		}
 		fi, err := root.Lstat(key)
-		if err != nil || now.Sub(fi.ModTime()) < claimTTL {
+		if err != nil {
+			return false, nil
+		}
+		if now.Sub(fi.ModTime()) < claimTTL {
+			root.Remove(key) // the pair is complete
 			return false, nil
 		}
 		root.Remove(key)

@@ -222,6 +222,9 @@ func answerAgent(agent agents.Agent, event string, stdin io.Reader, m *hooks.Mas
 	var client agents.Agent
 	if agents.CopilotCalls(agent, os.Getenv) {
 		client = agents.Copilot
+		if p, err := agents.ParsePayload(data); err == nil && agents.ClaudeCodeCalls(p, os.Getenv) {
+			client = "" // Claude Code's own session, with COPILOT_CLI inherited
+		}
 	}
 	known <- readPayload{data, client}
 	if r, ok := standAside(agent, client, data); ok {
@@ -248,7 +251,7 @@ func standAside(agent, client agents.Agent, data []byte) (agentResult, bool) {
 		return agentResult{}, false // agent-hook reports it
 	}
 	if client == agents.Copilot {
-		if file := agents.CopilotEntries(p.Cwd, os.Getenv); file != "" {
+		if file := agents.CopilotEntries(p.Cwd, p.Event, os.Getenv); file != "" {
 			return agentResult{aside: agents.StandAsideText(file)}, true
 		}
 	}

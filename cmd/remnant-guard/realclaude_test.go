@@ -53,10 +53,13 @@ func TestRealClaudeCode(t *testing.T) {
 	})
 	r.reset(t)
 	// A Claude Code session started from a GitHub Copilot CLI session's
-	// shell inherits COPILOT_CLI=1, and the entries answer in the form
-	// both clients read: Claude Code takes hookSpecificOutput and ignores
-	// the top-level additionalContext, and continues on a stop block.
+	// shell inherits COPILOT_CLI=1: Claude Code's CLAUDE_CODE_SESSION_ID,
+	// the payload's session, tells the entries that Claude Code runs them,
+	// and they answer as in any Claude Code session, though GitHub
+	// Copilot's own entries are installed too (they do not stand aside).
 	t.Run("copilot-form", func(t *testing.T) {
+		r.remnantGuard(t, "install", "--agent", "copilot")
+		defer r.remnantGuard(t, "uninstall", "--agent", "copilot")
 		_, reqs, out := runEnv(r.dir, []mockmodel.Step{
 			write(remnant, handoff("2026-05-05", "Keep it big")),
 			write(remnant, secretHandoff()),
@@ -66,7 +69,7 @@ func TestRealClaudeCode(t *testing.T) {
 			{Text: "Done."},
 			{Text: "Done."},
 		}, "COPILOT_CLI=1")
-		checkSession(t, "Claude Code", reqs, out, "Stop hook feedback")
+		checkSession(t, "Claude Code", reqs, out, "Stop hook additional context")
 		if len(reqs) > 1 && strings.Count(reqs[1], "breaks the memory rules") != 1 {
 			t.Errorf("the findings reached the model %d times, want once", strings.Count(reqs[1], "breaks the memory rules"))
 		}

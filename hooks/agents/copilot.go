@@ -88,13 +88,31 @@ func copilotOurs(file string, src []byte) error {
 	}
 	for _, list := range hooks {
 		for _, h := range list {
-			cmd, _ := h["bash"].(string)
-			if !isOurCommand(cmd) {
+			if !copilotOurHandler(h) {
 				return foreign
 			}
 		}
 	}
 	return nil
+}
+
+// copilotOurHandler tells a handler as install writes it: remnant-guard's
+// commands, and no key of the user's (an env, a cwd, a command of their
+// own for Windows), which deleting the file would lose.
+func copilotOurHandler(h map[string]any) bool {
+	for k, v := range h {
+		switch k {
+		case "type", "timeoutSec":
+		case "bash", "powershell":
+			if cmd, _ := v.(string); !isOurCommand(cmd) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	cmd, _ := h["bash"].(string)
+	return isOurCommand(cmd)
 }
 
 // installOwn writes remnant-guard's own hooks file.
@@ -189,38 +207,65 @@ func CopilotCalls(agent Agent, getenv func(string) string) bool {
 	return agent == Claude && getenv("COPILOT_CLI") == "1"
 }
 
+// ClaudeCodeCalls tells, of a Claude Code entry's payload p, that Claude
+// Code itself runs it, though COPILOT_CLI=1 says GitHub Copilot does: a
+// Claude Code session started from a Copilot session's shell inherits
+// COPILOT_CLI, and Claude Code gives its hooks its own session's id in
+// CLAUDE_CODE_SESSION_ID, which Copilot never sets.
+func ClaudeCodeCalls(p *Payload, getenv func(string) string) bool {
+	id := getenv("CLAUDE_CODE_SESSION_ID")
+	return id != "" && id == p.SessionID
+}
+
 // CopilotEntries names the remnant-guard hooks file of GitHub Copilot that
-// a session in cwd runs: the repository's .github/hooks/remnant-guard.json,
-// else the user's; "" when there is none. While one is installed, the
-// Claude Code entries stand aside in Copilot sessions, so that each check
-// answers once.
-func CopilotEntries(cwd string, getenv func(string) string) string {
+// answers, in a session in cwd, the Claude Code entry's event: the
+// repository's .github/hooks/remnant-guard.json, else the user's; "" when
+// neither is a hooks file GitHub Copilot reads holding remnant-guard's
+// entry for an event of the same moment. While one does, the Claude Code
+// entries stand aside in Copilot sessions, so that each check answers once
+// and never not at all.
+func CopilotEntries(cwd, event string, getenv func(string) string) string {
+	moment, err := Claude.MomentOf(event)
+	if err != nil {
+		return ""
+	}
 	var files []string
-	for dir := filepath.Clean(cwd); ; dir = filepath.Dir(dir) {
-		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
-			files = append(files, filepath.Join(dir, filepath.FromSlash(Copilot.spec().settings["project"])))
-			break
-		}
-		if filepath.Dir(dir) == dir {
-			break
-		}
+	if top := findTop(cwd); top != "" {
+		files = append(files, filepath.Join(top, filepath.FromSlash(Copilot.spec().settings["project"])))
 	}
-	home := getenv("COPILOT_HOME")
-	if home == "" {
-		if h, err := os.UserHomeDir(); err == nil {
-			home = filepath.Join(h, ".copilot")
-		}
-	}
-	if home != "" {
+	if home := clientHome(getenv, "COPILOT_HOME", ".copilot"); home != "" {
 		files = append(files, filepath.Join(home, "hooks", "remnant-guard.json"))
 	}
 	for _, f := range files {
-		src, err := safefile.ReadPrefix(f, 1<<16)
-		if err == nil && bytes.Contains(src, []byte("agent-hook --agent copilot")) {
+		src, err := safefile.ReadPrefix(f, maxSettingsSize)
+		if err == nil && copilotAnswers(src, moment) {
 			return f
 		}
 	}
 	return ""
+}
+
+// copilotAnswers tells whether src is a hooks file GitHub Copilot runs
+// (version 1) with one of remnant-guard's handlers for an event of moment.
+func copilotAnswers(src []byte, moment Moment) bool {
+	var f struct {
+		Version json.RawMessage             `json:"version"`
+		Hooks   map[string][]copilotHandler `json:"hooks"`
+	}
+	if json.Unmarshal(src, &f) != nil || string(f.Version) != "1" {
+		return false
+	}
+	for _, ev := range Copilot.spec().events {
+		if ev.moment != moment {
+			continue
+		}
+		for _, h := range f.Hooks[ev.name] {
+			if h.Type == "command" && isOurCommand(h.Bash) && strings.Contains(h.Bash, "agent-hook --agent copilot") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // StandAsideText is what the Claude Code entries say, on stderr, when they

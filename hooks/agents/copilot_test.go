@@ -152,7 +152,8 @@ func TestInstalledTwice(t *testing.T) {
 	if f := InstalledTwice(Gemini, "", sub, getenv); f != nil {
 		t.Errorf("gemini: %q", f)
 	}
-	if f := CopilotEntries(sub, getenv); f != filepath.Join(top, ".github", "hooks", "remnant-guard.json") {
+	write(filepath.Join(top, ".github", "hooks", "remnant-guard.json"), string(copilotFile()))
+	if f := CopilotEntries(sub, "Stop", getenv); f != filepath.Join(top, ".github", "hooks", "remnant-guard.json") {
 		t.Errorf("CopilotEntries = %q", f)
 	}
 }
@@ -166,6 +167,9 @@ func TestCopilotFileOurs(t *testing.T) {
 	for _, src := range []string{
 		`{"version":1,"hooks":{"sessionStart":[{"type":"command","bash":"echo hi"}]}}`,
 		`{"version":1,"hooks":{},"disableAllHooks":true}`,
+		`{"version":1,"hooks":{"agentStop":[{"type":"command","bash":"exec remnant-guard agent-hook --agent copilot --event agentStop","env":{"X":"1"}}]}}`,
+		`{"version":1,"hooks":{"agentStop":[{"type":"command","bash":"exec remnant-guard agent-hook --agent copilot --event agentStop","cwd":"sub"}]}}`,
+		`{"version":1,"hooks":{"agentStop":[{"type":"command","bash":"exec remnant-guard agent-hook --agent copilot --event agentStop","powershell":"my-own-check.ps1"}]}}`,
 		`{"version":1,"hooks":[]}`,
 		`not json`,
 	} {

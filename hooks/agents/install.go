@@ -154,8 +154,10 @@ func (opt InstallOptions) editor(file string) settingsEditor {
 	return settingsEditor{name: file, agent: opt.Agent, comments: opt.Agent.spec().comments}
 }
 
-// maxSettingsSize bounds the settings file read.
-const maxSettingsSize = 16 << 20
+// maxSettingsSize bounds the settings file read: no more than safefile
+// reads at most, so that a larger file is refused rather than its prefix
+// taken for the whole file.
+const maxSettingsSize = safefile.MaxReadLimit
 
 // readSettings reads a settings file; a missing one reads as nil.
 func readSettings(st settingsStore, file string) ([]byte, bool, error) {

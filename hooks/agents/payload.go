@@ -107,15 +107,20 @@ func (p *Payload) fromCamelCase() {
 	if p.ToolName == "" {
 		p.ToolName = c.CToolName
 	}
-	if len(p.ToolInput) == 0 {
+	// A snake_case field given as null names nothing: the camelCase one,
+	// when there is one, does.
+	if absent(p.ToolInput) {
 		p.ToolInput = c.CToolArgs
 	}
-	if len(p.ToolResult) == 0 {
+	if absent(p.ToolResult) {
 		p.ToolResult = c.CToolResult
 	}
 	p.StopHookActive = p.StopHookActive || c.CStopHookActive
 	p.copilotFields = copilotFields{}
 }
+
+// absent tells a JSON field that is missing or null.
+func absent(v json.RawMessage) bool { return len(v) == 0 || string(v) == "null" }
 
 // toolInput holds the fields of the write tools' input that name files.
 type toolInput struct {

@@ -25,3 +25,19 @@ func TestParsePayloadErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestPayloadNullBesideCamelCase: a payload carrying both forms, the
+// snake_case one null, is read by its camelCase fields: the file written
+// is found, a failed tool is seen as failed.
+func TestPayloadNullBesideCamelCase(t *testing.T) {
+	p, err := ParsePayload([]byte(`{"hook_event_name":"postToolUse","cwd":"/r","tool_input":null,"tool_result":null,"toolName":"edit","toolArgs":{"path":"/r/REMNANT.md"},"toolResult":{"resultType":"failure"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := p.WrittenPaths(Copilot); err != nil || len(got) != 1 || got[0] != "/r/REMNANT.md" {
+		t.Errorf("WrittenPaths = %q, %v; want the toolArgs path", got, err)
+	}
+	if !p.ToolFailed() {
+		t.Error("the failed tool's toolResult was not read")
+	}
+}

@@ -20,8 +20,9 @@ var credentialShapes = []struct {
 	{"private-key", validate.LazyRegexp(`-----BEGIN (?:RSA |EC |OPENSSH )?PRIVATE KEY-----`)},
 	{"github-token", validate.LazyRegexp(`\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})\b`)},
 	{"aws-access-key", validate.LazyRegexp(`\b(?:AKIA|ASIA)[A-Z0-9]{16}\b`)},
-	{"openai-key", validate.LazyRegexp(`\bsk-(?:proj-)?[A-Za-z0-9_-]{20,}\b`)},
+	// sk-ant- before sk-: an Anthropic key is named as one.
 	{"anthropic-key", validate.LazyRegexp(`\bsk-ant-[A-Za-z0-9_-]{20,}\b`)},
+	{"openai-key", validate.LazyRegexp(`\bsk-(?:proj-)?[A-Za-z0-9_-]{20,}\b`)},
 	{"bearer-token", validate.LazyRegexp(`(?i)\bBearer\s+[A-Za-z0-9._~+/-]{16,}={0,2}\b`)},
 	{"credential-url", validate.LazyRegexp(`(?i)\b[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@`)},
 }

@@ -128,6 +128,17 @@ func parseFormal(f *File, schema int) formalFile {
 	follows := fieldsFollow(vis)
 	var cur *FormalEntry
 	var curField *Field
+	// body holds the lines of curField's body, joined into it once the
+	// field ends (endField): a body grows line by line, and adding each
+	// line to the text so far would copy the text again for each line.
+	// body is empty exactly when the body so far is "".
+	var body []string
+	endField := func() {
+		if curField != nil && len(body) > 0 {
+			curField.Body = strings.Join(body, "\n")
+		}
+		curField, body = nil, body[:0]
+	}
 	inH2 := false
 	// pseudo is an H2 that upstream's unit reader takes for a formal
 	// Entry's (`## MC-PREF-20261001-LOGO — ...`) without an Entry ID: its
@@ -136,7 +147,8 @@ func parseFormal(f *File, schema int) formalFile {
 	for i := 0; i < len(lines); i++ {
 		l := vis[i]
 		if isUnitH2(l) {
-			cur, curField, inH2 = nil, nil, true
+			endField()
+			cur, inH2 = nil, true
 			pseudo = formalLikeHeadingRE().MatchString(l)
 			if id, typ, title, ok := entryHeading(l); ok {
 				cur = &FormalEntry{File: f.Name, ID: id, Type: typ, Title: title, Line: i + 1, Fields: map[string][]Field{}}
@@ -164,12 +176,14 @@ func parseFormal(f *File, schema int) formalFile {
 			continue
 		}
 		// Schema 2+: a body may be one fenced block right after its field.
-		if curField != nil && bodyFields[curField.Name] && schema >= 2 && strings.TrimRight(lines[i], " \t") == bodyFence && curField.Body == "" {
+		if curField != nil && bodyFields[curField.Name] && schema >= 2 && strings.TrimRight(lines[i], " \t") == bodyFence && len(body) == 0 {
 			j := i + 1
 			for j < len(lines) && strings.TrimRight(lines[j], " \t") != "```" {
 				j++
 			}
-			curField.Body = strings.Join(lines[i+1:min(j, len(lines))], "\n")
+			if text := strings.Join(lines[i+1:min(j, len(lines))], "\n"); text != "" {
+				body = append(body, text)
+			}
 			i = j
 			continue
 		}
@@ -182,9 +196,10 @@ func parseFormal(f *File, schema int) formalFile {
 			}
 			if !scalarFields[name] && !listFields[name] && !bodyFields[name] || registryOnly[name] && cur.Type != "SUBJ" && cur.Type != "REC" {
 				cur.Problems = append(cur.Problems, entryProblem{i + 1, cur.ID + " has unknown field " + name})
-				curField = nil
+				endField()
 				continue
 			}
+			endField() // before the append, which may move the field
 			cur.Fields[name] = append(cur.Fields[name], Field{Name: name, Value: val, Line: i + 1})
 			fs := cur.Fields[name]
 			curField = &fs[len(fs)-1]
@@ -194,7 +209,7 @@ func parseFormal(f *File, schema int) formalFile {
 				cur.Problems = append(cur.Problems, entryProblem{i + 1, cur.ID + " " + name + " block heading must not contain a value"})
 			}
 			if bodyFields[name] && val != "" {
-				curField.Body = val
+				body = append(body, val)
 			}
 			continue
 		}
@@ -215,12 +230,12 @@ func parseFormal(f *File, schema int) formalFile {
 				item := pyStrip(strings.TrimPrefix(l, "-"))
 				curField.Items = append(curField.Items, item)
 			} else if pyStrip(l) != "" {
-				curField = nil
+				endField()
 				if isLegacyBullet(l) && !follows[i] {
 					cur.Problems = append(cur.Problems, entryProblem{i + 1, ambiguousBullet})
 				}
 			} else if len(curField.Items) > 0 {
-				curField = nil
+				endField()
 			}
 		case scalarFields[curField.Name]:
 			// Upstream reads every line up to the next field as the
@@ -233,7 +248,7 @@ func parseFormal(f *File, schema int) formalFile {
 			case pyStrip(lines[i]) == "" || l == "" && !hiddenCounts:
 			case isLegacyBullet(l) && !follows[i]:
 				cur.Problems = append(cur.Problems, entryProblem{i + 1, ambiguousBullet})
-				curField = nil
+				endField()
 			default:
 				cur.Problems = append(cur.Problems, entryProblem{i + 1, cur.ID + " scalar field " + curField.Name + " has an unexpected visible continuation line"})
 			}
@@ -242,13 +257,12 @@ func parseFormal(f *File, schema int) formalFile {
 				cur.Problems = append(cur.Problems, entryProblem{i + 1, ambiguousBullet})
 				continue
 			}
-			if curField.Body == "" {
-				curField.Body = lines[i]
-			} else {
-				curField.Body += "\n" + lines[i]
+			if len(body) > 0 || lines[i] != "" {
+				body = append(body, lines[i])
 			}
 		}
 	}
+	endField()
 	for _, e := range out.entries {
 		for name, fs := range e.Fields {
 			for k := range fs {

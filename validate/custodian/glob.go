@@ -41,53 +41,72 @@ func driveLetter(p string) bool { return len(p) >= 2 && isASCIILetter(p[0]) && p
 // any number of whole segments, at least one at the end of the glob
 // (`src/**` matches below src, not src itself). Case-sensitive.
 func globMatch(g, p string) bool {
-	return matchSegs(strings.Split(g, "/"), strings.Split(p, "/"))
-}
-
-func matchSegs(gs, ps []string) bool {
-	for len(gs) > 0 {
-		if gs[0] == "**" {
-			from := 0
-			if len(gs) == 1 {
-				from = 1 // a trailing ** is ".*" after the slash: something follows
-			}
-			for k := from; k <= len(ps); k++ {
-				if matchSegs(gs[1:], ps[k:]) {
-					return true
-				}
-			}
-			return false
-		}
-		if len(ps) == 0 || !matchSeg(gs[0], ps[0]) {
-			return false
-		}
-		gs, ps = gs[1:], ps[1:]
+	gs := strings.Split(g, "/")
+	if gs[len(gs)-1] == "**" {
+		// A trailing ** is ".*" after the slash: some segment follows.
+		gs = append(gs[:len(gs)-1], "*", "**")
 	}
-	return len(ps) == 0
+	return matchSegs(gs, strings.Split(p, "/"), matchSeg)
 }
 
+// matchSegs and matchSeg match as the regular expression of the glob
+// would, in time bounded by the product of the lengths, whatever the
+// glob: each `**` (`*`) takes as few segments (characters) as it can, and
+// only the last one seen takes one more when the rest does not match.
+// Trying every split for every star instead takes exponential time on a
+// glob such as `*a*a*a*a*a*a*a*a*a*a*a*a*b`. seg matches a glob segment
+// other than `**` with one path segment.
+func matchSegs(gs, ps []string, seg func(g, p string) bool) bool {
+	gi, pi := 0, 0
+	star, mark := -1, 0
+	for pi < len(ps) {
+		switch {
+		case gi < len(gs) && gs[gi] == "**":
+			star, mark = gi, pi
+			gi++
+			continue
+		case gi < len(gs) && seg(gs[gi], ps[pi]):
+			gi, pi = gi+1, pi+1
+			continue
+		case star < 0:
+			return false
+		}
+		mark++
+		gi, pi = star+1, mark
+	}
+	for gi < len(gs) && gs[gi] == "**" {
+		gi++
+	}
+	return gi == len(gs)
+}
+
+// matchSeg matches one segment, character by character (`?` is one).
 func matchSeg(g, s string) bool {
-	for len(g) > 0 {
-		switch g[0] {
-		case '*':
-			for k := 0; k <= len(s); k++ {
-				if matchSeg(g[1:], s[k:]) {
-					return true
-				}
+	gi, si := 0, 0
+	star, mark := -1, 0
+	for si < len(s) {
+		_, sw := utf8.DecodeRuneInString(s[si:])
+		if gi < len(g) {
+			if g[gi] == '*' {
+				star, mark = gi, si
+				gi++
+				continue
 			}
-			return false
-		case '?':
-			if s == "" {
-				return false
+			_, gw := utf8.DecodeRuneInString(g[gi:])
+			if g[gi] == '?' || g[gi:gi+gw] == s[si:si+sw] {
+				gi, si = gi+gw, si+sw
+				continue
 			}
-			_, n := utf8.DecodeRuneInString(s)
-			g, s = g[1:], s[n:]
-		default:
-			if s == "" || s[0] != g[0] {
-				return false
-			}
-			g, s = g[1:], s[1:]
 		}
+		if star < 0 {
+			return false
+		}
+		_, w := utf8.DecodeRuneInString(s[mark:])
+		mark += w
+		gi, si = star+1, mark
 	}
-	return s == ""
+	for gi < len(g) && g[gi] == '*' {
+		gi++
+	}
+	return gi == len(g)
 }

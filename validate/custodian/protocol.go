@@ -77,7 +77,7 @@ func protocolOf(m *Manifest) (version, *routeProblem) {
 	p.line = line
 	cmp, ok := compareVersion(v, ProtocolVersion)
 	if !ok {
-		p.msg = fmt.Sprintf("invalid protocol_version %q: want a version like %s", v, NewestProtocol)
+		p.msg = fmt.Sprintf("invalid protocol_version %q: want a version like %s", short(v), NewestProtocol)
 		return v05, p
 	}
 	if cmp == 0 {
@@ -95,7 +95,7 @@ func protocolOf(m *Manifest) (version, *routeProblem) {
 	if c, _ := compareVersion(v, NewestProtocol); c > 0 {
 		p.msg = fmt.Sprintf("protocol_version %s is newer than %s, the newest protocol this tool supports; update remnant-guard", v, NewestProtocol)
 	} else {
-		p.msg = fmt.Sprintf("protocol_version %q is not written canonically (want one of %s)", v, strings.Join(Protocols, ", "))
+		p.msg = fmt.Sprintf("protocol_version %q is not written canonically (want one of %s)", short(v), strings.Join(Protocols, ", "))
 	}
 	return v05, p
 }
@@ -198,11 +198,11 @@ func readRefusal(m *Manifest) *routeProblem {
 	c, ok := compareVersion(v, NewestProtocol)
 	switch {
 	case !ok:
-		p.msg = fmt.Sprintf("invalid protocol_version %q; the memory cannot be routed", v)
+		p.msg = fmt.Sprintf("invalid protocol_version %q; the memory cannot be routed", short(v))
 	case c > 0:
 		p.msg = fmt.Sprintf("protocol_version %s is newer than %s, the newest protocol this tool supports; update remnant-guard", v, NewestProtocol)
 	case c == 0 && v != NewestProtocol:
-		p.msg = fmt.Sprintf("protocol_version %q must be written canonically as %s; the memory cannot be routed", v, NewestProtocol)
+		p.msg = fmt.Sprintf("protocol_version %q must be written canonically as %s; the memory cannot be routed", short(v), NewestProtocol)
 	default:
 		return nil
 	}

@@ -34,28 +34,10 @@ func (m AreaMap) Covers(area, p string) bool {
 // MatchGlob matches a slash-separated path against a glob where `**` as a
 // whole part matches zero or more parts and other parts follow path.Match.
 func MatchGlob(glob, p string) bool {
-	return matchParts(strings.Split(glob, "/"), strings.Split(p, "/"))
-}
-
-func matchParts(g, p []string) bool {
-	for len(g) > 0 {
-		if g[0] == "**" {
-			for i := 0; i <= len(p); i++ {
-				if matchParts(g[1:], p[i:]) {
-					return true
-				}
-			}
-			return false
-		}
-		if len(p) == 0 {
-			return false
-		}
-		if ok, err := path.Match(g[0], p[0]); err != nil || !ok {
-			return false
-		}
-		g, p = g[1:], p[1:]
-	}
-	return len(p) == 0
+	return matchSegs(strings.Split(glob, "/"), strings.Split(p, "/"), func(g, p string) bool {
+		ok, err := path.Match(g, p)
+		return err == nil && ok
+	})
 }
 
 // StaleFinding formats a custodian-stale finding: the memory file memPath
