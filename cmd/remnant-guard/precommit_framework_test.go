@@ -290,12 +290,15 @@ func TestPreCommitFramework(t *testing.T) {
 		s.must(repo, "git", "add", ".pre-commit-config.yaml")
 		s.must(repo, "git", "commit", "-q", "-m", "config")
 		s.must(repo, "pre-commit", "install")
-		out, ok := s.commitFile(repo, "REMNANT.md", validRemnant(t))
+		// A finding that may be a false positive (not a live key's format,
+		// not REMNANT.md): skipping once is offered there.
+		const maybe = "db_password = \"Xk9#mP2qLw7z\"\n"
+		out, ok := s.commitFile(repo, "setup.md", maybe)
 		if ok || !strings.Contains(out, "REMNANT_GUARD=0 git commit ... (or SKIP=remnant-guard git commit ...)") {
 			t.Errorf("a blocked commit under the framework: passed %v, want the hint naming REMNANT_GUARD=0 and SKIP:\n%s", ok, out)
 		}
 		skip := &sandbox{t: t, dir: s.dir, env: append(append([]string(nil), s.env...), "REMNANT_GUARD=0")}
-		if out, ok := skip.commitFile(repo, "REMNANT.md", validRemnant(t)); !ok {
+		if out, ok := skip.commitFile(repo, "setup.md", maybe); !ok {
 			t.Errorf("REMNANT_GUARD=0 git commit under the framework was still blocked:\n%s", out)
 		}
 	})
