@@ -25,6 +25,7 @@ const peakLimitKB = 64 << 10
 // read, and a deeply nested config. Each run must finish
 // within its timeout, say what it did, and stay under 64 MiB.
 func TestPeakMemory(t *testing.T) {
+	t.Parallel() // it waits on other programs (git, go, pre-commit): its waits overlap other tests
 	if _, err := os.Stat("/usr/bin/time"); err != nil {
 		t.Skip("/usr/bin/time is not installed: peak memory cannot be measured")
 	}

@@ -48,6 +48,7 @@ func (s *sandbox) expectGuarded(t *testing.T, repo string) {
 // TestQuickStarts follows the README quick starts on fresh repositories,
 // as a new user would, with the configuration and commands README shows.
 func TestQuickStarts(t *testing.T) {
+	t.Parallel() // it waits on other programs (git, go, pre-commit): its waits overlap other tests
 	s := newSandbox(t)
 	s.withBin()
 

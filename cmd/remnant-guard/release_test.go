@@ -34,6 +34,7 @@ func TestRelease(t *testing.T) {
 // TestReleaseBuild is TestRelease with the archives build.sh really
 // compiles, for this platform and windows/amd64.
 func TestReleaseBuild(t *testing.T) {
+	t.Parallel() // it waits on other programs (git, go, pre-commit): its waits overlap other tests
 	testtier.Slow(t)
 	runReleaseScripts(t, true)
 }
