@@ -24,7 +24,7 @@ import (
 // version and commit, a SHA256SUMS file that matches the archives, and the
 // install steps of README's "Other forms that need a published release", run as written.
 func TestBuildScript(t *testing.T) {
-	t.Parallel() // it waits on other programs (git, go, pre-commit): its waits overlap other tests
+	t.Parallel()     // it waits on other programs (git, go, pre-commit): its waits overlap other tests
 	testtier.Slow(t) // builds release binaries
 	host := runtime.GOOS + "_" + runtime.GOARCH
 	dist := t.TempDir()

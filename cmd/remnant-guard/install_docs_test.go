@@ -54,7 +54,7 @@ func (s *sandbox) withGOBIN(name string) string {
 // testdata/release/gitlab.txtar; TestDocsGitLabInclude checks README's
 // include of it.)
 func TestDocsInstallPaths(t *testing.T) {
-	t.Parallel() // it waits on other programs (git, go, pre-commit): its waits overlap other tests
+	t.Parallel()     // it waits on other programs (git, go, pre-commit): its waits overlap other tests
 	testtier.Slow(t) // builds remnant-guard from a clone
 	s := newSandbox(t)
 	mirror, _ := s.mirror()

@@ -220,7 +220,7 @@ func validRemnant(t *testing.T) string {
 // TestPreCommitFramework runs the hooks of .pre-commit-hooks.yaml through
 // the real pre-commit client: at commit time, and under --all-files.
 func TestPreCommitFramework(t *testing.T) {
-	t.Parallel() // it waits on other programs (git, go, pre-commit): its waits overlap other tests
+	t.Parallel()     // it waits on other programs (git, go, pre-commit): its waits overlap other tests
 	testtier.Slow(t) // the pre-commit client builds the hooks with go install
 	needTool(t, "pre-commit")
 	s := newSandbox(t)
