@@ -4,7 +4,8 @@ import (
 	"math/rand"
 	"testing"
 	"testing/fstest"
-	"time"
+
+	"github.com/remnant-guard/remnant-guard/internal/heapcost"
 )
 
 // TestHostileMemory runs check, append-only and route on seeded random
@@ -49,7 +50,7 @@ func TestHostileMemory(t *testing.T) {
 		}()
 		select {
 		case <-done:
-		case <-time.After(time.Minute):
+		case <-heapcost.Deadline(t):
 			t.Fatalf("hang at %d:\n%q\n%q\n%q", it, in[0], in[1], in[2])
 		}
 	}
