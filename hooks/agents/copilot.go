@@ -117,15 +117,8 @@ func copilotOurHandler(h map[string]any) bool {
 
 // installOwn writes remnant-guard's own hooks file.
 func installOwn(opt InstallOptions) (SettingsResult, error) {
-	file, st, err := settingsFile(opt)
-	if err != nil {
-		return SettingsResult{}, err
-	}
+	file, st, src, exists, err := settingsToWrite(opt)
 	res := SettingsResult{File: file}
-	src, exists, err := readSettings(st, file)
-	if err == nil {
-		err = st.checkWritable(file)
-	}
 	if err == nil && exists && len(bytes.TrimSpace(src)) > 0 {
 		err = copilotOurs(file, src)
 	}

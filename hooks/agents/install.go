@@ -179,15 +179,8 @@ func Install(opt InstallOptions) (SettingsResult, error) {
 	if opt.Agent.spec().ownFile {
 		return installOwn(opt)
 	}
-	file, st, err := settingsFile(opt)
-	if err != nil {
-		return SettingsResult{}, err
-	}
+	file, st, src, exists, err := settingsToWrite(opt)
 	res := SettingsResult{File: file}
-	src, exists, err := readSettings(st, file)
-	if err == nil {
-		err = st.checkWritable(file)
-	}
 	if err != nil {
 		return res, err
 	}
@@ -203,6 +196,20 @@ func Install(opt InstallOptions) (SettingsResult, error) {
 		out = append(out, '\n')
 	}
 	return writeSettings(opt, st, file, exists, src, out, res)
+}
+
+// settingsToWrite finds the agent's settings file and reads it (exists
+// tells whether it is there), failing when it could not be written back.
+func settingsToWrite(opt InstallOptions) (file string, st settingsStore, src []byte, exists bool, err error) {
+	file, st, err = settingsFile(opt)
+	if err != nil {
+		return "", st, nil, false, err
+	}
+	src, exists, err = readSettings(st, file)
+	if err == nil {
+		err = st.checkWritable(file)
+	}
+	return file, st, src, exists, err
 }
 
 // writeSettings writes want to file unless it already holds it (src, when
