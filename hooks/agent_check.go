@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
@@ -26,7 +27,7 @@ import (
 // The engine is returned too (nil when the file was not scanned): it holds
 // the config's own rules, which the masker's engine does not, so that
 // what quotes the file's name beside the findings is masked with it.
-func checkOne(dir, target, display, abs string, now time.Time, m *Masker) ([]validate.Finding, *secrets.Engine, error) {
+func checkOne(dir, target, display, abs string, now time.Time, m *judge.Masker) ([]validate.Finding, *secrets.Engine, error) {
 	c, err := check(Options{Dir: dir, Now: now, Only: validate.Memory, Masker: m}, []string{target})
 	if err != nil {
 		return nil, nil, err
@@ -63,12 +64,12 @@ func checkOne(dir, target, display, abs string, now time.Time, m *Masker) ([]val
 	}
 	// The engine is built from a copy that keeps only the rules whose
 	// keywords occur; the findings are judged by the config as it is.
-	e, err := newJudge(keywordsIn(cfg, src), m).newEngine(workingFiles(base))
+	e, err := judge.New(keywordsIn(cfg, src), m).NewEngine(judge.WorkingFiles(base))
 	if err != nil {
 		return nil, nil, err
 	}
 	secretFound, _ := e.ScanFile(display, src)
-	for _, f := range newJudge(cfg, m).apply(secretFound) {
+	for _, f := range judge.New(cfg, m).Apply(secretFound) {
 		f.Hint = fixOnly(f.Hint)
 		found = append(found, f)
 	}
@@ -81,18 +82,7 @@ func checkOne(dir, target, display, abs string, now time.Time, m *Masker) ([]val
 // only, so an ASCII-case-insensitive search keeps every rule it could
 // match.
 func keywordsIn(cfg *config.Config, src []byte) *config.Config {
-	return cfg.WithRulesOff(absentRules(src, nil))
-}
-
-func asciiLower(b []byte) []byte {
-	out := make([]byte, len(b))
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		out[i] = c
-	}
-	return out
+	return cfg.WithRulesOff(judge.AbsentRules(src, nil))
 }
 
 // mustFix tells the findings an agent is asked to fix at once: errors,
@@ -106,7 +96,7 @@ func mustFix(f validate.Finding) bool {
 // it, without the command that accepts it, which is the user's to run.
 func fixOnly(hint string) string {
 	for _, how := range []string{"; if it is not a secret: ", "; only if it is a test value: "} {
-		if i := strings.Index(hint, how); i >= 0 && strings.Contains(hint[i:], AllowCommand) {
+		if i := strings.Index(hint, how); i >= 0 && strings.Contains(hint[i:], judge.AllowCommand) {
 			return hint[:i]
 		}
 	}

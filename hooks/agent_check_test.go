@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
@@ -46,7 +47,7 @@ func TestKeywordFilteredEngineFindsTheSame(t *testing.T) {
 	}
 	cfg := config.Default()
 	none := func(string) ([]byte, error) { return nil, nil }
-	whole, err := newJudge(cfg, nil).newEngine(none)
+	whole, err := judge.New(cfg, nil).NewEngine(none)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +55,7 @@ func TestKeywordFilteredEngineFindsTheSame(t *testing.T) {
 	for _, text := range texts {
 		src := []byte(text + "\n")
 		want, _ := whole.ScanFile("REMNANT.md", src)
-		e, err := newJudge(keywordsIn(cfg, src), nil).newEngine(none)
+		e, err := judge.New(keywordsIn(cfg, src), nil).NewEngine(none)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -64,7 +65,7 @@ func TestKeywordFilteredEngineFindsTheSame(t *testing.T) {
 		}
 		reported += len(want)
 	}
-	plain, err := newJudge(keywordsIn(cfg, []byte("# Remnant - app\n## State\n- Empty.\n")), nil).newEngine(none)
+	plain, err := judge.New(keywordsIn(cfg, []byte("# Remnant - app\n## State\n- Empty.\n")), nil).NewEngine(none)
 	if err != nil {
 		t.Fatal(err)
 	}

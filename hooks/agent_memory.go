@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 	"github.com/remnant-guard/remnant-guard/validate/report"
 )
@@ -130,7 +131,7 @@ func (now memoryState) changedSince(before memoryState, names map[string]string)
 // file of the directory was deleted. Files in skip were judged already. A
 // record taken before memory states were kept has nothing to compare with.
 // changed names what changed, for the model.
-func memoryTodo(top string, cfg *config.Config, rec sessionRecord, skip string, now time.Time, m *Masker) (todo, changed []string, err error) {
+func memoryTodo(top string, cfg *config.Config, rec sessionRecord, skip string, now time.Time, m *judge.Masker) (todo, changed []string, err error) {
 	if rec.Memory == nil {
 		return nil, nil, nil
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/hooks/agents"
 	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 )
 
@@ -57,7 +58,7 @@ func recordRoot(dir string) safefile.Root {
 }
 
 // loadRecord reads a session's record; ok is false when there is none.
-func loadRecord(dir, id string, m *Masker) (rec sessionRecord, ok bool, err error) {
+func loadRecord(dir, id string, m *judge.Masker) (rec sessionRecord, ok bool, err error) {
 	data, err := recordRoot(dir).ReadFile(recordPath(dir, id), safefile.MaxSideFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return rec, false, nil
@@ -81,7 +82,7 @@ func loadRecord(dir, id string, m *Masker) (rec sessionRecord, ok bool, err erro
 // none under .git.
 // An id longer than maxRecordedID is kept as its digest, so that a record
 // stays small whatever the agent sends.
-func recordedID(id string, m *Masker) string {
+func recordedID(id string, m *judge.Masker) string {
 	if len(id) > maxRecordedID {
 		sum := sha256.Sum256([]byte(id))
 		return "sha256:" + hex.EncodeToString(sum[:])
@@ -93,7 +94,7 @@ func recordedID(id string, m *Masker) string {
 const maxRecordedID = 256
 
 // saveRecord writes a session's record atomically.
-func saveRecord(dir string, rec sessionRecord, m *Masker) error {
+func saveRecord(dir string, rec sessionRecord, m *judge.Masker) error {
 	r := recordRoot(dir)
 	if err := r.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -260,7 +261,7 @@ func pruneClaims(root *os.Root, now time.Time) {
 // AgentHook answers one hook payload of agent. A problem of the payload
 // itself is an *agents.InputError; any error means that the agent must not
 // be blocked.
-func AgentHook(agent agents.Agent, payload []byte, now time.Time, masker *Masker) (agents.Answer, error) {
+func AgentHook(agent agents.Agent, payload []byte, now time.Time, masker *judge.Masker) (agents.Answer, error) {
 	p, err := agents.ParsePayload(payload)
 	if err != nil {
 		return agents.Answer{}, err

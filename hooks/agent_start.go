@@ -12,6 +12,7 @@ import (
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/hooks/agents"
 	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
@@ -28,7 +29,7 @@ const (
 
 // sessionStart records the session's start and tells the model what the
 // memory protocols ask of it in this repository.
-func sessionStart(agent agents.Agent, p *agents.Payload, now time.Time, m *Masker) (agents.Action, string, error) {
+func sessionStart(agent agents.Agent, p *agents.Payload, now time.Time, m *judge.Masker) (agents.Action, string, error) {
 	repo, cfg, err := agentRepoConfig(p.Cwd)
 	if err != nil || repo == nil {
 		return agents.Silent, "", err
@@ -71,7 +72,7 @@ func hooksNote(agent agents.Agent) string {
 
 // startRecord records a new session; a session that resumes, clears or
 // compacts keeps the record of its first start.
-func startRecord(repo *gitutil.Repo, cfg *config.Config, id string, now time.Time, m *Masker) error {
+func startRecord(repo *gitutil.Repo, cfg *config.Config, id string, now time.Time, m *judge.Masker) error {
 	dir := sessionDir(repo)
 	if _, ok, err := loadRecord(dir, id, m); err != nil || ok {
 		return err
@@ -86,7 +87,7 @@ func startRecord(repo *gitutil.Repo, cfg *config.Config, id string, now time.Tim
 
 // remnantContext is the Remnant part: the handoff's state, staleness
 // against git, and its errors.
-func remnantContext(repo *gitutil.Repo, cfg *config.Config, now time.Time, m *Masker) (string, error) {
+func remnantContext(repo *gitutil.Repo, cfg *config.Config, now time.Time, m *judge.Masker) (string, error) {
 	file := filepath.Join(repo.TopLevel, "REMNANT.md")
 	var b strings.Builder
 	b.WriteString("Remnant (REMNANT.md, local handoff memory):\n")
@@ -143,7 +144,7 @@ func createFromTemplate(top string) (bool, error) {
 }
 
 // staleness says whether commits came after the Session date.
-func staleness(b *strings.Builder, repo *gitutil.Repo, doc *remnant.RemnantDoc, m *Masker) error {
+func staleness(b *strings.Builder, repo *gitutil.Repo, doc *remnant.RemnantDoc, m *judge.Masker) error {
 	if !doc.HasDate {
 		b.WriteString("- Its Session date is missing or invalid: do not trust State; read `git log` first.\n")
 		return nil
@@ -192,7 +193,7 @@ func errorLines(b *strings.Builder, opt Options, target, label string) error {
 
 // custodianContext is the MemoryCustodian part: what to load always, how
 // to route a task, and the memory's errors.
-func custodianContext(repo *gitutil.Repo, cfg *config.Config, now time.Time, masker *Masker) (string, error) {
+func custodianContext(repo *gitutil.Repo, cfg *config.Config, now time.Time, masker *judge.Masker) (string, error) {
 	dir := path.Clean(cfg.Custodian.Dir)
 	src, err := safefile.Root{Dir: repo.TopLevel}.ReadFile(filepath.Join(repo.TopLevel, filepath.FromSlash(dir), "manifest.md"), cfg.Limits.MaxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {

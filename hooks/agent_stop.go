@@ -11,6 +11,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/hooks/agents"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
@@ -28,7 +29,7 @@ const maxBlocks = 2
 // stopGate is the gate at the end of a turn: every memory file the
 // session changed, whatever changed it, must pass check, and a session
 // that changed the repository must leave a valid, updated REMNANT.md.
-func stopGate(p *agents.Payload, now time.Time, m *Masker) (agents.Action, string, error) {
+func stopGate(p *agents.Payload, now time.Time, m *judge.Masker) (agents.Action, string, error) {
 	repo, cfg, err := agentRepoConfig(p.Cwd)
 	if err != nil || repo == nil {
 		return agents.Silent, "", err
@@ -90,7 +91,7 @@ func stopGate(p *agents.Payload, now time.Time, m *Masker) (agents.Action, strin
 // maxTodo bounds the items a block lists.
 const maxTodo = 8
 
-func resetBlocks(dir string, rec sessionRecord, m *Masker) error {
+func resetBlocks(dir string, rec sessionRecord, m *judge.Masker) error {
 	if rec.Blocks == 0 {
 		return nil
 	}
@@ -118,7 +119,7 @@ func blockText(why string, mem, todo []string) string {
 
 // handoffTodo lists what the handoff still lacks: nothing when REMNANT.md
 // was updated during the session and passes check.
-func handoffTodo(repo *gitutil.Repo, rec sessionRecord, now time.Time, m *Masker) ([]string, error) {
+func handoffTodo(repo *gitutil.Repo, rec sessionRecord, now time.Time, m *judge.Masker) ([]string, error) {
 	file := filepath.Join(repo.TopLevel, "REMNANT.md")
 	src, err := safefile.Root{Dir: repo.TopLevel}.ReadPrefix(file, maxHandoffSize)
 	switch {

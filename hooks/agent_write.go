@@ -12,6 +12,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/hooks/agents"
 	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 	"github.com/remnant-guard/remnant-guard/validate/report"
@@ -22,7 +23,7 @@ const maxWriteFindings = 20
 
 // afterWrite validates the memory files a write tool call touched. Any
 // other file is passed over at once: no git, no configuration.
-func afterWrite(agent agents.Agent, p *agents.Payload, now time.Time, m *Masker) (agents.Action, string, error) {
+func afterWrite(agent agents.Agent, p *agents.Payload, now time.Time, m *judge.Masker) (agents.Action, string, error) {
 	if !agent.Writes(p.ToolName) || p.ToolFailed() {
 		return agents.Silent, "", nil
 	}
@@ -44,7 +45,7 @@ func afterWrite(agent agents.Agent, p *agents.Payload, now time.Time, m *Masker)
 
 // checkWritten validates one written file when it is memory, and writes
 // its errors to b.
-func checkWritten(b *strings.Builder, cwd, name string, now time.Time, m *Masker) error {
+func checkWritten(b *strings.Builder, cwd, name string, now time.Time, m *judge.Masker) error {
 	abs := name
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(cwd, name)
@@ -96,7 +97,7 @@ func checkWritten(b *strings.Builder, cwd, name string, now time.Time, m *Masker
 			}
 		}
 	}
-	b.WriteString(m.maskAlso(e, fb.String()))
+	b.WriteString(m.MaskAlso(e, fb.String()))
 	return nil
 }
 

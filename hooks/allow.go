@@ -14,6 +14,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/internal/shquote"
 	"github.com/remnant-guard/remnant-guard/internal/textsafe"
@@ -54,7 +55,7 @@ func Allow(opt Options, what string) (*AllowResult, error) {
 	}
 	defer repo.Close()
 	name := filepath.Join(repo.TopLevel, config.IgnoreName)
-	if fp := strings.ToLower(what); len(fp) == 32 && isHexDigits(fp) {
+	if fp := strings.ToLower(what); len(fp) == 32 && judge.IsHexDigits(fp) {
 		return allowFingerprint(repo, cfg, opt, name, fp)
 	}
 	commit, place, err := splitCommit(repo, what)
@@ -65,8 +66,8 @@ func Allow(opt Options, what string) (*AllowResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	j := newJudge(cfg, opt.Masker)
-	e, err := j.newEngine(workingFiles(repo.TopLevel))
+	j := judge.New(cfg, opt.Masker)
+	e, err := j.NewEngine(judge.WorkingFiles(repo.TopLevel))
 	if err != nil {
 		return nil, err
 	}
@@ -98,10 +99,10 @@ func Allow(opt Options, what string) (*AllowResult, error) {
 	}
 	if len(found) == 0 {
 		return nil, fmt.Errorf("no secret finding to accept at %s,%s (one accepted already is not reported; remnant-guard scan %s shows what is)",
-			what, where(commit), shellArg(rel))
+			what, where(commit), shquote.Arg(rel))
 	}
 	glob := escapeGlob(rel)
-	if shown := opt.Masker.maskWith(e, rel); shown != rel {
+	if shown := opt.Masker.MaskWith(e, rel); shown != rel {
 		// The path holds a secret: the entry names it masked, the
 		// secret's hidden part matched by "*", as the file is committed.
 		glob = strings.ReplaceAll(escapeGlob(shown), "…", "*")
@@ -117,7 +118,7 @@ func Allow(opt Options, what string) (*AllowResult, error) {
 // follows it.
 func splitCommit(repo *gitutil.Repo, what string) (commit, place string, err error) {
 	c, rest, ok := strings.Cut(what, ":")
-	if !ok || len(c) < 7 || len(c) > 40 || !isHexDigits(c+strings.Repeat("0", len(c)%2)) || !strings.Contains(rest, ":") {
+	if !ok || len(c) < 7 || len(c) > 40 || !judge.IsHexDigits(c+strings.Repeat("0", len(c)%2)) || !strings.Contains(rest, ":") {
 		return "", what, nil
 	}
 	hash, ok, err := repo.ResolveCommit(c)
@@ -136,7 +137,7 @@ func splitCommit(repo *gitutil.Repo, what string) (commit, place string, err err
 // entry limited to it, as allow PATH:LINE writes, its comment naming the
 // rule and the place; else the fingerprint is accepted in every path.
 func allowFingerprint(repo *gitutil.Repo, cfg *config.Config, opt Options, name, fp string) (*AllowResult, error) {
-	old, err := ignoreRoot(name).ReadOptional(name, safefile.MaxSideFileSize)
+	old, err := judge.IgnoreRoot(name).ReadOptional(name, safefile.MaxSideFileSize)
 	if err != nil {
 		return nil, err
 	}
@@ -174,12 +175,12 @@ const maxLookupSeals = 256
 // changes touch, then in the rest of the working tree. A file whose name
 // holds a secret is left out (its entry would show it).
 func lookUpFingerprint(repo *gitutil.Repo, cfg *config.Config, opt Options, name, fp string) ([]validate.Finding, error) {
-	_, sealer, _, err := sealedIgnore(name)
+	_, sealer, _, err := judge.SealedIgnore(name)
 	if err != nil {
 		return nil, err
 	}
-	j := newJudge(cfg, opt.Masker)
-	e, err := j.newEngine(workingFiles(repo.TopLevel))
+	j := judge.New(cfg, opt.Masker)
+	e, err := j.NewEngine(judge.WorkingFiles(repo.TopLevel))
 	if err != nil {
 		return nil, err
 	}
@@ -201,7 +202,7 @@ func lookUpFingerprint(repo *gitutil.Repo, cfg *config.Config, opt Options, name
 	seals, seen := 0, map[string]bool{}
 	var out []validate.Finding
 	for _, rel := range paths {
-		if seen[rel] || cfg.ScanExcluded(rel) || opt.Masker.maskWith(e, rel) != rel {
+		if seen[rel] || cfg.ScanExcluded(rel) || opt.Masker.MaskWith(e, rel) != rel {
 			continue
 		}
 		seen[rel] = true
@@ -334,7 +335,7 @@ func findingsAt(repo *gitutil.Repo, e *secrets.Engine, rel string, line int, com
 // it has none) and appends them, each limited to glob.
 func writeAccepted(name string, found []validate.Finding, glob string) (*AllowResult, error) {
 	hadSalt := hasSalt(name)
-	content, sealer, _, err := sealedIgnore(name)
+	content, sealer, _, err := judge.SealedIgnore(name)
 	if err != nil {
 		return nil, err
 	}
@@ -359,7 +360,7 @@ func writeAccepted(name string, found []validate.Finding, glob string) (*AllowRe
 
 // hasSalt tells whether the ignore file on disk has a salt line.
 func hasSalt(name string) bool {
-	old, err := ignoreRoot(name).ReadOptional(name, safefile.MaxSideFileSize)
+	old, err := judge.IgnoreRoot(name).ReadOptional(name, safefile.MaxSideFileSize)
 	return err == nil && secrets.ParseSalt(old) != ""
 }
 
@@ -383,7 +384,7 @@ func appendIgnore(name string, content []byte, more string) error {
 	if len(content) > 0 && content[len(content)-1] != '\n' {
 		content = append(content, '\n')
 	}
-	return writeIgnoreFile(name, append(content, more...))
+	return judge.WriteIgnoreFile(name, append(content, more...))
 }
 
 // escapeGlob makes a path a glob that matches it: wildcards escaped, and
@@ -408,15 +409,6 @@ func escapeGlob(p string) string {
 	return b.String()
 }
 
-// shellArg quotes a path for a command line a hint prints; "path:line"
-// needs no quotes.
-func shellArg(p string) string {
-	if p != "" && strings.Trim(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/:@+,=-") == "" && p[0] != '-' {
-		return p
-	}
-	return shquote.Quote(p)
-}
-
 // ensureSalt gives the ignore file a salt when it has none, so that every
 // secret finding shows its fingerprint; fingerprints already there are
 // sealed in place. It accepts nothing, and says what it did.
@@ -424,11 +416,11 @@ func ensureSalt(name string) (string, error) {
 	if hasSalt(name) {
 		return config.IgnoreName + ": has a salt, left alone", nil
 	}
-	content, _, migrated, err := sealedIgnore(name)
+	content, _, migrated, err := judge.SealedIgnore(name)
 	if err != nil {
 		return "", err
 	}
-	if err := writeIgnoreFile(name, content); err != nil {
+	if err := judge.WriteIgnoreFile(name, content); err != nil {
 		return "", err
 	}
 	if migrated {

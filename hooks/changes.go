@@ -9,6 +9,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/internal/shquote"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
@@ -203,7 +204,7 @@ func (cc *changeCheck) secretFile(c gitutil.Change, blobs map[string][]byte, rep
 	if !ok || c.Status == 'A' {
 		return secrets.File{Path: c.Path, Data: cur}, true
 	}
-	lines := addedLines(old, cur)
+	lines := judge.AddedLines(old, cur)
 	if len(lines) == 0 {
 		return secrets.File{}, false
 	}

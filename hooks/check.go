@@ -16,6 +16,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
@@ -63,7 +64,7 @@ type Options struct {
 	// Masker is the run's: what the command reports is masked with the
 	// engine it judged with, and so is what cmd prints after it (nil: the
 	// built-in rules).
-	Masker *Masker
+	Masker *judge.Masker
 }
 
 func (o Options) now() time.Time {
@@ -143,13 +144,13 @@ func check(opt Options, paths []string) (*checked, error) {
 	// check judges the working tree: local findings count like any other.
 	rep := &report.Report{BlockSkipped: cfg.Hook.BlockSkipped, BlockLocal: true}
 	fc := &fileCheck{cfg: cfg, opt: opt, uses: root != "" && usesRemnant(root, cfg), read: map[string][]byte{}, top: root}
-	j := newJudge(cfg, opt.Masker)
+	j := judge.New(cfg, opt.Masker)
 	if opt.runs(validate.Secrets) {
 		base := root
 		if base == "" {
 			base = dir
 		}
-		if fc.engine, err = j.newEngine(workingFiles(base)); err != nil {
+		if fc.engine, err = j.NewEngine(judge.WorkingFiles(base)); err != nil {
 			return nil, err
 		}
 	}
@@ -169,7 +170,7 @@ func check(opt Options, paths []string) (*checked, error) {
 			return nil, err
 		}
 	}
-	rep.Findings = j.apply(rep.Findings)
+	rep.Findings = j.Apply(rep.Findings)
 	rep.Sort()
 	return &checked{rep: rep, root: root, cfg: cfg, read: fc.read}, nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
@@ -96,7 +97,7 @@ func (hc *historyCheck) publishAccepted(acc []report.Suppressed) []report.Suppre
 	}
 	out := make([]report.Suppressed, 0, len(acc))
 	for _, a := range acc {
-		fs := hc.j.apply([]validate.Finding{a.Finding})
+		fs := hc.j.Apply([]validate.Finding{a.Finding})
 		if len(fs) == 0 {
 			continue // a rule the base turns off
 		}
@@ -106,7 +107,7 @@ func (hc *historyCheck) publishAccepted(acc []report.Suppressed) []report.Suppre
 		if secrets.LooksLive(f.RuleID) {
 			why += " (it has the format of a real key: review that it is a test value)"
 		}
-		out = append(out, report.Suppressed{Finding: f, Kind: a.Kind, Justification: hc.j.masker.redactWith(hc.j.engine, why)})
+		out = append(out, report.Suppressed{Finding: f, Kind: a.Kind, Justification: hc.j.Redact(why)})
 	}
 	slices.SortStableFunc(out, func(a, b report.Suppressed) int { return validate.Compare(a.Finding, b.Finding) })
 	return out
@@ -193,7 +194,7 @@ func shortHash(h string) string { return h[:min(len(h), 12)] }
 type historyCheck struct {
 	repo    *gitutil.Repo
 	cfg     *config.Config
-	j       *judge // the run's judging with cfg
+	j       *judge.Judge // the run's judging with cfg
 	opt     Options
 	engine  *secrets.Engine   // nil when the secret family does not run
 	uses    bool              // the repository uses Remnant (judged at head)
@@ -209,12 +210,12 @@ type historyCheck struct {
 	progress func(done int)
 }
 
-func newHistoryCheck(repo *gitutil.Repo, cfg *config.Config, opt Options, files configFiles, head string) (*historyCheck, error) {
-	hc := &historyCheck{repo: repo, cfg: cfg, j: newJudge(cfg, opt.Masker), opt: opt, seen: map[string]bool{}, done: map[string]bool{},
+func newHistoryCheck(repo *gitutil.Repo, cfg *config.Config, opt Options, files judge.ConfigFiles, head string) (*historyCheck, error) {
+	hc := &historyCheck{repo: repo, cfg: cfg, j: judge.New(cfg, opt.Masker), opt: opt, seen: map[string]bool{}, done: map[string]bool{},
 		names: map[int]string{}, masked: map[string]string{},
 		rep: &report.Report{BlockSkipped: cfg.CI.BlockSkipped}}
 	if opt.runs(validate.Secrets) {
-		e, err := hc.j.newEngine(files)
+		e, err := hc.j.NewEngine(files)
 		if err != nil {
 			return nil, err
 		}
@@ -402,7 +403,7 @@ func dedupeKey(f validate.Finding) string {
 func (hc *historyCheck) report() *report.Report {
 	rep := hc.rep
 	maskPaths(rep, hc.masked)
-	rep.Findings = hc.j.apply(rep.Findings)
+	rep.Findings = hc.j.Apply(rep.Findings)
 	rep.Sort()
 	return rep
 }
@@ -550,7 +551,7 @@ func (hc *historyCheck) addDecoded(path string, old, text []byte) {
 	}
 	hc.batch.Grow(len(text))
 	hc.batch.AddFile(path)
-	for _, l := range addedLines(old, text) {
+	for _, l := range judge.AddedLines(old, text) {
 		hc.batch.AddLine(l.Number, l.Text)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/validate"
 )
 
@@ -28,7 +29,7 @@ func TestDocsConfigExample(t *testing.T) {
 	if cfg.Custodian.StaleCommits != 5 || len(cfg.Secrets.Rules) != 1 || cfg.Paths[0] != "packages/*/REMNANT.md" {
 		t.Errorf("the example parsed to %+v", cfg)
 	}
-	engine, err := newJudge(cfg, nil).newEngine(func(string) ([]byte, error) { return nil, nil })
+	engine, err := judge.New(cfg, nil).NewEngine(func(string) ([]byte, error) { return nil, nil })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/internal/shquote"
 	"github.com/remnant-guard/remnant-guard/validate"
@@ -28,16 +29,16 @@ func checkNamedFiles(opt Options, files []string) (*report.Report, error) {
 		return nil, err
 	}
 	defer repo.Close()
-	return checkFiles(repo, newJudge(cfg, opt.Masker), opt, files)
+	return checkFiles(repo, judge.New(cfg, opt.Masker), opt, files)
 }
 
 // checkFiles is checkNamedFiles for an open repository, judged with j.
-func checkFiles(repo *gitutil.Repo, j *judge, opt Options, files []string) (*report.Report, error) {
-	cfg := j.cfg
+func checkFiles(repo *gitutil.Repo, j *judge.Judge, opt Options, files []string) (*report.Report, error) {
+	cfg := j.Config()
 	rep := &report.Report{BlockSkipped: cfg.Hook.BlockSkipped, BlockLocal: cfg.Hook.BlockLocal}
 	w := &workingCheck{repo: repo, cfg: cfg, opt: opt, rep: rep, uses: usesRemnant(repo.TopLevel, cfg)}
 	if opt.runs(validate.Secrets) {
-		e, err := j.newEngine(workingFiles(repo.TopLevel))
+		e, err := j.NewEngine(judge.WorkingFiles(repo.TopLevel))
 		if err != nil {
 			return nil, err
 		}
@@ -54,7 +55,7 @@ func checkFiles(repo *gitutil.Repo, j *judge, opt Options, files []string) (*rep
 			return nil, err
 		}
 	}
-	rep.Findings = j.apply(rep.Findings)
+	rep.Findings = j.Apply(rep.Findings)
 	rep.Sort()
 	return rep, nil
 }

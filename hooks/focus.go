@@ -9,6 +9,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
 )
@@ -44,7 +45,7 @@ func Focus(opt Options, dir, check string) (*FocusReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	opt.Masker.learnConfigRules(cfg, root)
+	opt.Masker.LearnConfigRules(cfg, root)
 	memDir := filepath.Join(root, filepath.FromSlash(cfg.Custodian.Dir))
 	if dir != "" {
 		memDir = dir
@@ -146,7 +147,7 @@ func project(memDir, wd string, withHead bool) (fs.FS, string, error) {
 
 // focusError names the file a focused check refused by its path from the
 // current directory, secrets masked.
-func focusError(err error, display string, m *Masker) error {
+func focusError(err error, display string, m *judge.Masker) error {
 	var le *custodian.LinkError
 	var ue *custodian.UnreadError
 	switch {

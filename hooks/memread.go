@@ -50,7 +50,7 @@ func linksOutFinding(display string) validate.Finding {
 // stores it (stored, at abs): for a symbolic link, the file it names inside
 // the repository, not the path it holds. A link out of the repository, or
 // to something that is not a regular file, gives the finding that names it
-// instead; a dangling link gives nothing to judge.
+// instead; a dangling link gives nothing to
 func storedMemory(top, abs, display string, stored []byte, limit int64) ([]byte, *validate.Finding) {
 	fi, err := os.Lstat(abs)
 	if err != nil || fi.Mode()&fs.ModeSymlink == 0 {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 	"github.com/remnant-guard/remnant-guard/validate/report"
@@ -37,7 +38,7 @@ func PreCommit(opt Options, files []string) (*report.Report, error) {
 		return nil, err
 	}
 	rep := &report.Report{BlockSkipped: cfg.Hook.BlockSkipped, BlockLocal: cfg.Hook.BlockLocal}
-	j := newJudge(cfg, opt.Masker)
+	j := judge.New(cfg, opt.Masker)
 	// The local rules wait on git processes of their own: run them while
 	// the staged changes are read.
 	local := &report.Report{}
@@ -61,7 +62,7 @@ func PreCommit(opt Options, files []string) (*report.Report, error) {
 			engine <- built{}
 			return
 		}
-		e, err := j.newEngine(workingFiles(repo.TopLevel))
+		e, err := j.NewEngine(judge.WorkingFiles(repo.TopLevel))
 		if err == nil {
 			err = repo.Start()
 		}
@@ -103,14 +104,14 @@ func PreCommit(opt Options, files []string) (*report.Report, error) {
 		return nil, err
 	}
 	rep.Findings = append(rep.Findings, local.Findings...)
-	rep.Findings = j.apply(rep.Findings)
+	rep.Findings = j.Apply(rep.Findings)
 	rep.Findings = s.allow(rep.Findings)
 	if err := ignoredAlready(repo, rep.Findings); err != nil {
 		return nil, err
 	}
 	rep.Sort()
 	if opt.WriteIgnore {
-		if err := writeIgnore(rep, filepath.Join(repo.TopLevel, config.IgnoreName), j); err != nil {
+		if err := judge.WriteIgnore(rep, filepath.Join(repo.TopLevel, config.IgnoreName), j); err != nil {
 			return nil, err
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 )
 
 // pushedObject scans what a pushed ref holds when it names a tree or a
@@ -81,7 +82,7 @@ func (hc *historyCheck) objectChanges(entries []gitutil.TreeEntry) ([]gitutil.Fi
 		if !ok {
 			fc.AddedBytes = sizes[e.Hash]
 		}
-		for n, l := range splitLines(data) {
+		for n, l := range judge.SplitLines(data) {
 			fc.Added = append(fc.Added, gitutil.Line{Number: n + 1, Text: l})
 		}
 		fc.Binary = bytes.IndexByte(data, 0) >= 0

@@ -13,6 +13,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 	"github.com/remnant-guard/remnant-guard/validate"
@@ -331,7 +332,7 @@ func isHex(s string) bool {
 // it), and an allow comment a later commit of it puts on the line of a
 // secret an earlier one added. Such a finding does not block, and every
 // format reports it as accepted in this pull request, with its
-// justification, for the reviewer to judge. Nothing it adds widens: an
+// justification, for the reviewer to  Nothing it adds widens: an
 // entry for every path, a glob, an entry without its rule, a new salt or
 // a change to the configuration accepts nothing in the range.
 
@@ -431,7 +432,7 @@ func (ra *rangeAcceptance) split(fs []validate.Finding) ([]validate.Finding, []r
 	kept := fs[:0]
 	var out []report.Suppressed
 	for _, f := range fs {
-		if !isSecretFinding(f) {
+		if !judge.IsSecretFinding(f) {
 			kept = append(kept, f)
 			continue
 		}

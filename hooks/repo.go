@@ -8,6 +8,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 )
 
@@ -48,7 +49,7 @@ type ShallowError = gitutil.ShallowError
 // openHistory opens the repository for a history check (pre-push, scan
 // --history), bare or not: the configuration, ignore file and gitleaks
 // config come from the working tree, or from HEAD in a bare repository.
-func openHistory(opt Options) (*gitutil.Repo, *config.Config, configFiles, error) {
+func openHistory(opt Options) (*gitutil.Repo, *config.Config, judge.ConfigFiles, error) {
 	repo, err := gitutil.OpenHistory(opt.Dir)
 	if err != nil {
 		return nil, nil, nil, gitutil.Explain(err)
@@ -59,7 +60,7 @@ func openHistory(opt Options) (*gitutil.Repo, *config.Config, configFiles, error
 			repo.Close()
 			return nil, nil, nil, err
 		}
-		return repo, cfg, workingFiles(repo.TopLevel), nil
+		return repo, cfg, judge.WorkingFiles(repo.TopLevel), nil
 	}
 	if _, ok, err := repo.ResolveCommit("HEAD"); err != nil || !ok {
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
 )
@@ -21,7 +22,7 @@ func Route(opt Options, dir string, req custodian.RouteRequest) (*custodian.Rout
 		if req.Project == nil {
 			req.Project = safefile.NewBoundedFS(root)
 		}
-		opt.Masker.learnConfigRules(cfg, root)
+		opt.Masker.LearnConfigRules(cfg, root)
 		dir = filepath.Join(root, filepath.FromSlash(cfg.Custodian.Dir))
 		if req.Budgets == nil {
 			req.Budgets = cfg.Custodian.Budgets
@@ -63,7 +64,7 @@ func rootAndConfig(opt Options) (string, *config.Config, error) {
 
 // redactRouteError masks secrets in what a refused route quotes: manifest
 // lines, module and task names.
-func redactRouteError(m *Masker, err error) {
+func redactRouteError(m *judge.Masker, err error) {
 	var me *custodian.ManifestError
 	var ne *custodian.ModuleNameError
 	var ue *custodian.UnknownTaskError

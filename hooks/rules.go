@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
@@ -27,7 +28,7 @@ var gitRules = []validate.Rule{
 		Good:    "[[secrets.rules]]\nid = \"secret-code\"\nregex = \"code_[a-z0-9]{32}\"",
 	},
 	{
-		ID: uncomparedRule, Severity: validate.Error, Family: validate.Secrets,
+		ID: judge.UncomparedRule, Severity: validate.Error, Family: validate.Secrets,
 		Summary: "findings were not compared with .remnant-guard-ignore: the run spent its budget of slow hashes (twice the file's fingerprints and 16, 1000 at most)",
 		Bad:     "3f1c0a9e5b7d2468ace013579bdf2468   # no rule in its comment, no glob: every finding is compared",
 		Good:    "3f1c0a9e5b7d2468ace013579bdf2468 testdata/** # secret-github-pat at testdata/a.txt:3",
@@ -119,7 +120,7 @@ var fileRules = []validate.Rule{
 		Good:    "ln -s docs/REMNANT.md REMNANT.md   # a link that stays inside",
 	},
 	{
-		ID: unsaltedRule, Severity: validate.Warning, Family: validate.Secrets, Local: true,
+		ID: judge.UnsaltedRule, Severity: validate.Warning, Family: validate.Secrets, Local: true,
 		Summary: ".remnant-guard-ignore holds unsalted fingerprints, which confirm a guessed secret to anyone who can read the file",
 		Bad:     "# .remnant-guard-ignore\n3f1c0a9e5b7d2468ace013579bdf2468 # secret-generic at app.env:3",
 		Good:    "# .remnant-guard-ignore\nsalt 9c1f...(64 hex digits)\n5be0c2a17f93d8e4b6a1c0d2e3f4a5b6 # secret-generic at app.env:3",

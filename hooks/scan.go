@@ -10,6 +10,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
@@ -56,9 +57,9 @@ func Scan(opt Options, paths []string) (*report.Report, error) {
 	if repo != nil {
 		fc.top = root
 	}
-	j := newJudge(cfg, opt.Masker)
+	j := judge.New(cfg, opt.Masker)
 	if opt.runs(validate.Secrets) {
-		if fc.engine, err = j.newEngine(workingFiles(root)); err != nil {
+		if fc.engine, err = j.NewEngine(judge.WorkingFiles(root)); err != nil {
 			return nil, err
 		}
 	}
@@ -66,10 +67,10 @@ func Scan(opt Options, paths []string) (*report.Report, error) {
 	if err := fc.many(rep, files); err != nil {
 		return nil, err
 	}
-	rep.Findings = j.apply(rep.Findings)
+	rep.Findings = j.Apply(rep.Findings)
 	rep.Sort()
 	if opt.WriteIgnore {
-		if err := writeIgnore(rep, filepath.Join(root, config.IgnoreName), j); err != nil {
+		if err := judge.WriteIgnore(rep, filepath.Join(root, config.IgnoreName), j); err != nil {
 			return nil, err
 		}
 	}
@@ -235,7 +236,7 @@ func scanHistory(opt Options) (*report.Report, error) {
 		if repo.Bare {
 			return nil, errors.New("scan --write-ignore needs a working tree to write " + config.IgnoreName + " into")
 		}
-		if err := writeIgnore(rep, filepath.Join(repo.TopLevel, config.IgnoreName), hc.j); err != nil {
+		if err := judge.WriteIgnore(rep, filepath.Join(repo.TopLevel, config.IgnoreName), hc.j); err != nil {
 			return nil, err
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"testing/fstest"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 )
 
 // stagedSource is the content of the index being committed: HEAD with the
@@ -143,7 +144,7 @@ func revisionTrees(repo *gitutil.Repo, dir, before, after string) (fs.FS, fs.FS,
 
 // revisionFiles reads the ignore file and a gitleaks config from a commit,
 // so that the rules judging a range come from its base.
-func revisionFiles(repo *gitutil.Repo, rev string) configFiles {
+func revisionFiles(repo *gitutil.Repo, rev string) judge.ConfigFiles {
 	return func(name string) ([]byte, error) {
 		data, ok, err := repo.FileAt(rev, cleanRel(name))
 		if !ok {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/hooks"
 	"github.com/remnant-guard/remnant-guard/hooks/agents"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 )
 
@@ -204,7 +205,7 @@ func failedUnjudged(agent agents.Agent, r agentResult) (agents.Answer, bool) {
 // answerAgent reads the payload and answers it, on its own goroutine so
 // that the caller can give up on it; the payload read is sent on known
 // first, so that an answer given up on can still be one of its event.
-func answerAgent(agent agents.Agent, event string, stdin io.Reader, m *hooks.Masker, known chan<- readPayload, done chan<- agentResult) {
+func answerAgent(agent agents.Agent, event string, stdin io.Reader, m *judge.Masker, known chan<- readPayload, done chan<- agentResult) {
 	defer func() {
 		if p := recover(); p != nil {
 			done <- agentResult{panicked: p}

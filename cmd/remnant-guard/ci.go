@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/remnant-guard/remnant-guard/hooks"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate/report"
 )
@@ -109,7 +110,7 @@ func resolveReportPath(path string) string {
 // writeSARIFFile writes the SARIF report of ci's --sarif to path, masked
 // like every report; nothing when path is "". With it one run gives both
 // the annotations (--format github) and the file code scanning reads.
-func writeSARIFFile(path string, rep *report.Report, m *hooks.Masker) error {
+func writeSARIFFile(path string, rep *report.Report, m *judge.Masker) error {
 	if path == "" {
 		return nil
 	}

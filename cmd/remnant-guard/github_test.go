@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/remnant-guard/remnant-guard/hooks"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/report"
 )
@@ -22,14 +22,14 @@ func TestStepSummaryAppends(t *testing.T) {
 	if err := os.WriteFile(path, []byte("earlier\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := appendStepSummary(path, stepReport(), hooks.NewMasker()); err != nil {
+	if err := appendStepSummary(path, stepReport(), judge.NewMasker()); err != nil {
 		t.Fatal(err)
 	}
 	data, _ := os.ReadFile(path)
 	if !bytes.HasPrefix(data, []byte("earlier\n### remnant-guard")) || !bytes.Contains(data, []byte("`secret-github-pat`")) {
 		t.Errorf("summary file:\n%s", data)
 	}
-	if err := appendStepSummary("", stepReport(), hooks.NewMasker()); err != nil {
+	if err := appendStepSummary("", stepReport(), judge.NewMasker()); err != nil {
 		t.Errorf("no summary file: %v", err)
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/remnant-guard/remnant-guard/hooks"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/internal/shquote"
 	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 	"github.com/remnant-guard/remnant-guard/validate"
@@ -38,7 +38,7 @@ const acceptHintCI = "remnant-guard: hint: not a secret? run the allow command i
 
 // maskSuppressed does for the findings a range accepts itself what the
 // masker does for every finding: secrets masked, controls escaped.
-func maskSuppressed(m *hooks.Masker, rep *report.Report) {
+func maskSuppressed(m *judge.Masker, rep *report.Report) {
 	for i := range rep.Suppressed {
 		s := &rep.Suppressed[i]
 		s.Message, s.Justification = textsafe.Escape(m.Redact(s.Message)), textsafe.Escape(m.Redact(s.Justification))
@@ -146,8 +146,8 @@ func secretByNature(p string) bool {
 // localizeHints makes the accept commands of the findings' hints run the
 // binary that ran: under the pre-commit framework, or any hook manager
 // that runs a copy not on PATH, that copy.
-func localizeHints(rep *report.Report, m *hooks.Masker) {
-	if !slices.ContainsFunc(rep.Findings, func(f validate.Finding) bool { return strings.Contains(f.Hint, hooks.AllowCommand) }) {
+func localizeHints(rep *report.Report, m *judge.Masker) {
+	if !slices.ContainsFunc(rep.Findings, func(f validate.Finding) bool { return strings.Contains(f.Hint, judge.AllowCommand) }) {
 		return // the run names no command: the binary is not looked up
 	}
 	self := selfCommand()
@@ -156,7 +156,7 @@ func localizeHints(rep *report.Report, m *hooks.Masker) {
 	}
 	m.Keep(self)
 	for i, f := range rep.Findings {
-		rep.Findings[i].Hint = strings.ReplaceAll(f.Hint, hooks.AllowCommand, self+" allow ")
+		rep.Findings[i].Hint = strings.ReplaceAll(f.Hint, judge.AllowCommand, self+" allow ")
 	}
 }
 

@@ -7,7 +7,7 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/remnant-guard/remnant-guard/hooks"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/internal/suggest"
 )
 
@@ -100,7 +100,7 @@ func lookup(name string) (command, bool) {
 
 // run masks every secret in what the command prints (see redact.go).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	m := hooks.NewMasker()
+	m := judge.NewMasker()
 	out, errs := newRedactWriter(stdout, m), newRedactWriter(stderr, m)
 	code := dispatch(args, stdin, out, errs)
 	out.Flush()

@@ -14,6 +14,7 @@ import (
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/hooks"
 	"github.com/remnant-guard/remnant-guard/hooks/config"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 	"github.com/remnant-guard/remnant-guard/validate"
@@ -178,7 +179,7 @@ func useColor(w io.Writer, noColor bool) bool {
 // appendStepSummary appends the full list of findings to the job summary
 // file as a Markdown table (GitHub shows only ten annotations of each
 // kind); nothing when path is "".
-func appendStepSummary(path string, rep *report.Report, m *hooks.Masker) error {
+func appendStepSummary(path string, rep *report.Report, m *judge.Masker) error {
 	if path == "" {
 		return nil
 	}

@@ -5,7 +5,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/remnant-guard/remnant-guard/hooks"
+	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 	"github.com/remnant-guard/remnant-guard/validate/report"
 )
@@ -15,15 +15,15 @@ import (
 // format, in errors and in files; then every control character, bidirectional
 // control and invalid byte left is escaped (textsafe.EscapeStream), the
 // text format's own colours aside. It is the last line of defence; reports
-// are masked and escaped before they are formatted too (hooks.Masker.Report).
+// are masked and escaped before they are formatted too (judge.Masker.Report).
 type redactWriter struct {
 	w       io.Writer
-	masker  *hooks.Masker
+	masker  *judge.Masker
 	pending []byte
 }
 
 // newRedactWriter masks what goes to w with the run's masker m.
-func newRedactWriter(w io.Writer, m *hooks.Masker) *redactWriter {
+func newRedactWriter(w io.Writer, m *judge.Masker) *redactWriter {
 	return &redactWriter{w: w, masker: m}
 }
 
@@ -31,11 +31,11 @@ func newRedactWriter(w io.Writer, m *hooks.Masker) *redactWriter {
 // the run's redactWriters, and judges with the masker they mask with, so
 // that what it prints after a report is masked with the engine the report
 // was judged with. Any other writer gets a masker of its own.
-func maskerOf(w io.Writer) *hooks.Masker {
+func maskerOf(w io.Writer) *judge.Masker {
 	if rw, ok := w.(*redactWriter); ok {
 		return rw.masker
 	}
-	return hooks.NewMasker()
+	return judge.NewMasker()
 }
 
 func (r *redactWriter) Write(p []byte) (int, error) {

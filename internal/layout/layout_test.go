@@ -13,9 +13,10 @@ const module = "github.com/remnant-guard/remnant-guard"
 // allowed says which of the module's packages a package may import (its
 // non-test imports): the command line anything; hooks its concern
 // packages, the validators, gitutil and internal; a concern package of
-// hooks the validators, gitutil and internal; a validator validate and the
-// pure helpers of internal; validate, gitutil and internal nothing of the
-// module.
+// hooks the validators, gitutil, internal and hooks/config (the
+// configuration as plain data, which imports no other package of hooks);
+// a validator validate and the pure helpers of internal; validate, gitutil
+// and internal nothing of the module.
 func allowed(pkg, dep string) bool {
 	under := func(p, dir string) bool { return p == dir || strings.HasPrefix(p, dir+"/") }
 	pure := dep == "internal/tomlcheck" || dep == "internal/jsonedit" || dep == "internal/shquote" || dep == "internal/textsafe"
@@ -24,8 +25,10 @@ func allowed(pkg, dep string) bool {
 		return true
 	case pkg == "hooks":
 		return under(dep, "hooks") || under(dep, "validate") || dep == "gitutil" || under(dep, "internal")
-	case under(pkg, "hooks"):
+	case under(pkg, "hooks/config"):
 		return under(dep, "validate") || dep == "gitutil" || under(dep, "internal")
+	case under(pkg, "hooks"):
+		return under(dep, "validate") || dep == "gitutil" || under(dep, "internal") || dep == "hooks/config"
 	case pkg == "validate", pkg == "gitutil", under(pkg, "internal"):
 		return false
 	case under(pkg, "validate"):
@@ -81,7 +84,10 @@ func TestAllowedRefusesUpwardImports(t *testing.T) {
 		{"cmd/remnant-guard", "hooks", true},
 		{"hooks", "hooks/agents", true},
 		{"hooks/agents", "hooks", false},
-		{"hooks/agents", "hooks/config", false},
+		{"hooks/agents", "hooks/githooks", false},
+		{"hooks/judge", "hooks", false},
+		{"hooks/judge", "hooks/config", true},
+		{"hooks/config", "hooks/judge", false},
 		{"hooks/config", "validate/secrets", true},
 		{"validate/secrets", "hooks/config", false},
 		{"validate/secrets", "internal/tomlcheck", true},

@@ -13,3 +13,12 @@ func Quote(s string) string {
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
+
+// Arg quotes a path for a command line a hint prints; "path:line" needs
+// no quotes.
+func Arg(p string) string {
+	if p != "" && strings.Trim(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/:@+,=-") == "" && p[0] != '-' {
+		return p
+	}
+	return Quote(p)
+}

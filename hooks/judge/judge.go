@@ -1,4 +1,4 @@
-package hooks
+package judge
 
 import (
 	"github.com/remnant-guard/remnant-guard/hooks/config"
@@ -10,7 +10,7 @@ import (
 // engine it built and the ignore file that engine applies, the fingerprints
 // it published, and the masker the run's output goes through. The
 // configuration itself stays what the file says.
-type judge struct {
+type Judge struct {
 	cfg    *config.Config
 	masker *Masker
 	// engine is the run's secret engine, with the config's own rules:
@@ -33,12 +33,19 @@ type judge struct {
 	capped bool
 }
 
-func newJudge(cfg *config.Config, m *Masker) *judge { return &judge{cfg: cfg, masker: m} }
+func New(cfg *config.Config, m *Masker) *Judge { return &Judge{cfg: cfg, masker: m} }
+
+// Config is the configuration the run judges with.
+func (j *Judge) Config() *config.Config { return j.cfg }
+
+// Redact masks, through the run's secret engine, any secret quoted in
+// text, as Apply does a finding's message.
+func (j *Judge) Redact(text string) string { return j.masker.RedactWith(j.engine, text) }
 
 // apply sets configured severities, drops findings of rules turned off,
 // and masks, through the secret engine, any secret quoted in a message,
 // a hint or a path: every report passes here on its way out.
-func (j *judge) apply(fs []validate.Finding) []validate.Finding {
+func (j *Judge) Apply(fs []validate.Finding) []validate.Finding {
 	j.masker.use(j.engine)
 	if !j.problemsAdded {
 		fs = append(fs, j.cfg.Problems...)
@@ -55,11 +62,11 @@ func (j *judge) apply(fs []validate.Finding) []validate.Finding {
 		if f.Severity != validate.Off {
 			j.publishFingerprint(&f)
 			raw, unsealed := j.unsealed[findingKey(f)]
-			f.Message, f.Path = j.masker.redactWith(j.engine, f.Message), j.masker.maskWith(j.engine, f.Path)
+			f.Message, f.Path = j.masker.RedactWith(j.engine, f.Message), j.masker.MaskWith(j.engine, f.Path)
 			if unsealed {
 				j.unsealed[findingKey(f)] = raw // --write-ignore finds it by the path the report shows
 			}
-			f.Hint = keepFingerprint(f, func(s string) string { return j.masker.redactWith(j.engine, s) })
+			f.Hint = keepFingerprint(f, func(s string) string { return j.masker.RedactWith(j.engine, s) })
 			out = append(out, f)
 		}
 	}

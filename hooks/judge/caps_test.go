@@ -1,4 +1,4 @@
-package hooks
+package judge
 
 import (
 	"fmt"
@@ -25,9 +25,9 @@ func secretFindings(n int) []validate.Finding {
 // that says how many were not shown; other findings are all kept, and a
 // report is capped once.
 func TestRunFindingsCapped(t *testing.T) {
-	j := newJudge(config.Default(), NewMasker())
+	j := New(config.Default(), NewMasker())
 	fs := append(secretFindings(maxRunFindings+7), validate.Finding{RuleID: "remnant-missing", Severity: validate.Error, Path: "REMNANT.md"})
-	out := j.apply(fs)
+	out := j.Apply(fs)
 	var secret, capped, other int
 	for _, f := range out {
 		switch {
@@ -45,7 +45,7 @@ func TestRunFindingsCapped(t *testing.T) {
 	if secret != maxRunFindings || capped != 1 || other != 1 {
 		t.Errorf("%d secret, %d capped, %d other findings", secret, capped, other)
 	}
-	if again := j.apply(out); len(again) != len(out) {
+	if again := j.Apply(out); len(again) != len(out) {
 		t.Errorf("a second apply: %d findings, then %d", len(out), len(again))
 	}
 }
@@ -60,9 +60,9 @@ func TestShownFingerprintsBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	j := newJudge(config.Default(), nil)
+	j := New(config.Default(), nil)
 	j.ignore = ig
-	out := j.apply(secretFindings(10))
+	out := j.Apply(secretFindings(10))
 	shown := 0
 	for _, f := range out {
 		if f.Fingerprint != "" {
@@ -74,9 +74,9 @@ func TestShownFingerprintsBounded(t *testing.T) {
 	if shown != 0 || len(j.unsealed) != 10 {
 		t.Errorf("10 findings: %d fingerprints shown, %d kept aside", shown, len(j.unsealed))
 	}
-	j = newJudge(config.Default(), nil)
+	j = New(config.Default(), nil)
 	j.ignore = ig
-	for _, f := range j.apply(secretFindings(maxShownFingerprints)) {
+	for _, f := range j.Apply(secretFindings(maxShownFingerprints)) {
 		if f.Fingerprint == "" {
 			t.Errorf("%d findings: one shows no fingerprint", maxShownFingerprints)
 		}
@@ -134,9 +134,9 @@ func TestRunCapOneFinding(t *testing.T) {
 	if !e.RunFull() {
 		t.Fatal("the engine's run is not full")
 	}
-	j := newJudge(config.Default(), NewMasker())
+	j := New(config.Default(), NewMasker())
 	j.engine = e
-	out := j.apply(fs)
+	out := j.Apply(fs)
 	secret, capped := 0, 0
 	for _, f := range out {
 		switch {

@@ -1,4 +1,4 @@
-package hooks
+package judge
 
 import (
 	"fmt"
@@ -15,20 +15,20 @@ import (
 // judged with engines of its own per part is capped here.
 const maxRunFindings = secrets.MaxRunFindings
 
-// uncomparedRule is the finding of a run that reached its budget of slow
+// UncomparedRule is the finding of a run that reached its budget of slow
 // hashes comparing findings with the ignore file (secrets.SealBudget).
-const uncomparedRule = "secret-ignore-not-compared"
+const UncomparedRule = "secret-ignore-not-compared"
 
-// isSecretFinding tells a finding of a secret rule about a secret (one with
+// IsSecretFinding tells a finding of a secret rule about a secret (one with
 // a fingerprint), as opposed to the findings about the scan itself.
-func isSecretFinding(f validate.Finding) bool {
+func IsSecretFinding(f validate.Finding) bool {
 	return f.Fingerprint != "" && strings.HasPrefix(f.RuleID, "secret-")
 }
 
 // capRun keeps the first maxRunFindings secret findings of fs, says how
 // many more there were, and adds the uncompared finding when some were not
 // compared with the ignore file. It caps a report once.
-func (j *judge) capRun(fs []validate.Finding) []validate.Finding {
+func (j *Judge) capRun(fs []validate.Finding) []validate.Finding {
 	if j.capped {
 		return fs
 	}
@@ -36,7 +36,7 @@ func (j *judge) capRun(fs []validate.Finding) []validate.Finding {
 	n, dropped, uncompared := 0, 0, 0
 	var first *validate.Finding
 	for _, f := range fs {
-		if isSecretFinding(f) {
+		if IsSecretFinding(f) {
 			n++
 		}
 	}
@@ -53,7 +53,7 @@ func (j *judge) capRun(fs []validate.Finding) []validate.Finding {
 			}
 			continue
 		}
-		if !isSecretFinding(f) {
+		if !IsSecretFinding(f) {
 			out = append(out, f)
 			continue
 		}
@@ -81,9 +81,9 @@ func (j *judge) capRun(fs []validate.Finding) []validate.Finding {
 	return out
 }
 
-func (j *judge) uncomparedFinding(n int) validate.Finding {
+func (j *Judge) uncomparedFinding(n int) validate.Finding {
 	return validate.Finding{
-		RuleID: uncomparedRule, Severity: validate.Error, Path: config.IgnoreName,
+		RuleID: UncomparedRule, Severity: validate.Error, Path: config.IgnoreName,
 		Message: fmt.Sprintf("%d secret findings were not compared with %s and are reported as they are: comparing one costs a slow hash, "+
 			"and this run spent its limit of %d (twice the fingerprints the file holds and 16, %d at most)", n, config.IgnoreName, j.ignore.Budget(), secrets.MaxSealBudget),
 		Hint: "remove the secrets the findings show; a glob after a fingerprint, or its rule in the comment --write-ignore writes, " +

@@ -1,4 +1,4 @@
-package hooks
+package judge
 
 import (
 	"encoding/json"
@@ -105,7 +105,7 @@ func TestMaskSecretsWithoutARunMasksWhatTheWholeEngineDoes(t *testing.T) {
 		other := defs[(i+7)%len(defs)]
 		for _, ex := range append(slices.Clone(d.TP), d.FP...) {
 			for _, text := range []string{ex, strings.ToUpper(ex), "error: " + ex + " and " + strings.Join(other.TP, " ")} {
-				want := (*Masker)(nil).maskWith(whole, text)
+				want := (*Masker)(nil).MaskWith(whole, text)
 				if got := (*Masker)(nil).Mask(text); got != want {
 					t.Errorf("%s: (*Masker)(nil).Mask(%q) = %q, the whole engine masks %q", d.ID, text, got, want)
 				}

@@ -1,4 +1,4 @@
-package hooks
+package judge
 
 import (
 	"bytes"
@@ -15,16 +15,16 @@ import (
 // gitleaksIgnoreName is gitleaks' file of fingerprints not reported.
 const gitleaksIgnoreName = ".gitleaksignore"
 
-// configFiles reads the files that, with the config, decide what is
+// ConfigFiles reads the files that, with the config, decide what is
 // reported: the ignore file and a gitleaks config. read returns nil data
 // and no error for a file that does not exist.
-type configFiles func(name string) ([]byte, error)
+type ConfigFiles func(name string) ([]byte, error)
 
-// workingFiles reads them from the working tree at root, and never through
+// WorkingFiles reads them from the working tree at root, and never through
 // a symbolic link out of it: a cloned repository cannot make the scanner
 // read a file outside it (an ignore file, or a gitleaks config or its
 // [extend] path).
-func workingFiles(root string) configFiles {
+func WorkingFiles(root string) ConfigFiles {
 	r := safefile.Root{Dir: root}
 	return func(name string) ([]byte, error) {
 		return r.ReadSideFile(filepath.Join(root, filepath.FromSlash(name)))
@@ -35,7 +35,7 @@ func workingFiles(root string) configFiles {
 // rules and the config's, a gitleaks config's [[rules]], less the rules
 // turned off (by the config or the gitleaks config's [extend]), with the
 // ignore files and the gitleaks allowlists applied.
-func (j *judge) newEngine(read configFiles) (*secrets.Engine, error) {
+func (j *Judge) NewEngine(read ConfigFiles) (*secrets.Engine, error) {
 	cfg := j.cfg
 	opt := secrets.Options{MaxFileSize: cfg.Secrets.MaxFileSize, Disabled: cfg.Disabled(map[string]bool{})}
 	opt.Extra = append(opt.Extra, cfg.Secrets.Rules...)
@@ -139,16 +139,16 @@ func reports(e *secrets.Engine, d secrets.RuleDef, example string) bool {
 	return false
 }
 
-// addedLines returns the lines of cur that old does not have (as many times
+// AddedLines returns the lines of cur that old does not have (as many times
 // as cur has more of them), with their line numbers in cur: what a change
 // adds, whatever moved around it.
-func addedLines(old, cur []byte) []secrets.Line {
+func AddedLines(old, cur []byte) []secrets.Line {
 	have := make(map[string]int)
-	for _, l := range splitLines(old) {
+	for _, l := range SplitLines(old) {
 		have[string(l)]++
 	}
 	var out []secrets.Line
-	for i, l := range splitLines(cur) {
+	for i, l := range SplitLines(cur) {
 		if n := have[string(l)]; n > 0 {
 			have[string(l)] = n - 1
 			continue
@@ -158,7 +158,7 @@ func addedLines(old, cur []byte) []secrets.Line {
 	return out
 }
 
-func splitLines(data []byte) [][]byte {
+func SplitLines(data []byte) [][]byte {
 	if len(data) == 0 {
 		return nil
 	}

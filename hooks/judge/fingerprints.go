@@ -1,4 +1,4 @@
-package hooks
+package judge
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
+	"github.com/remnant-guard/remnant-guard/internal/shquote"
 	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/report"
@@ -28,7 +29,7 @@ func findingKey(f validate.Finding) string {
 // publishFingerprint replaces f's in-run fingerprint by its sealed form,
 // or, without a salt, keeps it aside and leaves it out of the report; the
 // hint names the command that accepts this one finding.
-func (j *judge) publishFingerprint(f *validate.Finding) {
+func (j *Judge) publishFingerprint(f *validate.Finding) {
 	if f.Fingerprint == "" || j.sealed[f.Fingerprint] {
 		return
 	}
@@ -55,14 +56,14 @@ func (j *judge) publishFingerprint(f *validate.Finding) {
 
 // keepUnsealed keeps f's in-run fingerprint aside, for --write-ignore, and
 // leaves it out of the report; the hint names the finding by its place.
-func (j *judge) keepUnsealed(f *validate.Finding) {
+func (j *Judge) keepUnsealed(f *validate.Finding) {
 	if j.unsealed == nil {
 		j.unsealed = map[string]string{}
 	}
 	j.unsealed[findingKey(*f)] = f.Fingerprint
 	f.Fingerprint = ""
 	ref := placeRef(*f)
-	if strings.ContainsRune(f.Path, '…') || j.masker.maskWith(j.engine, f.Path) != f.Path {
+	if strings.ContainsRune(f.Path, '…') || j.masker.MaskWith(j.engine, f.Path) != f.Path {
 		// The path holds a secret (nameFindings and maskPaths show it
 		// masked): no command line can name it without showing it.
 		ref = ""
@@ -74,7 +75,7 @@ func (j *judge) keepUnsealed(f *validate.Finding) {
 // fingerprints that would be computed only to be shown are few enough
 // (maxShownFingerprints distinct secrets) to show them all; if not, none
 // is computed, and those findings are named by their place.
-func (j *judge) planShown(fs []validate.Finding) {
+func (j *Judge) planShown(fs []validate.Finding) {
 	s := j.ignore.Sealer()
 	if s == nil || j.shown >= maxShownFingerprints {
 		return
@@ -148,14 +149,14 @@ func placeRef(f validate.Finding) string {
 	} else if strings.HasPrefix(ref, "-") {
 		ref = "./" + ref // not a flag
 	}
-	return shellArg(ref)
+	return shquote.Arg(ref)
 }
 
-// sealedIgnore returns the ignore file's content ready for new lines, and
+// SealedIgnore returns the ignore file's content ready for new lines, and
 // its sealer: a file without a salt gets one, its unsalted fingerprints
 // sealed in place (their globs and comments kept).
-func sealedIgnore(name string) ([]byte, *secrets.Sealer, bool, error) {
-	old, err := ignoreRoot(name).ReadOptional(name, safefile.MaxSideFileSize)
+func SealedIgnore(name string) ([]byte, *secrets.Sealer, bool, error) {
+	old, err := IgnoreRoot(name).ReadOptional(name, safefile.MaxSideFileSize)
 	if err != nil {
 		return nil, nil, false, err
 	}
@@ -177,7 +178,7 @@ func sealedIgnore(name string) ([]byte, *secrets.Sealer, bool, error) {
 	b.WriteString("salt " + s.Salt() + "\n")
 	for _, line := range strings.SplitAfter(string(old), "\n") {
 		fields := strings.Fields(line)
-		if len(fields) > 0 && len(fields[0]) == 32 && isHexDigits(fields[0]) {
+		if len(fields) > 0 && len(fields[0]) == 32 && IsHexDigits(fields[0]) {
 			line = s.Seal(strings.ToLower(fields[0])) + strings.TrimLeft(line, " \t")[len(fields[0]):]
 		}
 		b.WriteString(line)
@@ -185,38 +186,38 @@ func sealedIgnore(name string) ([]byte, *secrets.Sealer, bool, error) {
 	return b.Bytes(), s, len(old) > 0, nil
 }
 
-// ignoreRoot is the tree the ignore file must stay in: the folder at the
+// IgnoreRoot is the tree the ignore file must stay in: the folder at the
 // top of the repository that holds it. An ignore file that is a symbolic
 // link out of it (dangling or not) is neither read nor written.
-func ignoreRoot(name string) safefile.Root { return safefile.Root{Dir: filepath.Dir(name)} }
+func IgnoreRoot(name string) safefile.Root { return safefile.Root{Dir: filepath.Dir(name)} }
 
-// writeIgnoreFile writes content to the ignore file through a temporary
+// WriteIgnoreFile writes content to the ignore file through a temporary
 // file and a rename, inside the repository.
-func writeIgnoreFile(name string, content []byte) error {
-	return ignoreRoot(name).Replace(name, content, 0o644)
+func WriteIgnoreFile(name string, content []byte) error {
+	return IgnoreRoot(name).Replace(name, content, 0o644)
 }
 
-func isHexDigits(s string) bool {
+func IsHexDigits(s string) bool {
 	_, err := hex.DecodeString(s)
 	return err == nil
 }
 
-// unsaltedRule is the warning for an ignore file from before sealing.
-const unsaltedRule = "ignore-unsalted"
+// UnsaltedRule is the warning for an ignore file from before sealing.
+const UnsaltedRule = "ignore-unsalted"
 
 func unsaltedIgnore() validate.Finding {
 	return validate.Finding{
-		RuleID: unsaltedRule, Severity: validate.Warning, Path: config.IgnoreName, Local: true,
+		RuleID: UnsaltedRule, Severity: validate.Warning, Path: config.IgnoreName, Local: true,
 		Message: "the fingerprints have no salt, so each confirms a guessed secret in one SHA-256; they keep working meanwhile",
 		Hint:    "seal them: remnant-guard init (adds a salt line and rewrites each fingerprint in place; accepts nothing new)",
 	}
 }
 
-// writeIgnore appends the report's secret findings to the ignore file,
+// WriteIgnore appends the report's secret findings to the ignore file,
 // sealed, and takes them out of the report: they are the accepted baseline
 // now. A file without a salt gets one first, its fingerprints sealed.
-func writeIgnore(rep *report.Report, name string, j *judge) error {
-	content, sealer, migrated, err := sealedIgnore(name)
+func WriteIgnore(rep *report.Report, name string, j *Judge) error {
+	content, sealer, migrated, err := SealedIgnore(name)
 	if err != nil {
 		return err
 	}
@@ -224,7 +225,7 @@ func writeIgnore(rep *report.Report, name string, j *judge) error {
 	kept := rep.Findings[:0]
 	n := 0
 	for _, f := range rep.Findings {
-		if f.RuleID == uncomparedRule {
+		if f.RuleID == UncomparedRule {
 			continue // the findings it is about are accepted below, each of them
 		}
 		raw, unsealed := j.unsealed[findingKey(f)]
@@ -247,7 +248,7 @@ func writeIgnore(rep *report.Report, name string, j *judge) error {
 	if len(content) > 0 && content[len(content)-1] != '\n' {
 		content = append(content, '\n')
 	}
-	if err := writeIgnoreFile(name, append(content, b.String()...)); err != nil {
+	if err := WriteIgnoreFile(name, append(content, b.String()...)); err != nil {
 		return err
 	}
 	if migrated {

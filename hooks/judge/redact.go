@@ -1,4 +1,4 @@
-package hooks
+package judge
 
 import (
 	"bytes"
@@ -116,19 +116,19 @@ func keywordEngine(present []string) *secrets.Engine {
 // Mask masks, in text, every secret the run's engine would report (see
 // maskWith).
 func (m *Masker) Mask(text string) string {
-	if out, ok := m.kept(text, func(s string) string { return m.maskWith(nil, s) }); ok {
+	if out, ok := m.kept(text, func(s string) string { return m.MaskWith(nil, s) }); ok {
 		return out
 	}
-	return m.maskWith(nil, text)
+	return m.MaskWith(nil, text)
 }
 
 // Redact masks, in text quoted into a message or hint, every secret Mask
 // masks, and what validate.Redact hides besides (long runs of token
 // characters holding letters and digits).
-func (m *Masker) Redact(text string) string { return m.redactWith(nil, text) }
+func (m *Masker) Redact(text string) string { return m.RedactWith(nil, text) }
 
 // redactWith is Redact with the engine e (the masker's when e is nil).
-func (m *Masker) redactWith(e *secrets.Engine, text string) string {
+func (m *Masker) RedactWith(e *secrets.Engine, text string) string {
 	return m.maskOwn(validate.Redact(m.maskBuiltin(e, text)))
 }
 
@@ -150,9 +150,9 @@ func presentRules(src []byte) []string {
 	return ids
 }
 
-// absentRules adds to off (a new set when nil) the built-in rules that have
+// AbsentRules adds to off (a new set when nil) the built-in rules that have
 // keywords, none of which occurs in src (see presentRules).
-func absentRules(src []byte, off map[string]bool) map[string]bool {
+func AbsentRules(src []byte, off map[string]bool) map[string]bool {
 	if off == nil {
 		off = map[string]bool{}
 	}
@@ -181,7 +181,7 @@ const (
 // masker's when e is nil) would report: a secret of 16 or more characters
 // keeps its first 4, a shorter one none. Hashes, paths and words the
 // engine does not flag pass unchanged.
-func (m *Masker) maskWith(e *secrets.Engine, text string) string {
+func (m *Masker) MaskWith(e *secrets.Engine, text string) string {
 	if !maybeSecret(text) {
 		return text
 	}
@@ -229,12 +229,12 @@ func (m *Masker) maskOwn(text string) string {
 // --routing): the built-in rules are masked as ever, without the cost of
 // the whole engine. A config whose rules do not build is left to check to
 // report.
-func (m *Masker) learnConfigRules(cfg *config.Config, root string) {
+func (m *Masker) LearnConfigRules(cfg *config.Config, root string) {
 	if m == nil || cfg == nil {
 		return
 	}
 	own := cfg.WithRulesOff(rulesBut(nil, map[string]bool{}))
-	e, err := newJudge(own, nil).newEngine(workingFiles(root))
+	e, err := New(own, nil).NewEngine(WorkingFiles(root))
 	if err != nil {
 		return
 	}
@@ -245,7 +245,7 @@ func (m *Masker) learnConfigRules(cfg *config.Config, root string) {
 // a report was judged with that the masker does not mask with) reports
 // besides: the config's own rules are masked in text quoted beside that
 // report, with the built-in rules the masker's engine keeps.
-func (m *Masker) maskAlso(e *secrets.Engine, text string) string {
+func (m *Masker) MaskAlso(e *secrets.Engine, text string) string {
 	if e == nil || !maybeSecret(text) {
 		return m.Mask(text)
 	}
@@ -414,4 +414,15 @@ func (m *Masker) Report(rep *report.Report) {
 	for i, n := range rep.Notes {
 		rep.Notes[i] = textsafe.Escape(m.Mask(n))
 	}
+}
+
+func asciiLower(b []byte) []byte {
+	out := make([]byte, len(b))
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		out[i] = c
+	}
+	return out
 }
