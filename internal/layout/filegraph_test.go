@@ -12,10 +12,12 @@ import (
 
 // fileGraph reads the non-test files of the package in dir and returns
 // their names and, for each file, the files whose top-level declarations
-// it uses. A method counts as declared where it is written, under
-// Type.Method, and is used by a selector of that name; an identifier
-// counts as used when it names a top-level function, type, variable or
-// constant of another file.
+// it uses. An identifier counts as used when it names a top-level
+// function, type, variable or constant of another file; a method's
+// receiver names its type, so a method uses the file of its type. Without
+// a type checker a selector x.M is taken for a use of the method M when
+// only one type of the package has a method of that name, and M is not
+// Error or String, which most values a file holds have.
 func fileGraph(t *testing.T, dir string) ([]string, map[string]map[string]bool) {
 	t.Helper()
 	fset := token.NewFileSet()
@@ -41,6 +43,8 @@ func fileGraph(t *testing.T, dir string) ([]string, map[string]map[string]bool) 
 	// home maps a top-level name (or a method name) to the files declaring it.
 	home := map[string][]string{}
 	declare := func(name, file string) { home[name] = append(home[name], file) }
+	// receivers counts, per method name, the types that have it.
+	receivers := map[string]map[string]bool{}
 	for _, name := range names {
 		for _, d := range files[name].Decls {
 			switch d := d.(type) {
@@ -49,6 +53,10 @@ func fileGraph(t *testing.T, dir string) ([]string, map[string]map[string]bool) 
 					declare(d.Name.Name, name)
 				} else {
 					declare("."+d.Name.Name, name)
+					if receivers[d.Name.Name] == nil {
+						receivers[d.Name.Name] = map[string]bool{}
+					}
+					receivers[d.Name.Name][receiverType(d.Recv.List[0].Type)] = true
 				}
 			case *ast.GenDecl:
 				for _, s := range d.Specs {
@@ -74,27 +82,45 @@ func fileGraph(t *testing.T, dir string) ([]string, map[string]map[string]bool) 
 				}
 			}
 		}
+		selected := map[*ast.Ident]bool{}
 		ast.Inspect(files[name], func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.SelectorExpr:
-				// x.M: a method or field; only methods are declared
-				// under ".M". The left side is walked on its own.
-				use("." + n.Sel.Name)
-				ast.Inspect(n.X, func(m ast.Node) bool {
-					if id, ok := m.(*ast.Ident); ok {
-						use(id.Name)
-					}
-					return true
-				})
-				return false
+				// x.M: a method or a field, or a name of another
+				// package; only methods are declared under ".M".
+				selected[n.Sel] = true
+				if m := n.Sel.Name; len(receivers[m]) == 1 && m != "Error" && m != "String" {
+					use("." + m)
+				}
 			case *ast.Ident:
-				use(n.Name)
+				if !selected[n] {
+					use(n.Name)
+				}
 			}
 			return true
 		})
 		edges[name] = out
 	}
 	return names, edges
+}
+
+// receiverType is the name of a method's receiver type: T of T, *T,
+// T[K] and *T[K].
+func receiverType(e ast.Expr) string {
+	for {
+		switch x := e.(type) {
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.IndexListExpr:
+			e = x.X
+		case *ast.Ident:
+			return x.Name
+		default:
+			return ""
+		}
+	}
 }
 
 // components returns the strongly connected components of the graph
