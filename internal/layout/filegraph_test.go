@@ -16,8 +16,9 @@ import (
 // function, type, variable or constant of another file; a method's
 // receiver names its type, so a method uses the file of its type. Without
 // a type checker a selector x.M is taken for a use of the method M when
-// only one type of the package has a method of that name, and M is not
-// Error or String, which most values a file holds have.
+// only one type of the package has a method of that name, M is not Error
+// or String, which most values a file holds have, and, when a struct of
+// the package has a field named M, x.M is called.
 func fileGraph(t *testing.T, dir string) ([]string, map[string]map[string]bool) {
 	t.Helper()
 	fset := token.NewFileSet()
@@ -45,6 +46,8 @@ func fileGraph(t *testing.T, dir string) ([]string, map[string]map[string]bool) 
 	declare := func(name, file string) { home[name] = append(home[name], file) }
 	// receivers counts, per method name, the types that have it.
 	receivers := map[string]map[string]bool{}
+	// fields are the names of the fields of the package's structs.
+	fields := map[string]bool{}
 	for _, name := range names {
 		for _, d := range files[name].Decls {
 			switch d := d.(type) {
@@ -63,6 +66,13 @@ func fileGraph(t *testing.T, dir string) ([]string, map[string]map[string]bool) 
 					switch s := s.(type) {
 					case *ast.TypeSpec:
 						declare(s.Name.Name, name)
+						if st, ok := s.Type.(*ast.StructType); ok {
+							for _, f := range st.Fields.List {
+								for _, n := range f.Names {
+									fields[n.Name] = true
+								}
+							}
+						}
 					case *ast.ValueSpec:
 						for _, n := range s.Names {
 							declare(n.Name, name)
@@ -83,13 +93,20 @@ func fileGraph(t *testing.T, dir string) ([]string, map[string]map[string]bool) 
 			}
 		}
 		selected := map[*ast.Ident]bool{}
+		called := map[*ast.SelectorExpr]bool{}
 		ast.Inspect(files[name], func(n ast.Node) bool {
 			switch n := n.(type) {
+			case *ast.CallExpr:
+				if s, ok := n.Fun.(*ast.SelectorExpr); ok {
+					called[s] = true
+				}
 			case *ast.SelectorExpr:
 				// x.M: a method or a field, or a name of another
-				// package; only methods are declared under ".M".
+				// package; only methods are declared under ".M". Where
+				// a struct has a field of that name, only a call counts.
 				selected[n.Sel] = true
-				if m := n.Sel.Name; len(receivers[m]) == 1 && m != "Error" && m != "String" {
+				m := n.Sel.Name
+				if len(receivers[m]) == 1 && m != "Error" && m != "String" && (called[n] || !fields[m]) {
 					use("." + m)
 				}
 			case *ast.Ident:
