@@ -99,3 +99,18 @@ func ignoreFilesReadable(repo *gitutil.Repo) error {
 	}
 	return nil
 }
+
+// revisionConfig reads .remnant-guard.toml from the commit rev, unless an
+// explicit config is given.
+func revisionConfig(opt Options, repo *gitutil.Repo, rev string) (*config.Config, error) {
+	if opt.ConfigPath != "" {
+		return config.Load(opt.ConfigPath, true, allRules())
+	}
+	data, ok, err := repo.FileAt(rev, config.Name)
+	if err != nil || !ok {
+		return config.Default(), err
+	}
+	return config.Parse(shortHash(rev)+":"+config.Name, data, allRules())
+}
+
+func shortHash(h string) string { return h[:min(len(h), 12)] }

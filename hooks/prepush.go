@@ -5,7 +5,54 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/hooks/judge"
+	"github.com/remnant-guard/remnant-guard/validate/report"
 )
+
+// PrePush checks the commits a push sends, as CI does, with the
+// configuration of the working tree. It catches commits made with
+// --no-verify.
+//
+// remote is the name or URL git gives the hook: the commits of a new
+// branch are those that none of that remote's tracking branches, nor any
+// remote commit the push names, already has.
+func PrePush(opt Options, remote string, updates []PushUpdate) (*report.Report, error) {
+	defer historyGC()()
+	repo, cfg, files, err := openHistory(opt)
+	if err != nil {
+		return nil, err
+	}
+	defer repo.Close()
+	hc, err := newHistoryCheck(repo, cfg, opt, files, "HEAD")
+	if err != nil {
+		return nil, err
+	}
+	have, err := remoteHas(repo, remote, updates)
+	if err != nil {
+		return nil, err
+	}
+	for _, u := range updates {
+		if done, err := hc.pushedObject(u); err != nil || done {
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
+		revs, base, err := u.revs(repo, have)
+		if err != nil || revs == nil {
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
+		log := startLog(repo, revs...)
+		err = hc.run(log, base, u.LocalSHA)
+		log.stop()
+		if err != nil {
+			return nil, err
+		}
+	}
+	return hc.report(), nil
+}
 
 // pushedObject scans what a pushed ref holds when it names a tree or a
 // blob (directly or through a tag) rather than a commit: git sends such an
