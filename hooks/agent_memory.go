@@ -16,6 +16,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/hooks/judge"
+	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 	"github.com/remnant-guard/remnant-guard/validate/report"
 )
@@ -175,7 +176,7 @@ func memoryTodo(top string, cfg *config.Config, rec sessionRecord, skip string, 
 	}
 	for _, f := range rep.Findings {
 		if mustFix(f) && judged[f.Path] {
-			todo = append(todo, fmt.Sprintf("fix %s: %s [%s]", report.Location(f), oneLine(f.Message), f.RuleID))
+			todo = append(todo, fmt.Sprintf("fix %s: %s [%s]", report.Location(f), textsafe.OneLine(f.Message), f.RuleID))
 		}
 	}
 	return slices.Compact(todo), changed, nil

@@ -160,7 +160,7 @@ func staleness(b *strings.Builder, repo *gitutil.Repo, doc *remnant.RemnantDoc, 
 		plural(n, "commit is", "commits are"), doc.Date.UTC().Format(time.RFC3339))
 	cs, err := repo.NewestCommits(maxCommitsShown, doc.SessionEnd())
 	for _, c := range cs {
-		fmt.Fprintf(b, "  %s %s %s\n", c.Short, c.Time.UTC().Format("2006-01-02"), clipText(m.Redact(oneLine(c.Subject)), 72))
+		fmt.Fprintf(b, "  %s %s %s\n", c.Short, c.Time.UTC().Format("2006-01-02"), clipText(m.Redact(textsafe.OneLine(c.Subject)), 72))
 	}
 	return err
 }
@@ -174,7 +174,7 @@ func errorLines(b *strings.Builder, opt Options, target, label string) error {
 	var lines []string
 	for _, f := range rep.Findings {
 		if mustFix(f) {
-			lines = append(lines, fmt.Sprintf("  %s: %s [%s]", report.Location(f), oneLine(f.Message), f.RuleID))
+			lines = append(lines, fmt.Sprintf("  %s: %s [%s]", report.Location(f), textsafe.OneLine(f.Message), f.RuleID))
 		}
 	}
 	if len(lines) == 0 {
@@ -232,11 +232,6 @@ func custodianContext(repo *gitutil.Repo, cfg *config.Config, now time.Time, mas
 		return "", err
 	}
 	return strings.TrimRight(b.String(), "\n"), nil
-}
-
-// oneLine folds a text onto one line, control characters included.
-func oneLine(s string) string {
-	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f }), " ")
 }
 
 // unreadableFile tells whether err is a file that is there but cannot be

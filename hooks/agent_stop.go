@@ -13,6 +13,7 @@ import (
 	"github.com/remnant-guard/remnant-guard/hooks/agents"
 	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
+	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 	"github.com/remnant-guard/remnant-guard/validate/report"
@@ -148,7 +149,7 @@ func handoffTodo(repo *gitutil.Repo, rec sessionRecord, now time.Time, m *judge.
 	}
 	for _, f := range found {
 		if mustFix(f) {
-			todo = append(todo, fmt.Sprintf("fix %s: %s [%s]", report.Location(f), oneLine(validate.Redact(f.Message)), f.RuleID))
+			todo = append(todo, fmt.Sprintf("fix %s: %s [%s]", report.Location(f), textsafe.OneLine(validate.Redact(f.Message)), f.RuleID))
 		}
 	}
 	return todo, nil

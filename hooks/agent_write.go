@@ -13,6 +13,7 @@ import (
 	"github.com/remnant-guard/remnant-guard/hooks/agents"
 	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/hooks/judge"
+	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 	"github.com/remnant-guard/remnant-guard/validate/report"
@@ -90,10 +91,10 @@ func checkWritten(b *strings.Builder, cwd, name string, now time.Time, m *judge.
 			fmt.Fprintf(&fb, "... and %d more: run `remnant-guard check %s`\n", len(errs)-i, display)
 			break
 		}
-		fmt.Fprintf(&fb, "%s: %s: %s [%s]\n", report.Location(f), f.Severity, oneLine(validate.Redact(f.Message)), f.RuleID)
+		fmt.Fprintf(&fb, "%s: %s: %s [%s]\n", report.Location(f), f.Severity, textsafe.OneLine(validate.Redact(f.Message)), f.RuleID)
 		for _, h := range strings.Split(validate.Redact(f.Hint), "\n") {
 			if h != "" {
-				fmt.Fprintf(&fb, "    %s\n", oneLine(h))
+				fmt.Fprintf(&fb, "    %s\n", textsafe.OneLine(h))
 			}
 		}
 	}

@@ -9,8 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/hooks/config"
@@ -385,28 +383,6 @@ func appendIgnore(name string, content []byte, more string) error {
 		content = append(content, '\n')
 	}
 	return judge.WriteIgnoreFile(name, append(content, more...))
-}
-
-// escapeGlob makes a path a glob that matches it: wildcards escaped, and
-// a space, a "#" (which would end the entry) or a byte that is not UTF-8
-// matched by "?".
-func escapeGlob(p string) string {
-	var b strings.Builder
-	for i, r := range p {
-		switch {
-		case r == utf8.RuneError && !strings.HasPrefix(p[i:], string(utf8.RuneError)):
-			// A byte that is not UTF-8 (a folder named in another
-			// encoding): "?" matches it, one byte, where U+FFFD would not.
-			r = '?'
-
-		case strings.ContainsRune(`*?[]\`, r):
-			b.WriteByte('\\')
-		case r == '#' || unicode.IsSpace(r):
-			r = '?'
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }
 
 // ensureSalt gives the ignore file a salt when it has none, so that every

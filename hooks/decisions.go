@@ -13,6 +13,7 @@ import (
 
 	"github.com/remnant-guard/remnant-guard/hooks/judge"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
+	"github.com/remnant-guard/remnant-guard/internal/textsafe"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/remnant"
 )
@@ -109,7 +110,7 @@ func (s decisionStore) save(rel string, hashes []string) error {
 		return err
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "# remnant-guard: hashes of the Decisions entries of %s\n", oneLine((*judge.Masker)(nil).Mask(rel)))
+	fmt.Fprintf(&b, "# remnant-guard: hashes of the Decisions entries of %s\n", textsafe.OneLine((*judge.Masker)(nil).Mask(rel)))
 	for _, h := range hashes {
 		b.WriteString(h + "\n")
 	}

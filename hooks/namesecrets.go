@@ -79,29 +79,3 @@ func maskPaths(rep *report.Report, masked map[string]string) {
 		}
 	}
 }
-
-// gitlinkNames scans the paths of the submodule entries the commit adds:
-// they hold no blob, so no change lists them, but their names are
-// committed like a file's.
-func (s *staged) gitlinkNames() error {
-	if s.engine == nil {
-		return nil
-	}
-	links, err := s.repo.StagedGitlinks()
-	if err != nil {
-		return err
-	}
-	masked := map[string]string{}
-	for _, p := range links {
-		if s.cfg.ScanExcluded(p) {
-			continue
-		}
-		found, m := nameFindings(s.engine.ScanLines("", nameLine(p)), p)
-		if m != "" {
-			masked[p] = m
-		}
-		s.rep.Findings = append(s.rep.Findings, found...)
-	}
-	maskPaths(s.rep, masked)
-	return nil
-}

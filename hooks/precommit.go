@@ -129,13 +129,6 @@ func frameworkRange(getenv func(string) string) (base, head string, ok bool) {
 	return base, head, base != "" && head != ""
 }
 
-func repoConfig(opt Options, repo *gitutil.Repo) (*config.Config, error) {
-	if opt.ConfigPath != "" {
-		return config.Load(opt.ConfigPath, true, allRules())
-	}
-	return config.Load(filepath.Join(repo.TopLevel, config.Name), false, allRules())
-}
-
 // limitTo keeps the changes to the given files (relative to prefix, the
 // directory the command runs in), and returns the files the changes do not
 // touch. Without files, every change is kept.
@@ -279,4 +272,30 @@ func readLocal(top, abs string, limit int64, read map[string][]byte) ([]byte, er
 		return src[:min(int64(len(src)), limit+1)], nil
 	}
 	return readMemory(top, abs, limit)
+}
+
+// gitlinkNames scans the paths of the submodule entries the commit adds:
+// they hold no blob, so no change lists them, but their names are
+// committed like a file's.
+func (s *staged) gitlinkNames() error {
+	if s.engine == nil {
+		return nil
+	}
+	links, err := s.repo.StagedGitlinks()
+	if err != nil {
+		return err
+	}
+	masked := map[string]string{}
+	for _, p := range links {
+		if s.cfg.ScanExcluded(p) {
+			continue
+		}
+		found, m := nameFindings(s.engine.ScanLines("", nameLine(p)), p)
+		if m != "" {
+			masked[p] = m
+		}
+		s.rep.Findings = append(s.rep.Findings, found...)
+	}
+	maskPaths(s.rep, masked)
+	return nil
 }

@@ -10,6 +10,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/hooks/config"
@@ -519,4 +521,26 @@ func (ra *rangeAcceptance) marks(path string) (headMarks, error) {
 		}
 	}
 	return m, nil
+}
+
+// escapeGlob makes a path a glob that matches it: wildcards escaped, and
+// a space, a "#" (which would end the entry) or a byte that is not UTF-8
+// matched by "?".
+func escapeGlob(p string) string {
+	var b strings.Builder
+	for i, r := range p {
+		switch {
+		case r == utf8.RuneError && !strings.HasPrefix(p[i:], string(utf8.RuneError)):
+			// A byte that is not UTF-8 (a folder named in another
+			// encoding): "?" matches it, one byte, where U+FFFD would not.
+			r = '?'
+
+		case strings.ContainsRune(`*?[]\`, r):
+			b.WriteByte('\\')
+		case r == '#' || unicode.IsSpace(r):
+			r = '?'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

@@ -114,3 +114,10 @@ func revisionConfig(opt Options, repo *gitutil.Repo, rev string) (*config.Config
 }
 
 func shortHash(h string) string { return h[:min(len(h), 12)] }
+
+func repoConfig(opt Options, repo *gitutil.Repo) (*config.Config, error) {
+	if opt.ConfigPath != "" {
+		return config.Load(opt.ConfigPath, true, allRules())
+	}
+	return config.Load(filepath.Join(repo.TopLevel, config.Name), false, allRules())
+}

@@ -8,6 +8,7 @@ package textsafe
 
 import (
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -87,4 +88,9 @@ func inWord(r rune) bool {
 		return false
 	}
 	return !unicode.IsSpace(r)
+}
+
+// OneLine folds a text onto one line, control characters included.
+func OneLine(s string) string {
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f }), " ")
 }
