@@ -30,14 +30,20 @@
 // The concerns around the commands are packages of their own: hooks/config
 // (.remnant-guard.toml as plain data), hooks/githooks (install and
 // uninstall of the git hooks), hooks/agents (what each agent is, its
-// payloads and answers, its settings). ARCHITECTURE.md at the repository
-// root draws the whole layout.
+// payloads and answers, its settings), hooks/judge (a run's judging).
+// ARCHITECTURE.md at the repository root draws the whole layout.
 //
-// A run's judging is a judge (judge.go): it applies the configured
-// severities, masks, through the run's secret engine, anything reported in
-// a message, hint or path, and seals secret fingerprints with the
-// repository's salt (fingerprints.go), so every report passes through it on
-// its way out. The run's Masker, made by cmd, masks what is printed after.
+// A run's judging is a judge.Judge: it applies the configured severities,
+// masks, through the run's secret engine, anything reported in a message,
+// hint or path, and seals secret fingerprints with the repository's salt,
+// so every report passes through it on its way out. The run's
+// judge.Masker, made by cmd, masks what is printed after.
+//
+// The commands share Options and the path and configuration helpers of
+// options.go. CI (ci.go), PrePush (prepush.go) and scan --history judge
+// commits one by one with a historyCheck (historycheck.go), which scans
+// the secrets of a commit's changes in batches (historysecrets.go) from a
+// history read as historylog.go says.
 // Every file of the working tree is read through internal/safefile:
 // regular files only, never blocking on open, bounded in size before
 // reading.

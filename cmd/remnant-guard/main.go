@@ -98,7 +98,8 @@ func lookup(name string) (command, bool) {
 	return command{}, false
 }
 
-// run masks every secret in what the command prints (see redact.go).
+// run masks every secret in what the command prints (see redact.go and
+// hooks/judge).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	m := judge.NewMasker()
 	out, errs := newRedactWriter(stdout, m), newRedactWriter(stderr, m)

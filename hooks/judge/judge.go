@@ -1,3 +1,9 @@
+// Package judge is a run's judging of what it reports: the secret engine
+// built from the configuration, the ignore file and a gitleaks config;
+// configured severities; the cap on secret findings; fingerprints sealed
+// with the repository's salt; and the masking of every secret a report or
+// the program's output quotes. It knows nothing of git and imports no
+// other package of hooks but hooks/config.
 package judge
 
 import (
@@ -6,7 +12,7 @@ import (
 	"github.com/remnant-guard/remnant-guard/validate/secrets"
 )
 
-// judge is one run's judging of reports with one configuration: the secret
+// Judge is one run's judging of reports with one configuration: the secret
 // engine it built and the ignore file that engine applies, the fingerprints
 // it published, and the masker the run's output goes through. The
 // configuration itself stays what the file says.
@@ -14,21 +20,21 @@ type Judge struct {
 	cfg    *config.Config
 	masker *Masker
 	// engine is the run's secret engine, with the config's own rules:
-	// apply masks whatever it finds in messages, hints and paths.
+	// Apply masks whatever it finds in messages, hints and paths.
 	engine *secrets.Engine
 	// ignore is the ignore file the engine applies; its salt seals the
-	// fingerprints apply publishes (see fingerprints.go).
+	// fingerprints Apply publishes (see fingerprints.go).
 	ignore *secrets.Ignore
 	// unsealed keeps, for a repository without a salt yet, the in-run
-	// fingerprints apply leaves out of the report, for --write-ignore.
+	// fingerprints Apply leaves out of the report, for --write-ignore.
 	unsealed map[string]string
-	// sealed are the fingerprints apply published, so that a second apply
+	// sealed are the fingerprints Apply published, so that a second Apply
 	// over the same findings leaves them as they are.
 	sealed map[string]bool
-	// problemsAdded is set once apply has added the config's problems.
+	// problemsAdded is set once Apply has added the config's problems.
 	problemsAdded bool
 	// shown counts the fingerprints sealed only to be shown (see
-	// publishFingerprint); capped is set once apply has capped a report.
+	// publishFingerprint); capped is set once Apply has capped a report.
 	shown  int
 	capped bool
 }
@@ -42,7 +48,7 @@ func (j *Judge) Config() *config.Config { return j.cfg }
 // text, as Apply does a finding's message.
 func (j *Judge) Redact(text string) string { return j.masker.RedactWith(j.engine, text) }
 
-// apply sets configured severities, drops findings of rules turned off,
+// Apply sets configured severities, drops findings of rules turned off,
 // and masks, through the secret engine, any secret quoted in a message,
 // a hint or a path: every report passes here on its way out.
 func (j *Judge) Apply(fs []validate.Finding) []validate.Finding {

@@ -27,7 +27,7 @@ type Masker struct {
 	run atomic.Pointer[secrets.Engine]
 	// also is an engine of the config's own rules alone, which output is
 	// masked with besides, for a run that judges no report with the whole
-	// engine (see learnConfigRules).
+	// engine (see LearnConfigRules).
 	also atomic.Pointer[secrets.Engine]
 	mu   sync.Mutex
 	// byRules caches the keyword engines by the rules they keep.
@@ -114,7 +114,7 @@ func keywordEngine(present []string) *secrets.Engine {
 }
 
 // Mask masks, in text, every secret the run's engine would report (see
-// maskWith).
+// MaskWith).
 func (m *Masker) Mask(text string) string {
 	if out, ok := m.kept(text, func(s string) string { return m.MaskWith(nil, s) }); ok {
 		return out
@@ -127,7 +127,7 @@ func (m *Masker) Mask(text string) string {
 // characters holding letters and digits).
 func (m *Masker) Redact(text string) string { return m.RedactWith(nil, text) }
 
-// redactWith is Redact with the engine e (the masker's when e is nil).
+// RedactWith is Redact with the engine e (the masker's when e is nil).
 func (m *Masker) RedactWith(e *secrets.Engine, text string) string {
 	return m.maskOwn(validate.Redact(m.maskBuiltin(e, text)))
 }
@@ -177,7 +177,7 @@ const (
 	revealMax = 4
 )
 
-// maskWith masks, in text, every secret the secret engine (e, or the
+// MaskWith masks, in text, every secret the secret engine (e, or the
 // masker's when e is nil) would report: a secret of 16 or more characters
 // keeps its first 4, a shorter one none. Hashes, paths and words the
 // engine does not flag pass unchanged.
@@ -188,7 +188,7 @@ func (m *Masker) MaskWith(e *secrets.Engine, text string) string {
 	return m.maskOwn(m.maskBuiltin(e, text))
 }
 
-// maskBuiltin is maskWith without the masker's engine of the config's own
+// maskBuiltin is MaskWith without the masker's engine of the config's own
 // rules.
 func (m *Masker) maskBuiltin(e *secrets.Engine, text string) string {
 	if !maybeSecret(text) {
@@ -207,7 +207,7 @@ func (m *Masker) maskBuiltin(e *secrets.Engine, text string) string {
 }
 
 // maskOwn masks what the engine of the config's own rules (see
-// learnConfigRules), when the masker has one, reports in text.
+// LearnConfigRules), when the masker has one, reports in text.
 func (m *Masker) maskOwn(text string) string {
 	if m == nil || !maybeSecret(text) {
 		return text
@@ -223,7 +223,7 @@ func (m *Masker) maskOwn(text string) string {
 	return maskSpans(text, spans)
 }
 
-// learnConfigRules makes the masker mask, besides, what the config's own
+// LearnConfigRules makes the masker mask, besides, what the config's own
 // secret rules ([[secrets.rules]], the gitleaks config) report, for a
 // command that reads the config but builds no secret engine (route, check
 // --routing): the built-in rules are masked as ever, without the cost of
@@ -241,7 +241,7 @@ func (m *Masker) LearnConfigRules(cfg *config.Config, root string) {
 	m.also.Store(e)
 }
 
-// maskAlso masks, in text, what Mask masks and every secret e (an engine
+// MaskAlso masks, in text, what Mask masks and every secret e (an engine
 // a report was judged with that the masker does not mask with) reports
 // besides: the config's own rules are masked in text quoted beside that
 // report, with the built-in rules the masker's engine keeps.

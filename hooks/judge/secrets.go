@@ -31,7 +31,7 @@ func WorkingFiles(root string) ConfigFiles {
 	}
 }
 
-// judge.newEngine builds the secret scanner the config asks for: the built-in
+// NewEngine builds the secret scanner the config asks for: the built-in
 // rules and the config's, a gitleaks config's [[rules]], less the rules
 // turned off (by the config or the gitleaks config's [extend]), with the
 // ignore files and the gitleaks allowlists applied.
