@@ -15,17 +15,6 @@ import (
 	"github.com/remnant-guard/remnant-guard/validate"
 )
 
-// rootFiles are the memory files check validates at the repository root
-// when it is given no paths.
-var rootFiles = []string{"REMNANT.md", "REMNANT.template.md", "AGENTS.md", "CLAUDE.md", "GEMINI.md"}
-
-// unknownKindError is returned for a path whose name is not a memory file.
-type unknownKindError struct{ Path string }
-
-func (e *unknownKindError) Error() string {
-	return fmt.Sprintf("%s: not a memory file (want REMNANT.md, REMNANT.template.md, AGENTS.md, CLAUDE.md or GEMINI.md, or a directory holding them)", e.Path)
-}
-
 // Options are the settings every reporting command shares.
 type Options struct {
 	// Dir is the directory the command runs in ("" = current directory).
@@ -171,4 +160,15 @@ func globPaths(top, pat string) ([]string, error) {
 // hasMeta tells whether a glob holds a wildcard.
 func hasMeta(pattern string) bool {
 	return strings.ContainsAny(pattern, `*?[\`)
+}
+
+// rootFiles are the memory files check validates at the repository root
+// when it is given no paths.
+var rootFiles = []string{"REMNANT.md", "REMNANT.template.md", "AGENTS.md", "CLAUDE.md", "GEMINI.md"}
+
+// unknownKindError is returned for a path whose name is not a memory file.
+type unknownKindError struct{ Path string }
+
+func (e *unknownKindError) Error() string {
+	return fmt.Sprintf("%s: not a memory file (want REMNANT.md, REMNANT.template.md, AGENTS.md, CLAUDE.md or GEMINI.md, or a directory holding them)", e.Path)
 }
