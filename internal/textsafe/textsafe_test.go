@@ -26,3 +26,16 @@ func TestQuote(t *testing.T) {
 		t.Errorf("Quote of 80 KiB is %d bytes: %.60s…", len(got), got)
 	}
 }
+
+func TestOneLine(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain":                "plain",
+		"two\nlines":           "two lines",
+		"a\r\n\tb\x1b[31m\x7f": "a b [31m",
+		"\n\n":                 "",
+	} {
+		if got := OneLine(in); got != want {
+			t.Errorf("OneLine(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
