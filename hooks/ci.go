@@ -77,6 +77,7 @@ func CI(opt CIOptions) (*report.Report, Range, error) {
 	}
 	rep := hc.report()
 	rep.Suppressed = hc.publishAccepted(accepted)
+	rep.Notes = append(rep.Notes, unhonouredExclusions(opt.Options, repo, cfg, rng)...)
 	return rep, rng, nil
 }
 

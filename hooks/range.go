@@ -544,3 +544,23 @@ func escapeGlob(p string) string {
 	}
 	return b.String()
 }
+
+// unhonouredExclusions says, one note each, which [exclude_paths] entries
+// the head's configuration adds to the base's: ci judges a range by the
+// base's configuration, so a pull request cannot exclude its own findings,
+// and the reviewer is told what it tried. An explicit --config, a whole
+// history, or a head configuration that does not parse says nothing here.
+func unhonouredExclusions(opt Options, repo *gitutil.Repo, base *config.Config, rng Range) []string {
+	if opt.ConfigPath != "" || rng.WholeHistory() {
+		return nil
+	}
+	head, err := revisionConfig(opt, repo, rng.Head)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range base.NewExclusions(head) {
+		out = append(out, fmt.Sprintf("%s [exclude_paths] %s is added in this pull request and not honoured here: ci reads the base's configuration, so it counts once merged", config.Name, e))
+	}
+	return out
+}

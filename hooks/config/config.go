@@ -49,6 +49,9 @@ type Config struct {
 	Remnant RemnantConfig `toml:"remnant"`
 	// CI configures the history checks: ci, pre-push, scan --history.
 	CI CIConfig `toml:"ci"`
+	// ExcludePaths maps a rule id to globs of the files whose findings of
+	// that rule are not reported (exclude.go).
+	ExcludePaths map[string][]string `toml:"exclude_paths"`
 
 	// Source is the file the config was read from ("" for defaults).
 	Source string `toml:"-"`
@@ -203,7 +206,7 @@ func Parse(path string, data []byte, known []validate.Rule) (*Config, error) {
 	}
 	// The decoder leaves a table given another type (rules = 1) empty
 	// without a word: every other wrong type is an error, so is this.
-	for _, k := range []toml.Key{{"rules"}, {"custodian", "areas"}, {"custodian", "budgets"}} {
+	for _, k := range []toml.Key{{"rules"}, {"custodian", "areas"}, {"custodian", "budgets"}, {"exclude_paths"}} {
 		if md.IsDefined(k...) && md.Type(k...) != "Hash" {
 			return nil, &Error{Path: path, Line: tomlcheck.KeyLine(data, k),
 				Msg: fmt.Sprintf("%s must be a table (%s = { ... } or [%s]), not %s", textsafe.Quote(k.String()), k.String(), k.String(), tomlTypeName(md.Type(k...)))}
@@ -260,6 +263,9 @@ func (c *Config) validate(data []byte, known []validate.Rule) error {
 			return &Error{Path: c.Source, Line: line, Msg: fmt.Sprintf("rules.%s: %v", id, err)}
 		}
 		c.severity[id] = sev
+	}
+	if err := c.validateExclusions(data, known); err != nil {
+		return err
 	}
 	for _, p := range c.Paths {
 		if _, err := filepath.Match(p, ""); err != nil || filepath.IsAbs(p) || path.IsAbs(filepath.ToSlash(p)) {
@@ -327,8 +333,12 @@ func (c *Config) ValidateLimits() remnant.Limits {
 }
 
 // Severity returns the configured severity of a finding's rule, or the
-// finding's own when the config does not override it.
+// finding's own when the config does not override it; Off for a finding
+// in a path exclude_paths excludes from its rule.
 func (c *Config) Severity(f validate.Finding) validate.Severity {
+	if c.Excludes(f.RuleID, f.Path) {
+		return validate.Off
+	}
 	if s, ok := c.severity[f.RuleID]; ok {
 		return s
 	}

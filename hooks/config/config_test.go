@@ -260,6 +260,11 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 		{"[custodian.areas]\nok = [\"src/**\"]\napi = [\"src/[x/*.go\"]\n", 3, `custodian.areas.api: "src/[x/*.go" is not a valid glob`},
 		{"[custodian.budgets]\n\"areas/[.md\" = 5\n", 2, `custodian.budgets: "areas/[.md" is not a valid glob`},
 		{"[secrets]\nexclude_paths = [\"ok/**\", \"bad/[\"]\n", 2, `secrets.exclude_paths: "bad/[" is not a valid glob`},
+		// per-rule exclusions
+		{"[exclude_paths]\nremnant-too-long = [\"a/**\"]\nremnant-to-long = [\"b/**\"]\n", 3, "exclude_paths: unknown rule \"remnant-to-long\" (did you mean `remnant-too-long`?)"},
+		{"\n[exclude_paths]\nsecret-github-pat = []\n", 3, "exclude_paths.secret-github-pat: give at least one glob"},
+		{"[exclude_paths]\nsecret-github-pat = [\"x/[\"]\n", 2, `exclude_paths.secret-github-pat: "x/[" is not a valid glob`},
+		{"exclude_paths = [\"vendor/**\"]\n", 1, "\"exclude_paths\" must be a table"},
 		// bounds on the document itself
 		{"[limits]\nmax_lines = 3\npaths = " + strings.Repeat("[", 40) + strings.Repeat("]", 40) + "\n", 3, "nest more than 32 deep"},
 		{"x = {" + strings.Repeat("a = {", 40) + "\n", 1, "nest more than 32 deep"},
@@ -423,5 +428,39 @@ func write(t *testing.T, p, s string) {
 	t.Helper()
 	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestExcludePaths: a rule's findings in an excluded path are off, the
+// same rule elsewhere and other rules in that path keep their severity,
+// and NewExclusions lists what one config adds to another.
+func TestExcludePaths(t *testing.T) {
+	base, err := Parse("x.toml", []byte("[exclude_paths]\nremnant-too-long = [\"fixtures/**\"]\n"), known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		rule, path string
+		want       validate.Severity
+	}{
+		{"remnant-too-long", "fixtures/a/REMNANT.md", validate.Off},
+		{"remnant-too-long", "REMNANT.md", validate.Error},
+		{"secret-github-pat", "fixtures/a/REMNANT.md", validate.Error},
+	} {
+		f := validate.Finding{RuleID: tc.rule, Path: tc.path, Severity: validate.Error}
+		if got := base.Severity(f); got != tc.want {
+			t.Errorf("%s at %s: severity %v, want %v", tc.rule, tc.path, got, tc.want)
+		}
+	}
+	head, err := Parse("y.toml", []byte("[exclude_paths]\nremnant-too-long = [\"fixtures/**\", \"docs/**\"]\nsecret-github-pat = [\"**\"]\n"), known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(base.NewExclusions(head), "; ")
+	if want := `remnant-too-long: "docs/**"; secret-github-pat: "**"`; got != want {
+		t.Errorf("NewExclusions = %s, want %s", got, want)
+	}
+	if n := head.NewExclusions(base); len(n) != 0 {
+		t.Errorf("a config that removes exclusions adds %v", n)
 	}
 }

@@ -53,6 +53,11 @@ func WriteGitHub(w io.Writer, rep *Report) error {
 			return err
 		}
 	}
+	for _, n := range rep.Notes {
+		if _, err := fmt.Fprintf(w, "::notice title=%s::%s\n", ghProperty("remnant-guard: note"), ghData(textsafe.EscapeText(n))); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
