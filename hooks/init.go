@@ -58,16 +58,25 @@ const remnantTemplate = `<!-- AGENT PROTOCOL: read this file fully before touchi
 const pointerText = "# %s\n\nFollow `AGENTS.md` in this directory: it holds the project rules and the Remnant protocol.\n"
 
 // InitOptions say which repository init sets up ("" = the current
-// directory's).
+// directory's) and with which memory.
 type InitOptions struct {
 	Dir string
+	// Custodian writes MemoryCustodian protocol 0.8 memory
+	// (init_custodian.go); alone, it adds no Remnant file.
+	Custodian bool
+	// Remnant writes the Remnant files even where MemoryCustodian memory
+	// is the repository's only memory.
+	Remnant bool
 }
 
-// Init sets the repository up for Remnant without overwriting anything:
+// Init sets the repository up without overwriting anything: for Remnant,
 // REMNANT.template.md, REMNANT.md in .gitignore, CLAUDE.md and GEMINI.md
-// pointers when AGENTS.md exists, a commented .remnant-guard.toml, and a
-// salt in .remnant-guard-ignore (so that findings show fingerprints). It
-// returns one line per file saying what it did or why it left it alone.
+// pointers when AGENTS.md exists; for MemoryCustodian (Custodian), the
+// memory directory; and a commented .remnant-guard.toml and a salt in
+// .remnant-guard-ignore (so that findings show fingerprints). Asked for
+// neither, it sets Remnant up unless the repository keeps MemoryCustodian
+// memory and no Remnant file, where it says so instead. It returns one
+// line per file saying what it did or why it left it alone.
 func Init(opt InitOptions) ([]string, error) {
 	repo, err := gitutil.Open(opt.Dir)
 	if err != nil {
@@ -75,15 +84,32 @@ func Init(opt InitOptions) ([]string, error) {
 	}
 	defer repo.Close()
 	top := repo.TopLevel
-	var done []string
-	steps := []func() (string, error){
-		func() (string, error) { return createFile(top, "REMNANT.template.md", remnantTemplate) },
-		func() (string, error) { return ignoreRemnant(repo) },
-		func() (string, error) { return pointerFile(top, "CLAUDE.md") },
-		func() (string, error) { return pointerFile(top, "GEMINI.md") },
-		func() (string, error) { return createFile(top, config.Name, configTemplate()) },
-		func() (string, error) { return initSalt(filepath.Join(top, config.IgnoreName)), nil },
+	dir, err := initConfigDir(top)
+	if err != nil {
+		return nil, err
 	}
+	var done []string
+	if opt.Custodian {
+		if done, err = initCustodian(top, dir); err != nil {
+			return done, err
+		}
+	}
+	var steps []func() (string, error)
+	switch {
+	case opt.Remnant || (!opt.Custodian && !custodianOnly(top, dir)):
+		steps = append(steps,
+			func() (string, error) { return createFile(top, "REMNANT.template.md", remnantTemplate) },
+			func() (string, error) { return ignoreRemnant(repo) },
+			func() (string, error) { return pointerFile(top, "CLAUDE.md") },
+			func() (string, error) { return pointerFile(top, "GEMINI.md") })
+	case !opt.Custodian:
+		done = append(done, fmt.Sprintf("REMNANT.template.md: not created: %s holds MemoryCustodian memory and there is no REMNANT.md, "+
+			"so the repository is set up for MemoryCustodian alone, as remnant-guard init --custodian does "+
+			"(remnant-guard init --remnant adds Remnant as a second memory)", dir))
+	}
+	steps = append(steps,
+		func() (string, error) { return createFile(top, config.Name, configTemplate()) },
+		func() (string, error) { return initSalt(filepath.Join(top, config.IgnoreName)), nil })
 	for _, step := range steps {
 		msg, err := step()
 		if err != nil {

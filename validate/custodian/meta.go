@@ -131,10 +131,15 @@ func metaProblems(m *Manifest, proto version) []routeProblem {
 		if line == 0 {
 			line = m.ProtocolLine
 		}
-		add(values, line, "Protocol %s requires a valid UUIDv4 project_id; manifest has %s", proto, orMissing(short(f.Value)))
+		add(values, line, "Protocol %s requires a valid UUIDv4 project_id; manifest has %s: %s", proto, orMissing(short(f.Value)), projectIDHowTo)
 	}
 	return out
 }
+
+// projectIDHowTo says how to make a project_id: a random UUIDv4 in lower
+// case, once per project (copies of a memory keep theirs).
+const projectIDHowTo = "write a new random one in lower case, made with `python3 -c 'import uuid; print(uuid.uuid4())'` " +
+	"or `uuidgen | tr A-F a-f` (remnant-guard init --custodian writes a new memory with one)"
 
 func orMissing(s string) string {
 	if s == "" {
