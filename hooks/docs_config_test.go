@@ -26,7 +26,8 @@ func TestDocsConfigExample(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the example does not parse: %v", err)
 	}
-	if cfg.Custodian.StaleCommits != 5 || len(cfg.Secrets.Rules) != 1 || cfg.Paths[0] != "packages/*/REMNANT.md" {
+	if cfg.Custodian.StaleCommits != 5 || len(cfg.Secrets.Rules) != 1 || cfg.Paths[0] != "packages/*/REMNANT.md" ||
+		!cfg.Excludes("remnant-staged", "testdata/x/REMNANT.md") || cfg.Excludes("remnant-staged", "REMNANT.md") {
 		t.Errorf("the example parsed to %+v", cfg)
 	}
 	engine, err := judge.New(cfg, nil).NewEngine(func(string) ([]byte, error) { return nil, nil })

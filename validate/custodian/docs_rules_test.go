@@ -2,7 +2,9 @@ package custodian
 
 import (
 	"flag"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/remnant-guard/remnant-guard/internal/doctable"
@@ -32,6 +34,21 @@ func TestDocRules(t *testing.T) {
 	for _, id := range details {
 		if !known[id] {
 			t.Errorf("%s details %s, which is not a rule", doc, id)
+		}
+	}
+}
+
+// TestDocProjectIDHowTo: docs/custodian.md gives the commands the
+// project_id error gives.
+func TestDocProjectIDHowTo(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "docs", "custodian.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := strings.Join(strings.Fields(string(data)), " ")
+	for _, cmd := range []string{"`python3 -c 'import uuid; print(uuid.uuid4())'`", "`uuidgen | tr A-F a-f`"} {
+		if !strings.Contains(projectIDHowTo, cmd) || !strings.Contains(doc, cmd) {
+			t.Errorf("%s is not in both the project_id error and docs/custodian.md", cmd)
 		}
 	}
 }
