@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/remnant-guard/remnant-guard/internal/testtier"
 )
 
 // TestFirstWeek runs testdata/firstweek.sh: a team's first week with the
@@ -24,10 +27,37 @@ func TestFirstWeek(t *testing.T) {
 	s.env = append(s.env, "HOME="+s.dir, "XDG_CONFIG_HOME="+filepath.Join(s.dir, ".config"), "GIT_CONFIG_NOSYSTEM=1",
 		"GIT_AUTHOR_NAME=Ada", "GIT_AUTHOR_EMAIL=ada@example.com", "GIT_COMMITTER_NAME=Ada", "GIT_COMMITTER_EMAIL=ada@example.com",
 		"NO_COLOR=1", "REMNANT_GUARD=", "REMNANT_GUARD_ALLOW=", "GITHUB_ACTIONS=", "GITHUB_EVENT_PATH=", "GITLAB_CI=", "CI_MERGE_REQUEST_IID=")
-	work := filepath.Join(s.dir, "week")
-	os.MkdirAll(work, 0o755)
-	out, ok := s.run(work, "sh", script, work, "remnant-guard")
-	if !ok || !strings.Contains(out, "firstweek: ok") {
-		t.Fatalf("first week:\n%s", out)
-	}
+	t.Run("script", func(t *testing.T) {
+		s := s.with(t)
+		work := filepath.Join(s.dir, "week")
+		os.MkdirAll(work, 0o755)
+		out, ok := s.run(work, "sh", script, work, "remnant-guard")
+		if !ok || !strings.Contains(out, "firstweek: ok") {
+			t.Fatalf("first week:\n%s", out)
+		}
+	})
+
+	// The script writes the framework's hook as pre-commit 3 does; here
+	// the real client writes it.
+	t.Run("pre-commit-client", func(t *testing.T) {
+		testtier.Slow(t)
+		needTool(t, "pre-commit")
+		s := s.with(t)
+		repo := s.newRepo("framework")
+		s.write(filepath.Join(repo, ".pre-commit-config.yaml"), "repos: []\n")
+		s.must(repo, "pre-commit", "install")
+		hook := filepath.Join(repo, ".git", "hooks", "pre-commit")
+		before, err := os.ReadFile(hook)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, ok := s.run(repo, "remnant-guard", "install")
+		if ok || !strings.Contains(out, "is the pre-commit framework's hook: add remnant-guard to the pre-commit framework instead") ||
+			!strings.Contains(out, "id: remnant-guard") {
+			t.Errorf("install over the hook pre-commit install wrote: passed %v, want refused with the framework's snippet:\n%s", ok, out)
+		}
+		if after, err := os.ReadFile(hook); err != nil || !bytes.Equal(after, before) {
+			t.Errorf("install changed the framework's hook (%v)", err)
+		}
+	})
 }
