@@ -19,8 +19,9 @@
 //   - Scan: the working tree; with --history (--all for every ref) the
 //     secret rules on every commit and the memory rules on the files as
 //     HEAD has them.
-//   - Init, Migrate, Route: setting a repository up for Remnant, moving a
-//     schema v1 REMNANT.md to v2, explaining a MemoryCustodian route.
+//   - Init, Migrate, Route: setting a repository up for Remnant or, with
+//     Custodian, for MemoryCustodian (init_custodian.go), moving a schema
+//     v1 REMNANT.md to v2, explaining a MemoryCustodian route.
 //   - AgentHook: one hook call of a coding agent (Claude Code, Gemini CLI,
 //     Codex CLI): the session's start context and record, the check of a
 //     memory file just written, the handoff gate at the end of a turn; its

@@ -143,9 +143,9 @@ func TestConfigTemplate(t *testing.T) {
 	if _, err := config.Parse(config.Name, []byte(tpl), allRules()); err != nil {
 		t.Fatalf("commented config: %v", err)
 	}
-	uncomment := regexp.MustCompile(`(?m)^# (\[[a-z.]+\]|[a-z_-]+ = )`)
+	uncomment := regexp.MustCompile(`(?m)^# (\[[a-z._]+\]|[a-z_-]+ = )`)
 	live := uncomment.ReplaceAllString(tpl, "$1")
-	for _, key := range []string{"paths", "[limits]", "max_lines", "[rules]", "[hook]", "block_local", "[secrets]", "[custodian]"} {
+	for _, key := range []string{"paths", "[limits]", "max_lines", "[rules]", "[hook]", "block_local", "[secrets]", "[custodian]", "[exclude_paths]", "remnant-staged"} {
 		if !regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(key)).MatchString(live) {
 			t.Errorf("config template lacks %s", key)
 		}
