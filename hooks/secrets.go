@@ -139,25 +139,6 @@ func reports(e *secrets.Engine, d secrets.RuleDef, example string) bool {
 	return false
 }
 
-// addedLines returns the lines of cur that old does not have (as many times
-// as cur has more of them), with their line numbers in cur: what a change
-// adds, whatever moved around it.
-func addedLines(old, cur []byte) []secrets.Line {
-	have := make(map[string]int)
-	for _, l := range splitLines(old) {
-		have[string(l)]++
-	}
-	var out []secrets.Line
-	for i, l := range splitLines(cur) {
-		if n := have[string(l)]; n > 0 {
-			have[string(l)] = n - 1
-			continue
-		}
-		out = append(out, secrets.Line{Number: i + 1, Text: l})
-	}
-	return out
-}
-
 func splitLines(data []byte) [][]byte {
 	if len(data) == 0 {
 		return nil
