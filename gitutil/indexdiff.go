@@ -181,7 +181,7 @@ func (d *indexDiff) diffDir(dir string, t []byte, ct *cacheTree) bool {
 		case isDir:
 			ok = d.diffTree(dir+string(he.name)+"/", he.hash, ct.sub(string(he.name)))
 		default:
-			d.modified(dir+string(he.name), he)
+			d.modified(dir, he)
 		}
 		if !ok {
 			return false
@@ -296,20 +296,21 @@ func (d *indexDiff) deleted(path string, e rawEntry) bool {
 	return ok
 }
 
-// modified compares the current entry with HEAD's file at path: 'M' for a
-// new hash or mode, 'T' for another kind of file, 'D' when the entry is
-// only an intent to add.
-func (d *indexDiff) modified(path string, he rawEntry) {
+// modified compares the current entry with HEAD's file he in directory
+// dir: 'M' for a new hash or mode, 'T' for another kind of file, 'D' when
+// the entry is only an intent to add. The path is put together only for a
+// change: most entries of a large directory are unchanged.
+func (d *indexDiff) modified(dir string, he rawEntry) {
 	e := &d.it.cur
 	switch mode := canonMode(e.mode); {
 	case e.ita:
-		d.out = append(d.out, Change{Status: 'D', Path: path, OldMode: he.mode, OldHash: hex.EncodeToString(he.hash)})
+		d.out = append(d.out, Change{Status: 'D', Path: dir + string(he.name), OldMode: he.mode, OldHash: hex.EncodeToString(he.hash)})
 	case mode != he.mode || !bytes.Equal(e.hash, he.hash):
 		status := byte('M')
 		if mode&0170000 != he.mode&0170000 {
 			status = 'T'
 		}
-		d.out = append(d.out, Change{Status: status, Path: path, Mode: mode, OldMode: he.mode,
+		d.out = append(d.out, Change{Status: status, Path: dir + string(he.name), Mode: mode, OldMode: he.mode,
 			Hash: hex.EncodeToString(e.hash), OldHash: hex.EncodeToString(he.hash)})
 	}
 	d.advance()

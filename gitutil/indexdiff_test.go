@@ -541,3 +541,36 @@ func TestOpenStagedChoosesReader(t *testing.T) {
 		})
 	}
 }
+
+// A directory of 2,000 files with one staged edit: the unchanged entries
+// cost no allocation each (their paths are never put together), and the
+// one change is the answer git gives.
+func TestIndexChangesLargeDirectoryAllocations(t *testing.T) {
+	env := testEnv(t)
+	dir := newRepo(t, env)
+	for i := range 2000 {
+		writeFile(t, dir, fmt.Sprintf("icons/icon-%04d.svg", i), fmt.Sprintf("<svg id=%d/>\n", i))
+	}
+	commitAll(t, dir, env, "icons")
+	writeFile(t, dir, "icons/icon-1000.svg", "<svg id=edited/>\n")
+	git(t, dir, env, "add", "icons/icon-1000.svg")
+	if !compareStaged(t, dir, env) {
+		t.Fatal("the in-process diff left the answer to git")
+	}
+	r := open(t, dir, env)
+	var changes []Change
+	n := testing.AllocsPerRun(5, func() {
+		ix, err := readIndex(r.IndexFile, r.hashLen())
+		if err != nil {
+			t.Fatal(err)
+		}
+		changes, _ = r.indexChanges(ix)
+		ix.close()
+	})
+	if len(changes) != 1 || changes[0].Path != "icons/icon-1000.svg" {
+		t.Fatalf("changes = %+v", changes)
+	}
+	if n > 200 {
+		t.Errorf("%v allocations to diff a 2,000-file directory with one change, want at most 200", n)
+	}
+}

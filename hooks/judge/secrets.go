@@ -139,25 +139,7 @@ func reports(e *secrets.Engine, d secrets.RuleDef, example string) bool {
 	return false
 }
 
-// AddedLines returns the lines of cur that old does not have (as many times
-// as cur has more of them), with their line numbers in cur: what a change
-// adds, whatever moved around it.
-func AddedLines(old, cur []byte) []secrets.Line {
-	have := make(map[string]int)
-	for _, l := range SplitLines(old) {
-		have[string(l)]++
-	}
-	var out []secrets.Line
-	for i, l := range SplitLines(cur) {
-		if n := have[string(l)]; n > 0 {
-			have[string(l)] = n - 1
-			continue
-		}
-		out = append(out, secrets.Line{Number: i + 1, Text: l})
-	}
-	return out
-}
-
+// SplitLines cuts data into lines at '\n', without the '\n' and a '\r' before it; a last empty line is no line.
 func SplitLines(data []byte) [][]byte {
 	if len(data) == 0 {
 		return nil

@@ -34,8 +34,11 @@ func first(s []string) string {
 // output masks.
 func badExample(d RuleDef) string {
 	tp := first(d.TP)
+	if tp == "" { // the rules listed without their examples: no shape to work out
+		return ""
+	}
 	shape, ok := d.Shape()
-	if tp == "" || !ok {
+	if !ok {
 		return tp
 	}
 	re, err := regexp.Compile(d.Regex)
