@@ -33,7 +33,6 @@ ecos=${*:-go debian npm}
 # take keys in their configuration.
 gomods="
 k8s.io/client-go@v0.37.2
-k8s.io/api@v0.37.2
 k8s.io/apimachinery@v0.37.2
 github.com/hashicorp/vault/api@v1.23.0
 github.com/hashicorp/vault@v1.21.4
@@ -52,7 +51,6 @@ github.com/nats-io/nats-server/v2@v2.15.3
 github.com/nats-io/nkeys@v0.4.17
 github.com/nats-io/jwt/v2@v2.8.3
 github.com/minio/minio-go/v7@v7.4.1
-github.com/prometheus/prometheus@v0.316.0
 github.com/prometheus/client_golang@v1.25.0
 github.com/coreos/go-oidc/v3@v3.21.0
 github.com/go-sql-driver/mysql@v1.11.0
@@ -64,7 +62,6 @@ github.com/Azure/azure-sdk-for-go/sdk/azidentity@v1.15.0
 github.com/Azure/azure-sdk-for-go/sdk/storage/azblob@v1.8.3
 cloud.google.com/go/storage@v1.71.0
 github.com/smallstep/certificates@v0.30.2
-github.com/traefik/traefik/v3@v3.7.13
 github.com/caddyserver/caddy/v2@v2.11.9
 github.com/docker/cli@v29.10.0+incompatible
 github.com/redis/go-redis/v9@v9.24.0
@@ -172,7 +169,7 @@ build_npm() {
 	mkdir -p "$dest/npm/install" "$dest/npm/tree"
 	cp "$here/npm-package.json" "$dest/npm/install/package.json"
 	cp "$here/npm-lock.json" "$dest/npm/install/package-lock.json"
-	(cd "$dest/npm/install" && npm ci --ignore-scripts --no-audit --no-fund)
+	(cd "$dest/npm/install" && npm ci --ignore-scripts --omit=optional --no-audit --no-fund)
 	cp -R "$dest/npm/install/node_modules/." "$dest/npm/tree/"
 	rm -rf "$dest/npm/tree/.bin" "$dest/npm/tree/.package-lock.json"
 	find "$dest/npm/tree" -type l -exec rm -f {} +
