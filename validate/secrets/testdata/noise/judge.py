@@ -5,6 +5,7 @@
     judge.py DEST ECO pending      list the values not judged yet, with context
     judge.py DEST ECO apply        write judged-ECO.tsv beside this script
     judge.py DEST report           the table of BENCHMARKS.md, every ecosystem
+    judge.py DEST summary TOOL     TOOL's false flags by class, with examples
 
 A finding is keyed by tool, path, line and rule. Its value is located in its
 line (column and length, tool-independent), and the value itself is kept only
@@ -160,8 +161,12 @@ def load_tsv(path):
 
 def load_groups(dest, eco):
     groups = {}
-    path = os.path.join(dest, eco, "groups.tsv")
-    if os.path.exists(path):
+    # groups.tsv (by hand) overrides groups.auto.tsv (proposed by rules
+    # written after reading the groups they cover).
+    for name in ("groups.auto.tsv", "groups.tsv"):
+        path = os.path.join(dest, eco, name)
+        if not os.path.exists(path):
+            continue
         for line in open(path):
             if not line.strip() or line.startswith("#"):
                 continue
@@ -266,7 +271,10 @@ def cpu(dest, eco, tool):
     p = os.path.join(dest, eco, "out", tool + ".time")
     if not os.path.exists(p):
         return None
-    last = [x for x in open(p).read().splitlines() if x and x[0].isdigit()][-1].split()
+    lines = [x for x in open(p).read().splitlines() if x and x[0].isdigit()]
+    if not lines:
+        return None  # still running
+    last = lines[-1].split()
     return float(last[0]) + float(last[1])
 
 
@@ -305,6 +313,35 @@ def report(dest):
                   f"{'' if t is None else f'{t:.1f} s'} |")
 
 
+def summary(dest, tool, per_class=6):
+    """The false flags of one tool by class, with examples (no values)."""
+    name = TOOL_NAMES[tool]
+    print(f"## {name}: false flags by class\n")
+    for eco in ("go", "debian", "npm"):
+        rows = [r for r in load_tsv(tsv_path(eco)) if r["tool"] == name]
+        if not rows:
+            continue
+        false = [r for r in rows if r["verdict"] == "false"]
+        print(f"### {eco}: {len(false)} false of {len(rows)} findings\n")
+        by = {}
+        for r in false:
+            by.setdefault(r["class"], []).append(r)
+        for cls, rs in sorted(by.items(), key=lambda x: -len(x[1])):
+            print(f"- **{cls}** ({len(rs)})")
+            shown = set()
+            for r in rs:
+                k = (r["reason"], r["rule"])
+                if k in shown:
+                    continue
+                shown.add(k)
+                n = sum(1 for x in rs if (x["reason"], x["rule"]) == k)
+                print(f"  - `{r['path']}:{r['line']}` {r['rule']}: {r['reason']}"
+                      + (f" ({n} like it)" if n > 1 else ""))
+                if len(shown) >= per_class:
+                    break
+        print()
+
+
 def sample(dest, eco, tool, n, seed):
     """A seeded random sample of a tool's findings: judge these groups."""
     fs = [f for f in load_findings(dest, eco) if f["tool"] == tool]
@@ -317,6 +354,8 @@ def sample(dest, eco, tool, n, seed):
 def main(argv):
     if len(argv) >= 3 and argv[2] == "report":
         return report(argv[1])
+    if len(argv) >= 4 and argv[2] == "summary":
+        return summary(argv[1], argv[3])
     if len(argv) < 4:
         sys.exit(__doc__)
     dest, eco, cmd = argv[1], argv[2], argv[3]
