@@ -13,12 +13,13 @@ in DEST (never in this repository): findings of any tool with the same value
 form one group, judged once and counted per finding.
 
 Verdicts come, in this order, from
-  1. judged-ECO.tsv's row with the same tool, path, line and rule;
-  2. a row of any tool or rule with the same path, line, column and length
-     (the same value on the same line);
-  3. DEST/ECO/groups.tsv: group id, verdict, class, reason (written by hand
-     while judging; it names groups by a hash of the value, so it stays in
-     DEST).
+  1. DEST/ECO/groups.tsv (by hand) and DEST/ECO/groups.auto.tsv (propose.py):
+     group id or path:line, verdict, class, reason. They name groups by a
+     hash of the value, so they stay in DEST, never in the repository;
+  2. judged-ECO.tsv's row with the same tool, path, line and rule, and the
+     same column and length (the same span of the line);
+  3. a row of any tool or rule with the same path, line, column and length
+     (the same value on the same line).
 Anything else is pending: `judge.py DEST ECO pending` shows it. So after a
 rule change, re-running the tools and `extract` + `pending` lists only the new
 findings. See README.md for what each verdict means.
@@ -196,7 +197,11 @@ def verdicts(dest, eco):
         elif f["group"] in groups:
             g = groups[f["group"]]
             v = (g[0], g[1], g[2])
-        elif k in by_key:
+        elif k in by_key and (by_key[k]["col"], by_key[k]["len"]) in (
+                (str(f["col"]), str(f["len"])), ("0", by_key[k]["len"])):
+            # The same tool, place and rule, and the same span of the line:
+            # the same value (a rule that now takes a different span of the
+            # line is judged again).
             r = by_key[k]
             v = (r["verdict"], r["class"], r["reason"])
         elif f["col"] and (f["path"], str(f["line"]), str(f["col"]), str(f["len"])) in by_span:
