@@ -65,7 +65,14 @@ def judge(f):
     if re.match(r'^[OAUNCX][A-Z2-7]{55}$',core): return ('false','public-key','NATS public nkey')
     if re.match(r'^S[OAUNCX][A-Z2-7]{56}$',core): return ('test','','NATS nkey seed in a test or example')
     if UUID.match(core) and re.search(r'(?i)(request|change|idempotency|lifecycle|first_key|second_key|nonexistent|continuation|key_id|keyid)',pre): return ('false','other','UUID identifier (request, change or map key), not a credential')
+    if re.fullmatch(r'[A-Za-z_]\w*',core) and re.search(r'[a-z][A-Z]',core) and t[c-1:c] in ('',' ','\t','=','(',',','['):
+        return ('false','code-as-assignment','identifier in code, not a literal')
     if len(core)<=16 and PH.match(core): return ('false','placeholder','human-readable stand-in password or token')
+    m=re.match(r'^[a-z][\w+.-]*://([^:/@\s]*):([^@\s]*)@',core)
+    if m:
+        pw=m.group(2)
+        if len(pw)<=16 and PH.match(pw): return ('false','placeholder','human-readable stand-in password in a URL')
+        if pw.startswith(('$','%(','{','<','*')): return ('false','placeholder','template or variable in place of the password')
     return None
 _a=os.path.join(dest,eco,'groups.auto.tsv')
 if os.path.exists(_a): os.remove(_a)
