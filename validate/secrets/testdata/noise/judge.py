@@ -318,7 +318,7 @@ def report(dest):
                   f"{'' if t is None else f'{t:.1f} s'} |")
 
 
-def summary(dest, tool, per_class=6):
+def summary(dest, tool, per_class=10):
     """The false flags of one tool by class, with examples (no values)."""
     name = TOOL_NAMES[tool]
     print(f"## {name}: false flags by class\n")

@@ -29,6 +29,37 @@ UUID=re.compile(r'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[
 WELL={'AKIAIOSFODNN7EXAMPLE':'AWS documentation example key id','wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY':'AWS documentation example secret key',
  'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==':'Azurite storage emulator key (documented, public)',
  'C2y6yDjf5/R+ob0N8A7Cgv30VRDJIWEHLM+4QDU5DE2nQ9nDuVTqobD4b8mGGyPMbIZnqyMsEcaGQy67XIw/Jw==':'Cosmos DB emulator key (documented, public)'}
+HDR=re.compile(r'-----BEGIN [A-Z ]*PRIVATE KEY( BLOCK)?-----')
+def key_material(v, path, line):
+    """'key' when base64 key material follows the PEM header, 'short' when
+    the block ends before a usable key, None when no key material follows
+    (code that builds or matches a PEM block)."""
+    m=HDR.search(v)
+    rest=v[m.end():] if m else ''
+    if len(rest)<200:
+        rest='\n'.join(J.read_line(tree,path,n) for n in range(line,line+40))
+        m=HDR.search(rest); rest=rest[m.end():] if m else ''
+    end=re.search(r'-----END [A-Z ]*PRIVATE KEY',rest)
+    block=rest[:end.start()] if end else rest
+    first=None
+    for piece in re.split(r'\\r\\n|\\n|\r?\n',block):
+        piece=piece.strip().strip('"\'`,;+()> ').replace('\\r','')
+        if not piece or ':' in piece: continue
+        first=piece.split()[0].strip('.')
+        break
+    if first is None or not re.fullmatch(r'[A-Za-z0-9+/=]{20,}',first):
+        return None
+    if re.search(r'^\s*(\.\.\.|\u2026)\s*$|\\n\.\.\.\\n',block,re.M):
+        return 'short'
+    body=re.sub(r'[^A-Za-z0-9+/=]','',block)
+    try:
+        text=base64.b64decode(body+'='*(-len(body)%4)).decode('ascii')
+        if re.fullmatch(r'[ -~]+',text): return 'text'
+    except Exception:
+        pass
+    if end and len(body)<60:
+        return 'short'
+    return 'key'
 def judge(f):
     v=f['value']; t=f['text']; c=max(f['col']-1,0); path=f['path']; rule=f['rule']
     pre=t[max(0,c-60):c]
@@ -38,9 +69,12 @@ def judge(f):
     for w,r in WELL.items():
         if w in v: return ('false','well-known-public',r)
     if gv.startswith('private key '):
-        body=gv[len('private key '):]
-        if len(body)>=40 and not re.search(r'(chunk_split|base64_encode|b64Data|range)',body[:80]): return ('test','','private key material in a test fixture or example')
-        return None
+        km=key_material(v, path, f['line'])
+        if km=='key': return ('test','','private key material in a test fixture or example')
+        if km=='text': return ('false','placeholder','PEM block around base64 of plain text, no key')
+        if km=='short': return ('false','encoded-non-credential','truncated or elided key, no usable key')
+        if '...' in v[:200] or '\u2026' in v[:200]: return ('false','placeholder','truncated key (no key material) in documentation')
+        return ('false','code-as-assignment','PEM header in code, no key material')
     j=jwt(v)
     if j and re.match(r'^\s*eyJ',v.strip().strip('"\'`')):
         h,p,sl=j
@@ -65,7 +99,10 @@ def judge(f):
     if re.match(r'^[OAUNCX][A-Z2-7]{55}$',core): return ('false','public-key','NATS public nkey')
     if re.match(r'^S[OAUNCX][A-Z2-7]{56}$',core): return ('test','','NATS nkey seed in a test or example')
     if UUID.match(core) and re.search(r'(?i)(request|change|idempotency|lifecycle|first_key|second_key|nonexistent|continuation|key_id|keyid)',pre): return ('false','other','UUID identifier (request, change or map key), not a credential')
-    if re.fullmatch(r'[A-Za-z_]\w*',core) and re.search(r'[a-z][A-Z]',core) and t[c-1:c] in ('',' ','\t','=','(',',','['):
+    words=re.findall(r'[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+',core)
+    if (re.fullmatch(r'[A-Za-z_]\w*',core) and f['col']>0 and t[c-1:c] in (' ','\t','=','(',',','[')
+            and (re.search(r'[a-z][A-Z]',core) or re.fullmatch(r'[A-Z][A-Z0-9]*(_[A-Z0-9]+)+',core))
+            and sum(ch.isdigit() for ch in core)<=3 and all(re.search(r'[aeiouyAEIOUY]',w) or w.isdigit() or len(w)<=3 for w in words)):
         return ('false','code-as-assignment','identifier in code, not a literal')
     if len(core)<=16 and PH.match(core): return ('false','placeholder','human-readable stand-in password or token')
     m=re.match(r'^[a-z][\w+.-]*://([^:/@\s]*):([^@\s]*)@',core)
