@@ -284,8 +284,9 @@ def cpu(dest, eco, tool):
 
 
 def report(dest):
-    print("| ecosystem | files | MB | tool | findings | judged | false flags | false flags per MB | CPU |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| ecosystem | tool | findings | secret-shaped test values | false flags | false flags per MB | CPU |")
+    print("|---|---|---|---|---|---|---|")
+    goal = []
     for eco in ("go", "debian", "npm"):
         if not os.path.exists(os.path.join(dest, eco, "out", "findings.jsonl")):
             continue
@@ -298,24 +299,31 @@ def report(dest):
             if v:
                 c["judged"] += 1
                 c[v[0]] += 1
+        per = {}
         first = True
         for tool in TOOLS:
             if tool not in counts and cpu(dest, eco, tool) is None:
                 continue
-            c = counts.get(tool, {"n": 0, "judged": 0, "false": 0})
+            c = counts.get(tool, {"n": 0, "judged": 0, "false": 0, "test": 0, "real": 0})
             t = cpu(dest, eco, tool)
-            if c["judged"] and c["judged"] < c["n"]:
-                # Estimate from the judged sample.
-                est = c["false"] / c["judged"] * c["n"]
+            if c["judged"] < c["n"]:
+                # Estimated from the judged part.
+                est = c["false"] / c["judged"] * c["n"] if c["judged"] else 0
                 ff = f"≈{est:.0f} ({c['false']} of {c['judged']} judged)"
-                per = f"≈{est / mb:.3f}"
+                per[tool] = est / mb
             else:
                 ff = str(c["false"])
-                per = f"{c['false'] / mb:.3f}"
-            head = f"| {eco} | {files:,} | {mb:.1f} |" if first else "| | | |"
+                per[tool] = c["false"] / mb
+            head = f"| {eco}: {files:,} files, {mb:.1f} MB" if first else "|"
             first = False
-            print(f"{head} {TOOL_NAMES[tool]} | {c['n']} | {c['judged']} | {ff} | {per} | "
-                  f"{'' if t is None else f'{t:.1f} s'} |")
+            real = f", {c['real']} real" if c["real"] else ""
+            print(f"{head} | {TOOL_NAMES[tool]} | {c['n']} | {c['test']}{real} | {ff} | "
+                  f"{per[tool]:.3f} | {'' if t is None else f'{t:.1f} s'} |")
+        peers = [per[t] for t in ("gitleaks", "trufflehog") if t in per]
+        if "rg" in per and peers:
+            goal.append(f"{eco}: {per['rg'] / min(peers):.2f}" if min(peers) else f"{eco}: -")
+    if goal:
+        print("\nremnant-guard's false flags per MB ÷ the quietest peer's (goal ≤ 0.5): " + ", ".join(goal))
 
 
 def summary(dest, tool, per_class=10):

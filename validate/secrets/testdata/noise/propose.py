@@ -86,7 +86,7 @@ def judge(f):
         return ('test','','signed JWT in a test, fixture or example')
     if key in ('d','p','q','dp','dq','qi') and re.search(r'[\'"]%s[\'"]\s*:'%key,pre):
         return ('test','','private JWK member (%s) in a test or example'%key)
-    if key in ('n','x','y','e','x5c','x5t') and rule in ('secret-high-entropy-string','secret-generic') and re.search(r'[\'"]%s[\'"]\s*:'%key,pre):
+    if key in ('n','x','y','e','x5c','x5t') and re.search(r'[\'"]%s[\'"]\s*:'%key,pre):
         return ('false','public-key','public JWK member (%s)'%key)
     if core.startswith('\\u0026'): return ('false','other','rest of a URL query after an empty parameter, read as its value')
     if key=='Body' and 'replay' in path: return ('false','encoded-non-credential','recorded HTTP response body (base64 JSON)')
