@@ -41,3 +41,60 @@ func TestNoiseJudgement(t *testing.T) {
 		}
 	}
 }
+
+// TestNoiseJudgedEcosystems keeps the judgements of the cross-ecosystem
+// noise benchmark (testdata/noise/judged-*.tsv, see its README.md) readable
+// and free of the values judged: every row names a tool, the ecosystem of
+// its file, a path, a 1-based line, a rule, where the value sits in its line,
+// a verdict (real, test or false), a class for each false flag and a reason,
+// and neither rule nor reason holds a token-like run.
+func TestNoiseJudgedEcosystems(t *testing.T) {
+	classes := map[string]bool{"public-key": true, "placeholder": true, "code-as-assignment": true,
+		"encoded-non-credential": true, "well-known-public": true, "other": true}
+	tokenLike := regexp.MustCompile(`[A-Za-z0-9+/_=-]{24,}`)
+	for _, eco := range []string{"go", "debian", "npm"} {
+		name := "testdata/noise/judged-" + eco + ".tsv"
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+		if len(rows) < 2 || rows[0] != "tool\tecosystem\tpath\tline\trule\tcol\tlen\tverdict\tclass\treason" {
+			t.Fatalf("%s: want the header and rows, got %d lines", name, len(rows))
+		}
+		for i, row := range rows[1:] {
+			f := strings.Split(row, "\t")
+			if len(f) != 10 {
+				t.Errorf("%s row %d: %d fields, want 10", name, i+2, len(f))
+				continue
+			}
+			if f[1] != eco || f[2] == "" {
+				t.Errorf("%s row %d: ecosystem %q, path %q", name, i+2, f[1], f[2])
+			}
+			for _, n := range []string{f[5], f[6]} {
+				if _, err := strconv.Atoi(n); err != nil {
+					t.Errorf("%s row %d: column or length %q", name, i+2, n)
+				}
+			}
+			if n, err := strconv.Atoi(f[3]); err != nil || n < 0 {
+				t.Errorf("%s row %d: line %q", name, i+2, f[3])
+			}
+			switch {
+			case f[7] == "false" && !classes[f[8]]:
+				t.Errorf("%s row %d: false flag of class %q", name, i+2, f[8])
+			case (f[7] == "test" || f[7] == "real") && f[8] != "":
+				t.Errorf("%s row %d: a %s value has class %q", name, i+2, f[7], f[8])
+			case f[7] != "false" && f[7] != "test" && f[7] != "real":
+				t.Errorf("%s row %d: verdict %q", name, i+2, f[7])
+			}
+			if f[9] == "" {
+				t.Errorf("%s row %d: no reason", name, i+2)
+			}
+			for _, field := range []string{f[4], f[9]} {
+				if m := tokenLike.FindString(field); m != "" && charClasses(m)&classDigit != 0 && charClasses(m)&(classLower|classUpper) != 0 {
+					t.Errorf("%s row %d: %q looks like a value", name, i+2, m[:4])
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,186 @@
+#!/bin/sh
+# mkcorpus.sh builds the cross-ecosystem noise benchmark: real third-party
+# code at pinned versions, one plain tree per ecosystem, for measuring how
+# often a secret scanner flags something that is not a secret.
+#
+#   validate/secrets/testdata/noise/mkcorpus.sh DEST [go] [debian] [npm]
+#
+# DEST/<ecosystem>/tree holds the files (default: all three ecosystems):
+#
+#   go      Go modules through the module proxy (go mod download), one
+#           directory per module@version, as a build would see them.
+#   debian  Debian 12 (bookworm) packages that ship Python, Ruby, PHP, Perl
+#           and JavaScript sources, documentation and examples, fetched with
+#           apt-get download at the exact versions below and unpacked with
+#           dpkg-deb -x, with compressed documentation (*.gz) unpacked.
+#           Needs bookworm's apt lists (apt-get update).
+#   npm     npm packages installed from npm-lock.json beside this script
+#           (npm ci --ignore-scripts: every dependency at its locked version),
+#           copied out of node_modules.
+#
+# Symbolic links are removed (every scanner then reads the same files once).
+# run.sh beside this script scans the trees with each tool and judge.sh
+# records the findings; README.md explains the judging.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+dest=${1:?usage: mkcorpus.sh DEST [go] [debian] [npm]}
+shift
+ecos=${*:-go debian npm}
+
+# Go modules, module@version. Chosen for their test fixtures, examples and
+# documentation around credentials: cloud SDKs, auth libraries, servers that
+# take keys in their configuration.
+gomods="
+k8s.io/client-go@v0.37.2
+k8s.io/apimachinery@v0.37.2
+github.com/hashicorp/vault/api@v1.23.0
+github.com/hashicorp/vault@v1.21.4
+github.com/hashicorp/terraform@v1.13.3
+github.com/hashicorp/consul/api@v1.35.0
+github.com/aws/aws-sdk-go-v2@v1.48.0
+github.com/aws/aws-sdk-go-v2/config@v1.33.21
+github.com/aws/aws-sdk-go-v2/credentials@v1.21.3
+github.com/aws/aws-sdk-go-v2/service/sts@v1.53.0
+github.com/aws/aws-sdk-go-v2/service/secretsmanager@v1.51.0
+golang.org/x/oauth2@v0.38.0
+golang.org/x/crypto@v0.59.0
+github.com/go-jose/go-jose/v4@v4.1.9
+github.com/golang-jwt/jwt/v5@v5.3.1
+github.com/nats-io/nats-server/v2@v2.15.3
+github.com/nats-io/nkeys@v0.4.17
+github.com/nats-io/jwt/v2@v2.8.3
+github.com/minio/minio-go/v7@v7.4.1
+github.com/prometheus/client_golang@v1.25.0
+github.com/coreos/go-oidc/v3@v3.21.0
+github.com/go-sql-driver/mysql@v1.11.0
+github.com/jackc/pgx/v5@v5.13.0
+github.com/stripe/stripe-go/v82@v82.5.1
+github.com/slack-go/slack@v0.36.0
+github.com/Azure/azure-sdk-for-go/sdk/azcore@v1.24.0
+github.com/Azure/azure-sdk-for-go/sdk/azidentity@v1.15.0
+github.com/Azure/azure-sdk-for-go/sdk/storage/azblob@v1.8.3
+cloud.google.com/go/storage@v1.71.0
+github.com/smallstep/certificates@v0.30.2
+github.com/caddyserver/caddy/v2@v2.11.9
+github.com/docker/cli@v29.10.0+incompatible
+github.com/redis/go-redis/v9@v9.24.0
+github.com/google/go-github/v74@v74.0.0
+github.com/ory/hydra/v2@v2.3.0
+"
+
+# Debian 12 packages, package=version.
+debpkgs="
+python3-django=3:3.2.25-0+deb12u2
+wordpress=6.1.9+dfsg1-0+deb12u1
+python3-botocore=1.29.27+repack-1
+python3-boto3=1.26.27+dfsg-1
+python3-notebook=6.4.12-2.2
+python3-kubernetes=22.6.0-2
+python3-openstacksdk=0.101.0-2
+python3-keystoneclient=1:5.0.1-3
+python3-keystone=2:22.0.2-0+deb12u1
+python3-twisted=22.4.0-4+deb12u1
+python3-oauthlib=3.2.2-1
+python3-jwt=2.6.0-1+deb12u1
+python3-jose=3.3.0+dfsg-4
+python3-paramiko=2.12.0-2
+python3-social-auth-core=4.3.0-1
+python3-django-allauth=0.51.0-1
+python3-hvac=0.11.2-1
+python3-docker=5.0.3-1
+python3-msal=1.21.0-1
+python3-pysaml2=7.0.1-2
+python3-sqlalchemy=1.4.46+ds1-1
+python3-certbot=2.1.0-4
+python3-acme=2.1.0-1
+python3-celery=5.2.6-5
+python3-aiohttp=3.8.4-1+deb12u1
+python3-azure-storage=20230112+git-1
+python3-pymongo=3.11.0-1+deb12u1
+python3-elasticsearch=7.17.6-1
+ruby-activerecord=2:6.1.7.10+dfsg-1~deb12u2
+ruby-actionpack=2:6.1.7.10+dfsg-1~deb12u2
+ruby-activesupport=2:6.1.7.10+dfsg-1~deb12u2
+ruby-railties=2:6.1.7.10+dfsg-1~deb12u2
+ruby-actionview=2:6.1.7.10+dfsg-1~deb12u2
+ruby-aws-sdk-core=3.168.1-2
+ruby-devise=4.8.1-1
+ruby-fog-aws=3.15.0-1
+ruby-net-ssh=1:7.0.1-1
+ruby-gitlab=4.17.0-3
+php-laravel-framework=8.83.26+dfsg-2
+php-guzzlehttp-guzzle=7.4.5-1
+libphp-phpmailer=6.6.3-1
+php-phpseclib=2.0.42-1+deb12u5
+phpmyadmin=4:5.2.1+dfsg-1+deb12u1
+libmojolicious-perl=9.31+dfsg-1
+libnet-amazon-s3-perl=0.991-1
+libcatalyst-perl=5.90130-1
+perl-doc=5.36.0-7+deb12u3
+libjs-jquery-ui=1.13.2+dfsg-1
+libjs-bootstrap5=5.2.3+dfsg-8
+node-axios=1.2.1+dfsg-1+deb12u1
+"
+
+tree_size() {
+	printf '%s: %s files, %s bytes\n' "$1" \
+		"$(find "$dest/$1/tree" -type f | wc -l)" \
+		"$(find "$dest/$1/tree" -type f -printf '%s\n' | awk '{s+=$1} END {print s}')"
+}
+
+build_go() {
+	rm -rf "$dest/go"
+	mkdir -p "$dest/go/tree" "$dest/go/modcache"
+	for m in $gomods; do
+		# The module's zip as the proxy serves it (go mod download checks it
+		# against the checksum database); unzipped here rather than taken from
+		# the module cache's Dir, which a module asking for a newer Go lacks.
+		zip=$(cd /tmp && GOMODCACHE="$dest/go/modcache" GOFLAGS=-mod=mod GOTOOLCHAIN=local \
+			go mod download -json "$m" | sed -n 's/^[[:space:]]*"Zip": "\(.*\)",$/\1/p')
+		[ -f "$zip" ] || { echo "mkcorpus: no zip for $m" >&2; exit 2; }
+		unzip -q "$zip" -d "$dest/go/tree"
+	done
+	chmod -R u+w "$dest/go/modcache"
+	rm -rf "$dest/go/modcache"
+	find "$dest/go/tree" -type l -exec rm -f {} +
+	tree_size go
+}
+
+build_debian() {
+	rm -rf "$dest/debian"
+	mkdir -p "$dest/debian/debs" "$dest/debian/tree"
+	# shellcheck disable=SC2086 # one argument per package
+	(cd "$dest/debian/debs" && apt-get download $debpkgs)
+	for deb in "$dest"/debian/debs/*.deb; do
+		name=$(dpkg-deb -f "$deb" Package)
+		mkdir -p "$dest/debian/tree/$name"
+		dpkg-deb -x "$deb" "$dest/debian/tree/$name"
+	done
+	find "$dest/debian/tree" -type l -exec rm -f {} +
+	# Debian compresses documentation and examples; a project keeps them as
+	# text, and only some scanners look inside gzip files.
+	find "$dest/debian/tree" -type f -name '*.gz' -exec gunzip -f {} +
+	tree_size debian
+}
+
+build_npm() {
+	rm -rf "$dest/npm"
+	mkdir -p "$dest/npm/install" "$dest/npm/tree"
+	cp "$here/npm-package.json" "$dest/npm/install/package.json"
+	cp "$here/npm-lock.json" "$dest/npm/install/package-lock.json"
+	(cd "$dest/npm/install" && npm ci --ignore-scripts --omit=optional --no-audit --no-fund)
+	cp -R "$dest/npm/install/node_modules/." "$dest/npm/tree/"
+	rm -rf "$dest/npm/tree/.bin" "$dest/npm/tree/.package-lock.json"
+	find "$dest/npm/tree" -type l -exec rm -f {} +
+	tree_size npm
+}
+
+for e in $ecos; do
+	case $e in
+	go) build_go ;;
+	debian) build_debian ;;
+	npm) build_npm ;;
+	*) echo "mkcorpus: unknown ecosystem $e (go, debian, npm)" >&2; exit 2 ;;
+	esac
+done
