@@ -256,6 +256,8 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 		{"[custodian]\ndir = \"/abs\"\n", 2, "is not a directory inside the repository"},
 		{"[custodian]\ndir = \"\"\n", 2, "is not a directory inside the repository"},
 		{"[custodian]\ndir = \"a/../../b\"\n", 2, "is not a directory inside the repository"},
+		{"[custodian]\ndir = \".git\"\n", 2, `custodian.dir: ".git" is inside git's own directory, which git never commits: give a directory of the working tree`},
+		{"[custodian]\ndir = \"sub/.GIT/memory\"\n", 2, "is inside git's own directory"},
 		{"[custodian.areas]\napi = []\n", 2, "custodian.areas.api: give at least one glob of the code it covers"},
 		{"[custodian.areas]\nok = [\"src/**\"]\napi = [\"src/[x/*.go\"]\n", 3, `custodian.areas.api: "src/[x/*.go" is not a valid glob`},
 		{"[custodian.budgets]\n\"areas/[.md\" = 5\n", 2, `custodian.budgets: "areas/[.md" is not a valid glob`},
