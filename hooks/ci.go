@@ -63,6 +63,9 @@ func CI(opt CIOptions) (*report.Report, Range, error) {
 			return nil, rng, err
 		}
 	}
+	if !rng.WholeHistory() {
+		hc.marked = map[string]string{}
+	}
 	if err := hc.run(log, rng.MergeBase, rng.Head); err != nil {
 		return nil, rng, err
 	}
@@ -74,6 +77,11 @@ func CI(opt CIOptions) (*report.Report, Range, error) {
 		if hc.rep.Findings, accepted, err = ra.split(hc.rep.Findings); err != nil {
 			return nil, rng, err
 		}
+		marked, err := ra.markedInRange(hc.marked, rng, hc.rep.Findings, accepted, cfg)
+		if err != nil {
+			return nil, rng, err
+		}
+		accepted = append(accepted, marked...)
 	}
 	rep := hc.report()
 	rep.Suppressed = hc.publishAccepted(accepted)

@@ -129,8 +129,27 @@ func (hc *historyCheck) secretBatch(changes []gitutil.FileChange, parents []stri
 		for _, l := range fc.Added {
 			hc.batch.AddLine(l.Number, l.Text)
 		}
+		hc.noteMarks(fc.Path, fc.Added)
 	}
 	return nil
+}
+
+// allowWord is in every allow comment (remnant-guard:allow, gitleaks:allow,
+// pragma: allowlist secret, and their next-line forms).
+var allowWord = []byte("allow")
+
+// noteMarks records, for ci over a range, that lines added to path may
+// hold an allow comment.
+func (hc *historyCheck) noteMarks(path string, added []gitutil.Line) {
+	if hc.marked == nil {
+		return
+	}
+	for _, l := range added {
+		if bytes.Contains(l.Text, allowWord) {
+			hc.marked[path] = hc.batch.Commit
+			return
+		}
+	}
 }
 
 // addUTF16 adds the lines a change adds to a UTF-16 file, decoded, to
