@@ -267,6 +267,11 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 		{"\n[exclude_paths]\nsecret-github-pat = []\n", 3, "exclude_paths.secret-github-pat: give at least one glob"},
 		{"[exclude_paths]\nsecret-github-pat = [\"x/[\"]\n", 2, `exclude_paths.secret-github-pat: "x/[" is not a valid glob`},
 		{"exclude_paths = [\"vendor/**\"]\n", 1, "\"exclude_paths\" must be a table"},
+		{"[exclude_paths]\nsecret-github-pat = [\"./docs/examples/**\"]\n", 2, `exclude_paths.secret-github-pat: "./docs/examples/**" can never match: a glob is a path from the repository root, with no "." or ".." part, no leading, doubled or trailing "/" (write "docs/examples/**")`},
+		{"[exclude_paths]\nsecret-github-pat = [\"docs/examples/\"]\n", 2, `(write "docs/examples/**")`},
+		{"[exclude_paths]\nsecret-github-pat = [\"/etc/**\"]\n", 2, `(write "etc/**")`},
+		{"[exclude_paths]\nsecret-github-pat = [\"../x/**\"]\n", 2, `"../x/**" can never match`},
+		{"[exclude_paths]\nsecret-github-pat = [\"a//b\"]\n", 2, `(write "a/b")`},
 		// bounds on the document itself
 		{"[limits]\nmax_lines = 3\npaths = " + strings.Repeat("[", 40) + strings.Repeat("]", 40) + "\n", 3, "nest more than 32 deep"},
 		{"x = {" + strings.Repeat("a = {", 40) + "\n", 1, "nest more than 32 deep"},
