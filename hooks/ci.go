@@ -85,7 +85,9 @@ func CI(opt CIOptions) (*report.Report, Range, error) {
 	}
 	rep := hc.report()
 	rep.Suppressed = hc.publishAccepted(accepted)
-	rep.Notes = append(rep.Notes, unhonouredExclusions(opt.Options, repo, cfg, rng)...)
+	for _, n := range unhonouredExclusions(opt.Options, repo, cfg, rng) {
+		rep.Notes = append(rep.Notes, hc.j.Redact(n))
+	}
 	return rep, rng, nil
 }
 

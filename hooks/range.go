@@ -552,13 +552,19 @@ func escapeGlob(p string) string {
 // unhonouredExclusions says, one note each, which [exclude_paths] entries
 // the head's configuration adds to the base's: ci judges a range by the
 // base's configuration, so a pull request cannot exclude its own findings,
-// and the reviewer is told what it tried. An explicit --config, a whole
-// history, or a head configuration that does not parse says nothing here.
+// and the reviewer is told what it tried. A head configuration that does
+// not parse is named with its error: it judges nothing here, and once
+// merged every run would stop on it. An explicit --config or a whole
+// history says nothing here.
 func unhonouredExclusions(opt Options, repo *gitutil.Repo, base *config.Config, rng Range) []string {
 	if opt.ConfigPath != "" || rng.WholeHistory() {
 		return nil
 	}
 	head, err := revisionConfig(opt, repo, rng.Head)
+	var ce *config.Error
+	if errors.As(err, &ce) {
+		return []string{fmt.Sprintf("%s at the head of this pull request cannot be read, so every run stops on it once it is merged: %v", config.Name, err)}
+	}
 	if err != nil {
 		return nil
 	}
