@@ -25,7 +25,7 @@ func (hc *historyCheck) scanSecrets(c gitutil.CommitChanges) error {
 		if !hc.cfg.ScanExcluded(p) {
 			hc.names[hc.batch.Len()] = p
 			hc.batch.AddFile("")
-			hc.batch.AddLine(1, []byte(p))
+			hc.batch.AddLine(1, nameText(p))
 		}
 	}
 	hc.scanBatch()
@@ -98,7 +98,7 @@ func (hc *historyCheck) secretBatch(changes []gitutil.FileChange, parents []stri
 		if scansName(fc.Change) {
 			hc.names[hc.batch.Len()] = fc.Path
 			hc.batch.AddFile("")
-			hc.batch.AddLine(1, []byte(fc.Path))
+			hc.batch.AddLine(1, nameText(fc.Path))
 		}
 		// Past the read limit, what the file's patch went on to add is
 		// unknown, even when no added line came before it.
