@@ -74,7 +74,7 @@ func check(opt Options, paths []string) (*checked, error) {
 		}
 		targets, err = rootTargets(dir, root, cfg)
 	} else {
-		targets, err = pathTargets(dir, paths, memoryDirOf(root, cfg))
+		targets, err = pathTargets(dir, root, paths, memoryDirOf(root, cfg))
 	}
 	if err != nil {
 		return nil, err
@@ -143,14 +143,14 @@ func rootTargets(dir, root string, cfg *config.Config) ([]target, error) {
 			return
 		}
 		seen[abs] = true
-		out = append(out, target{display: displayPath(dir, abs), disk: abs})
+		out = append(out, target{display: shownPath(dir, root, abs), disk: abs})
 	}
 	for _, name := range rootFiles {
 		add(filepath.Join(root, name))
 	}
 	memDir := filepath.Join(root, filepath.FromSlash(cfg.Custodian.Dir))
 	if fi, err := os.Stat(memDir); err == nil && fi.IsDir() {
-		out = append(out, target{display: displayPath(dir, memDir), disk: memDir, memoryDir: true})
+		out = append(out, target{display: shownPath(dir, root, memDir), disk: memDir, memoryDir: true})
 	}
 	for _, pat := range cfg.Paths {
 		matches, err := globPaths(root, pat)
@@ -160,7 +160,7 @@ func rootTargets(dir, root string, cfg *config.Config) ([]target, error) {
 		sort.Strings(matches)
 		for _, m := range matches {
 			if remnant.KindOf(filepath.Base(m)) == remnant.KindUnknown {
-				return nil, &unknownKindError{Path: displayPath(dir, m)}
+				return nil, &unknownKindError{Path: shownPath(dir, root, m)}
 			}
 			add(m)
 		}
@@ -180,19 +180,26 @@ func memoryDirOf(root string, cfg *config.Config) string {
 // its name tells; a directory with a manifest.md, or the configured memory
 // directory memDir, is a memory directory; another directory stands for
 // the memory files in it.
-func pathTargets(dir string, paths []string, memDir string) ([]target, error) {
+func pathTargets(dir, root string, paths []string, memDir string) ([]target, error) {
 	var out []target
 	for _, p := range paths {
 		abs := p
 		if !filepath.IsAbs(p) {
 			abs = filepath.Join(dir, p)
 		}
+		// Named from root when inside it (shownPath), else as typed.
+		show := func(abs, typed string) string {
+			if rel, ok := relInside(root, abs); ok {
+				return rel
+			}
+			return filepath.ToSlash(typed)
+		}
 		fi, err := os.Stat(abs)
 		named := remnant.KindOf(filepath.Base(abs)) != remnant.KindUnknown
 		if named && (errors.Is(err, syscall.ELOOP) || err == nil && fi.IsDir()) {
 			// A link loop or a directory under a memory file's name is
 			// reported as such, not walked.
-			out = append(out, target{display: filepath.ToSlash(p), disk: abs})
+			out = append(out, target{display: show(abs, p), disk: abs})
 			continue
 		}
 		if err != nil {
@@ -202,14 +209,14 @@ func pathTargets(dir string, paths []string, memDir string) ([]target, error) {
 			if remnant.KindOf(filepath.Base(abs)) == remnant.KindUnknown {
 				return nil, &unknownKindError{Path: p}
 			}
-			out = append(out, target{display: filepath.ToSlash(p), disk: abs})
+			out = append(out, target{display: show(abs, p), disk: abs})
 			continue
 		}
 		// A directory that is memory by its content is one too: its
 		// manifest may be gone, and outside a repository there is no
 		// configured directory to know it by.
 		if _, err := os.Stat(filepath.Join(abs, "manifest.md")); err == nil || (memDir != "" && filepath.Clean(abs) == memDir) || custodian.IsMemory(os.DirFS(abs)) {
-			out = append(out, target{display: filepath.ToSlash(filepath.Clean(p)), disk: abs, memoryDir: true})
+			out = append(out, target{display: show(abs, filepath.Clean(p)), disk: abs, memoryDir: true})
 			continue
 		}
 		for _, name := range rootFiles {
@@ -217,7 +224,7 @@ func pathTargets(dir string, paths []string, memDir string) ([]target, error) {
 			// check names a directory or a link loop there.
 			f := filepath.Join(abs, name)
 			if _, err := os.Lstat(f); err == nil {
-				out = append(out, target{display: filepath.ToSlash(filepath.Join(p, name)), disk: f})
+				out = append(out, target{display: show(f, filepath.Join(p, name)), disk: f})
 			}
 		}
 	}
@@ -238,7 +245,7 @@ func checkLocal(rep *report.Report, repo *gitutil.Repo, cfg *config.Config, opt 
 		}
 	}
 	display := func(rel string) string {
-		return displayPath(dir, filepath.Join(repo.TopLevel, filepath.FromSlash(rel)))
+		return shownPath(dir, repo.TopLevel, filepath.Join(repo.TopLevel, filepath.FromSlash(rel)))
 	}
 	if err := localFindings(rep, repo, cfg, rels, display, repo.StagedChanges, opt.AcceptDecisions, false, read); err != nil {
 		return err

@@ -63,6 +63,9 @@ func CI(opt CIOptions) (*report.Report, Range, error) {
 			return nil, rng, err
 		}
 	}
+	if !rng.WholeHistory() {
+		hc.marked = map[string]string{}
+	}
 	if err := hc.run(log, rng.MergeBase, rng.Head); err != nil {
 		return nil, rng, err
 	}
@@ -74,10 +77,17 @@ func CI(opt CIOptions) (*report.Report, Range, error) {
 		if hc.rep.Findings, accepted, err = ra.split(hc.rep.Findings); err != nil {
 			return nil, rng, err
 		}
+		marked, err := ra.markedInRange(hc.marked, rng, hc.rep.Findings, accepted, cfg)
+		if err != nil {
+			return nil, rng, err
+		}
+		accepted = append(accepted, marked...)
 	}
 	rep := hc.report()
 	rep.Suppressed = hc.publishAccepted(accepted)
-	rep.Notes = append(rep.Notes, unhonouredExclusions(opt.Options, repo, cfg, rng)...)
+	for _, n := range unhonouredExclusions(opt.Options, repo, cfg, rng) {
+		rep.Notes = append(rep.Notes, hc.j.Redact(n))
+	}
 	return rep, rng, nil
 }
 

@@ -25,7 +25,7 @@ func (hc *historyCheck) scanSecrets(c gitutil.CommitChanges) error {
 		if !hc.cfg.ScanExcluded(p) {
 			hc.names[hc.batch.Len()] = p
 			hc.batch.AddFile("")
-			hc.batch.AddLine(1, []byte(p))
+			hc.batch.AddLine(1, nameText(p))
 		}
 	}
 	hc.scanBatch()
@@ -98,7 +98,7 @@ func (hc *historyCheck) secretBatch(changes []gitutil.FileChange, parents []stri
 		if scansName(fc.Change) {
 			hc.names[hc.batch.Len()] = fc.Path
 			hc.batch.AddFile("")
-			hc.batch.AddLine(1, []byte(fc.Path))
+			hc.batch.AddLine(1, nameText(fc.Path))
 		}
 		// Past the read limit, what the file's patch went on to add is
 		// unknown, even when no added line came before it.
@@ -129,8 +129,32 @@ func (hc *historyCheck) secretBatch(changes []gitutil.FileChange, parents []stri
 		for _, l := range fc.Added {
 			hc.batch.AddLine(l.Number, l.Text)
 		}
+		hc.noteMarks(fc.Path, fc.Added)
 	}
 	return nil
+}
+
+// allowWord is in every allow comment (remnant-guard:allow, gitleaks:allow,
+// pragma: allowlist secret, and their next-line forms); allowMarks are the
+// parts of them a line holding it is then looked at for, so that code
+// saying "allowed" is not read again.
+var (
+	allowWord  = []byte("allow")
+	allowMarks = [][]byte{[]byte(":allow"), []byte("pragma: allowlist")}
+)
+
+// noteMarks records, for ci over a range, that lines added to path may
+// hold an allow comment.
+func (hc *historyCheck) noteMarks(path string, added []gitutil.Line) {
+	if hc.marked == nil {
+		return
+	}
+	for _, l := range added {
+		if bytes.Contains(l.Text, allowWord) && (bytes.Contains(l.Text, allowMarks[0]) || bytes.Contains(l.Text, allowMarks[1])) {
+			hc.marked[path] = hc.batch.Commit
+			return
+		}
+	}
 }
 
 // addUTF16 adds the lines a change adds to a UTF-16 file, decoded, to

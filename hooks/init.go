@@ -79,6 +79,9 @@ type InitOptions struct {
 // line per file saying what it did or why it left it alone.
 func Init(opt InitOptions) ([]string, error) {
 	repo, err := gitutil.Open(opt.Dir)
+	if errors.Is(err, gitutil.ErrBareRepository) {
+		return nil, fmt.Errorf("%w: init writes its files into a working tree, and a bare repository has none: run it in a clone", err)
+	}
 	if err != nil {
 		return nil, gitutil.Explain(err)
 	}

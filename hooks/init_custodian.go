@@ -201,7 +201,9 @@ func custodianOnly(top, dir string) bool {
 			return false
 		}
 	}
-	return custodian.IsMemory(safefile.NewBoundedFS(filepath.Join(top, filepath.FromSlash(dir))))
+	// Confined to the repository: memory reached through a link out of it
+	// is not this repository's, and is not read.
+	return custodian.IsMemory(safefile.NewConfinedFS(filepath.Join(top, filepath.FromSlash(dir)), safefile.Root{Dir: top}))
 }
 
 // initConfigDir is the MemoryCustodian directory the repository's config

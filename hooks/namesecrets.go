@@ -1,6 +1,8 @@
 package hooks
 
 import (
+	"strings"
+
 	"github.com/remnant-guard/remnant-guard/gitutil"
 	"github.com/remnant-guard/remnant-guard/validate"
 	"github.com/remnant-guard/remnant-guard/validate/report"
@@ -19,7 +21,14 @@ func scansName(c gitutil.Change) bool {
 
 // nameLine is a path as the one line of an unnamed file for the scanner.
 func nameLine(path string) []secrets.Line {
-	return []secrets.Line{{Number: 1, Text: []byte(path)}}
+	return []secrets.Line{{Number: 1, Text: nameText(path)}}
+}
+
+// nameText is a path as one line of text: a new line in the name (git
+// allows one) is read as a space, of the same width, so that the columns
+// of what is found still point into the name.
+func nameText(path string) []byte {
+	return []byte(strings.ReplaceAll(path, "\n", " "))
 }
 
 // nameFindings turns what the scanner found in a path, scanned as a

@@ -107,6 +107,30 @@ func loadConfig(opt Options, root string) (*config.Config, error) {
 	return config.Load(filepath.Join(root, config.Name), false, allRules())
 }
 
+// shownPath is how scan and check name a file: from root (the top of
+// the repository, or the folder whose configuration judges the run) when
+// it lies inside, the path the configuration's globs and the ignore file
+// name it by, so that a run from a subfolder judges and prints it as one
+// from the top; from dir, the folder the command runs in, otherwise.
+func shownPath(dir, root, abs string) string {
+	if rel, ok := relInside(root, abs); ok {
+		return rel
+	}
+	return displayPath(dir, abs)
+}
+
+// relInside is abs as a slash path from root, when it lies inside root.
+func relInside(root, abs string) (string, bool) {
+	if root == "" {
+		return "", false
+	}
+	rel, err := filepath.Rel(root, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
+}
+
 func displayPath(dir, abs string) string {
 	if rel, err := filepath.Rel(dir, abs); err == nil {
 		return filepath.ToSlash(rel)

@@ -334,9 +334,12 @@ func isHex(s string) bool {
 // it), and an allow comment a later commit of it puts on the line of a
 // secret an earlier one added. Such a finding does not block, and every
 // format reports it as accepted in this pull request, with its
-// justification, for the reviewer to  Nothing it adds widens: an
-// entry for every path, a glob, an entry without its rule, a new salt or
-// a change to the configuration accepts nothing in the range.
+// justification, for the reviewer to judge. A secret added with its allow
+// comment in one commit is no finding of the range at all: it is reported
+// the same way (markedInRange), so that no secret the range brings passes
+// unseen. Nothing it adds widens: an entry for every path, a glob, an
+// entry without its rule, a new salt or a change to the configuration
+// accepts nothing in the range.
 
 // rangeAcceptance is what the head of a range adds that may accept the
 // range's own findings.
@@ -345,11 +348,12 @@ type rangeAcceptance struct {
 	engine  *secrets.Engine
 	base    string
 	head    string
-	limit   int64                 // the largest head file read for its allow comments
-	tree    map[string]string     // the head's files and their blobs, read once when needed
-	sealer  *secrets.Sealer       // the head's salt; nil: no entry counts
-	entries []secrets.IgnoreEntry // the exact entries the head adds
-	files   map[string]headMarks  // per path, what the head's allow comments hide
+	limit   int64                        // the largest head file read for its allow comments
+	tree    map[string]string            // the head's files and their blobs, read once when needed
+	sealer  *secrets.Sealer              // the head's salt; nil: no entry counts
+	entries []secrets.IgnoreEntry        // the exact entries the head adds
+	files   map[string]headMarks         // per path, what the head's allow comments hide
+	trees   map[string]map[string]string // other commits' files and blobs, by commit (secretsAt)
 }
 
 // headMarks is a file at the head as its allow comments leave it: the
@@ -548,13 +552,19 @@ func escapeGlob(p string) string {
 // unhonouredExclusions says, one note each, which [exclude_paths] entries
 // the head's configuration adds to the base's: ci judges a range by the
 // base's configuration, so a pull request cannot exclude its own findings,
-// and the reviewer is told what it tried. An explicit --config, a whole
-// history, or a head configuration that does not parse says nothing here.
+// and the reviewer is told what it tried. A head configuration that does
+// not parse is named with its error: it judges nothing here, and once
+// merged every run would stop on it. An explicit --config or a whole
+// history says nothing here.
 func unhonouredExclusions(opt Options, repo *gitutil.Repo, base *config.Config, rng Range) []string {
 	if opt.ConfigPath != "" || rng.WholeHistory() {
 		return nil
 	}
 	head, err := revisionConfig(opt, repo, rng.Head)
+	var ce *config.Error
+	if errors.As(err, &ce) {
+		return []string{fmt.Sprintf("%s at the head of this pull request cannot be read, so every run stops on it once it is merged: %v", config.Name, err)}
+	}
 	if err != nil {
 		return nil
 	}
@@ -563,4 +573,120 @@ func unhonouredExclusions(opt Options, repo *gitutil.Repo, base *config.Config, 
 		out = append(out, fmt.Sprintf("%s [exclude_paths] %s is added in this pull request and not honoured here: ci reads the base's configuration, so it counts once merged", config.Name, e))
 	}
 	return out
+}
+
+// markedInRange reports the secrets that an allow comment added in the
+// range hides at its head, in the files marked lists (with the commit
+// that added the comment): one added with its comment in the same commit
+// is never a finding of the range, and would otherwise pass unseen. A
+// secret the file already has at the base or at the merge base is not
+// the range's; one already reported or accepted is not told twice; a file
+// the configuration keeps from the scan is not read.
+func (ra *rangeAcceptance) markedInRange(marked map[string]string, rng Range, reported []validate.Finding, accepted []report.Suppressed, cfg *config.Config) ([]report.Suppressed, error) {
+	if len(marked) == 0 {
+		return nil, nil
+	}
+	key := func(f validate.Finding) string { return f.Path + "\x00" + f.RuleID + "\x00" + f.Fingerprint }
+	told := map[string]bool{}
+	for _, f := range reported {
+		told[key(f)] = true
+	}
+	for _, s := range accepted {
+		told[key(s.Finding)] = true
+	}
+	if err := ra.load(); err != nil {
+		return nil, err
+	}
+	var out []report.Suppressed
+	paths := make([]string, 0, len(marked))
+	for p := range marked {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	for _, path := range paths {
+		if cfg.ScanExcluded(path) {
+			continue
+		}
+		m, err := ra.marks(path)
+		if err != nil {
+			return nil, err
+		}
+		if len(m.hidden) == 0 {
+			continue
+		}
+		had, err := ra.secretsAt(path, rng.Base, rng.MergeBase)
+		if err != nil {
+			return nil, err
+		}
+		lines := make([]int, 0, len(m.hidden))
+		for line := range m.hidden {
+			lines = append(lines, line)
+		}
+		slices.Sort(lines)
+		for _, line := range lines {
+			for _, g := range m.hidden[line] {
+				k := key(g)
+				if told[k] || had[g.RuleID+"\x00"+g.Fingerprint] {
+					continue
+				}
+				told[k] = true
+				g.Commit = marked[path]
+				out = append(out, report.Suppressed{Finding: g, Kind: "inSource", Justification: fmt.Sprintf(
+					"an allow comment on %s:%d at the head of this pull request, %s", path, line, report.ShortRev(ra.head))})
+			}
+		}
+	}
+	return out, nil
+}
+
+// secretsAt lists, as rule and in-run fingerprint, the secrets path holds
+// at the given commits, allow comments or not. Each commit's tree is
+// listed once; a file over [ci] max_file_size or with a NUL byte is not
+// read, as the head's is not.
+func (ra *rangeAcceptance) secretsAt(path string, revs ...string) (map[string]bool, error) {
+	had := map[string]bool{}
+	for i, rev := range revs {
+		if rev == "" || slices.Contains(revs[:i], rev) {
+			continue
+		}
+		tree, ok := ra.trees[rev]
+		if !ok {
+			entries, err := ra.repo.ListTree(rev, "")
+			if err != nil {
+				return nil, err
+			}
+			tree = make(map[string]string, len(entries))
+			for _, e := range entries {
+				tree[e.Path] = e.Hash
+			}
+			if ra.trees == nil {
+				ra.trees = map[string]map[string]string{}
+			}
+			ra.trees[rev] = tree
+		}
+		hash, ok := tree[path]
+		if !ok {
+			continue
+		}
+		sizes, err := ra.repo.BlobSizes([]string{hash})
+		if n, ok := sizes[hash]; err != nil || !ok || n > ra.limit {
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
+		data, err := ra.repo.ReadBlob(hash)
+		if err != nil {
+			return nil, err
+		}
+		if bytes.IndexByte(data, 0) >= 0 {
+			continue
+		}
+		unmarked, _ := secrets.Unmarked(data)
+		found, _ := ra.engine.ScanFile(path, unmarked)
+		for _, g := range found {
+			had[g.RuleID+"\x00"+g.Fingerprint] = true
+		}
+	}
+	return had, nil
 }

@@ -77,7 +77,8 @@ func Scan(opt Options, paths []string) (*report.Report, error) {
 	return rep, nil
 }
 
-// scanTargets lists the files to scan, as targets displayed relative to dir.
+// scanTargets lists the files to scan, as targets named from the top of
+// the repository when inside it (shownPath), else relative to dir.
 func scanTargets(repo *gitutil.Repo, dir string, paths []string) ([]target, error) {
 	if len(paths) == 0 && repo != nil {
 		if err := ignoreFilesReadable(repo); err != nil {
@@ -90,12 +91,16 @@ func scanTargets(repo *gitutil.Repo, dir string, paths []string) ([]target, erro
 		out := make([]target, 0, len(rel))
 		for _, p := range rel {
 			abs := filepath.Join(repo.TopLevel, filepath.FromSlash(p))
-			out = append(out, target{display: displayPath(dir, abs), disk: abs})
+			out = append(out, target{display: shownPath(dir, repo.TopLevel, abs), disk: abs})
 		}
 		return out, nil
 	}
 	if len(paths) == 0 {
 		paths = []string{"."}
+	}
+	top := ""
+	if repo != nil {
+		top = repo.TopLevel
 	}
 	var out []target
 	for _, p := range paths {
@@ -111,7 +116,7 @@ func scanTargets(repo *gitutil.Repo, dir string, paths []string) ([]target, erro
 				return filepath.SkipDir
 			}
 			if !d.IsDir() {
-				out = append(out, target{display: displayPath(dir, f), disk: f})
+				out = append(out, target{display: shownPath(dir, top, f), disk: f})
 			}
 			return nil
 		})

@@ -175,7 +175,7 @@ func forCommand(c command, global []string) ([]string, error) {
 		switch {
 		case name == "no-color" && !c.takesNoColor:
 		case name == "config" && !c.takesConfig:
-			return nil, fmt.Errorf("%s reads no config: --config does not apply", c.name)
+			return nil, fmt.Errorf("%s takes no --config: it reads no configuration, or only the repository's own", c.name)
 		case name == "config" && !hasValue:
 			out = append(out, a, global[i+1])
 			i++

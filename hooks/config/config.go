@@ -286,6 +286,14 @@ func (c *Config) validateCustodian(data []byte) error {
 		return &Error{Path: c.Source, Line: tomlcheck.KeyLine(data, toml.Key{"custodian", "dir"}),
 			Msg: fmt.Sprintf("custodian.dir: %s is not a directory inside the repository", textsafe.Quote(c.Custodian.Dir))}
 	}
+	for _, part := range strings.Split(d, "/") {
+		// git refuses to track a path through a folder named .git in any
+		// case: memory there could never be committed.
+		if strings.EqualFold(part, ".git") {
+			return &Error{Path: c.Source, Line: tomlcheck.KeyLine(data, toml.Key{"custodian", "dir"}),
+				Msg: fmt.Sprintf("custodian.dir: %s is inside git's own directory, which git never commits: give a directory of the working tree", textsafe.Quote(c.Custodian.Dir))}
+		}
+	}
 	c.Custodian.Dir = d
 	for area, globs := range c.Custodian.Areas {
 		line := tomlcheck.KeyLine(data, toml.Key{"custodian", "areas", area})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/BurntSushi/toml"
 
@@ -44,8 +45,42 @@ func (c *Config) validateExclusions(data []byte, known []validate.Rule) error {
 		if err := checkGlobs("exclude_paths."+id, globs); err != nil {
 			return &Error{Path: c.Source, Line: line, Msg: err.Error()}
 		}
+		for _, g := range globs {
+			if want, ok := rootGlob(g); !ok {
+				return &Error{Path: c.Source, Line: line, Msg: fmt.Sprintf(
+					"exclude_paths.%s: %s can never match: a glob is a path from the repository root, with no \".\" or \"..\" part, no leading, doubled or trailing \"/\"%s",
+					id, textsafe.Quote(g), want)}
+			}
+		}
 	}
 	return nil
+}
+
+// rootGlob tells whether g can match a path as findings name it (a
+// slash path from the repository root); when not, want is the glob that
+// was likely meant, as " (write ...)", or "".
+func rootGlob(g string) (want string, ok bool) {
+	parts := strings.Split(g, "/")
+	if !slices.ContainsFunc(parts, func(p string) bool { return p == "" || p == "." || p == ".." }) {
+		return "", true
+	}
+	if strings.HasSuffix(g, "/") {
+		g += "**"
+	}
+	var kept []string
+	for _, p := range strings.Split(g, "/") {
+		switch p {
+		case "", ".":
+		case "..":
+			return "", false
+		default:
+			kept = append(kept, p)
+		}
+	}
+	if len(kept) == 0 {
+		return "", false
+	}
+	return " (write " + textsafe.Quote(strings.Join(kept, "/")) + ")", false
 }
 
 // Excludes tells whether [exclude_paths] keeps rule's findings in path

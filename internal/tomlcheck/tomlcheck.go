@@ -2,6 +2,7 @@ package tomlcheck
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -99,11 +100,10 @@ func KeyLine(data []byte, k toml.Key) int {
 			}
 			continue
 		}
-		key, _, ok := strings.Cut(t, "=")
+		key, ok := lineKey(t)
 		if !ok {
 			continue
 		}
-		key = strings.Trim(strings.TrimSpace(key), `"'`)
 		if key == name && cur == table {
 			return i + 1
 		}
@@ -112,4 +112,33 @@ func KeyLine(data []byte, k toml.Key) int {
 		}
 	}
 	return 0
+}
+
+// lineKey is the key a "key = value" line sets: a quoted key is read to
+// its closing quote (it may hold "=" or "#"), a bare one to the "=".
+func lineKey(t string) (string, bool) {
+	if t != "" && (t[0] == '"' || t[0] == '\'') {
+		q := t[0]
+		for j := 1; j < len(t); j++ {
+			if q == '"' && t[j] == '\\' {
+				j++
+				continue
+			}
+			if t[j] != q {
+				continue
+			}
+			if !strings.HasPrefix(strings.TrimSpace(t[j+1:]), "=") {
+				break // a dotted key ("a".b = 1): read as before
+			}
+			if q == '\'' {
+				return t[1:j], true
+			}
+			if k, err := strconv.Unquote(t[:j+1]); err == nil {
+				return k, true
+			}
+			return t[1:j], true
+		}
+	}
+	key, _, ok := strings.Cut(t, "=")
+	return strings.Trim(strings.TrimSpace(key), `"'`), ok
 }

@@ -53,4 +53,19 @@ func TestKeyLine(t *testing.T) {
 			t.Errorf("KeyLine(%v) = %d, want %d", tc.k, got, tc.line)
 		}
 	}
+	// A quoted key holding "=", "#" or an escaped quote is found whole.
+	src = []byte("[exclude_paths]\nok = [\"x\"]\n\"a=b\" = [\"x\"]\n'c = d' = 1\n\"e\\\"=f\" = 2\n")
+	for _, tc := range []struct {
+		k    toml.Key
+		line int
+	}{
+		{toml.Key{"exclude_paths", "a=b"}, 3},
+		{toml.Key{"exclude_paths", "c = d"}, 4},
+		{toml.Key{"exclude_paths", `e"=f`}, 5},
+		{toml.Key{"exclude_paths", "a"}, 0},
+	} {
+		if got := KeyLine(src, tc.k); got != tc.line {
+			t.Errorf("KeyLine(%v) = %d, want %d", tc.k, got, tc.line)
+		}
+	}
 }
