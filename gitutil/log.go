@@ -321,6 +321,9 @@ func (l *LogProcess) Each(fn func(CommitChanges) error) error {
 		l.switched = true
 		err = l.readSplit(at, boundary, fn)
 	case err == nil:
+		// Read to the end: the merges were all handed over, so a listing
+		// of them that has not started by now never will.
+		l.merges.noListing()
 		l.split.cancel()
 		err = l.head.wait()
 	}

@@ -447,6 +447,21 @@ func (m *mergeLog) stop() {
 	m.closeLocked()
 }
 
+// noListing keeps a listing of the merges from starting, and ends one
+// that runs, once the log is read to the end and no merge is left to read
+// apart; the merges' reader is left to end on its own. Safe on nil.
+func (m *mergeLog) noListing() {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.stopped = true
+	if m.lister != nil {
+		m.lister.Process.Kill()
+	}
+}
+
 // wait waits, after stop, until the listing and the reader have ended,
 // their git waited for. The listing is started once the range is listed:
 // the caller has waited for that (logSplit.cancel).
