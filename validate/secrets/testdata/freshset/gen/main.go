@@ -52,7 +52,9 @@ func pick(set string, n int) string {
 
 // password is a random password of n characters with at least one digit
 // and one of each case.
-func password(n int) string { return pick("ABCDEFGHJKLMNPQRSTUVWXYZ", 1) + pick("abcdefghijkmnpqrstuvwxyz", 1) + pick("23456789", 1) + pick(alnum, n-3) }
+func password(n int) string {
+	return pick("ABCDEFGHJKLMNPQRSTUVWXYZ", 1) + pick("abcdefghijkmnpqrstuvwxyz", 1) + pick("23456789", 1) + pick(alnum, n-3)
+}
 
 func punctPassword(n int) string {
 	for {
