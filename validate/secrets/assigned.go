@@ -104,7 +104,7 @@ func checkAssigned(in *checkInput) bool {
 		return false
 	case notASecretShape(in):
 		return false
-	case !quoted(in) && (strings.ContainsAny(v, "{([") || strings.IndexByte("&*-", v[0]) >= 0 || in.op == opSpace && strings.IndexByte(v, '=') >= 0):
+	case !quoted(in) && unquotedExpression(in):
 		return false // an unquoted expression, a flag, or a flag's setting
 	case publicKeyID(in.name) && hexOnly(v):
 		return false
@@ -138,6 +138,36 @@ func checkAssigned(in *checkInput) bool {
 		return false
 	}
 	return len(v) >= 10 && h >= 3.0 && (bitsSet(cl) >= 2 || strongRandom(v))
+}
+
+// unquotedExpression tells an unquoted value that reads as code rather
+// than as a setting's text: in a source file, or after a flag or a bare
+// name, a literal, a call, an index, a dereference or a flag; in a
+// configuration file (.env, .ini, .properties, YAML) only a call or an
+// index, since a password's punctuation ($, *, -, brackets) is kept there.
+func unquotedExpression(in *checkInput) bool {
+	v := in.secret
+	if callOrIndex(v) {
+		return true
+	}
+	if inCode(in.path) || in.op == opSpace || in.op == opFlag {
+		return strings.ContainsAny(v, "{([") || strings.IndexByte("&*-@", v[0]) >= 0 || in.op == opSpace && strings.IndexByte(v, '=') >= 0
+	}
+	return v[0] == '@' && isIdentifier(v[1:]) // PowerShell splatting: -PassThru @params
+}
+
+// callOrIndex tells a value shaped as a literal, a call or an index:
+// it starts with a bracket, or a name is followed by a bracket that
+// closes at the value's end (getPassword(x), tokens[i]).
+func callOrIndex(v string) bool {
+	if v == "" || strings.IndexByte("{([", v[0]) >= 0 {
+		return true
+	}
+	i := strings.IndexAny(v, "([{")
+	if i <= 0 || !identifier().MatchString(v[:i]) {
+		return false
+	}
+	return v[i] == '(' || strings.IndexByte(")]}", v[len(v)-1]) >= 0
 }
 
 // hasFakeWord tells a value with a stand-in word in it (secret123,
@@ -181,8 +211,35 @@ func notAValue(v string) bool {
 		return true
 	case strings.HasPrefix(v, "sha512-"), strings.HasPrefix(v, "sha256-"), strings.HasPrefix(v, "sha1-"):
 		return true
+	case passwordHash(v), strings.HasPrefix(v, "{cipher}"):
+		return true // a hash or Spring Cloud Config ciphertext: what a password becomes, not one
+	case decodedStandIn(v):
+		return true // base64 of a stand-in: USERNAME:TOKEN, your-password-here
 	}
 	return notASecretValue(v)
+}
+
+// passwordHash tells a password hash in modular crypt format (bcrypt
+// $2a$/$2b$/$2y$, sha512-crypt $6$, sha256-crypt $5$, md5-crypt $1$,
+// yescrypt $y$, argon2 $argon2id$, scrypt $scrypt$, PBKDF2 $pbkdf2-...$)
+// or Django's hasher format (pbkdf2_sha256$...): it verifies a password
+// and cannot be used as one.
+func passwordHash(v string) bool {
+	if strings.HasPrefix(v, "pbkdf2_sha") || strings.HasPrefix(v, "argon2$") || strings.HasPrefix(v, "bcrypt$") {
+		return strings.Count(v, "$") >= 2
+	}
+	if len(v) < 20 || v[0] != '$' {
+		return false
+	}
+	id, rest, ok := strings.Cut(v[1:], "$")
+	if !ok || strings.Count(rest, "$") < 1 && !strings.HasPrefix(id, "2") {
+		return false
+	}
+	switch id {
+	case "1", "2", "2a", "2b", "2x", "2y", "5", "6", "7", "y", "gy", "argon2i", "argon2d", "argon2id", "scrypt", "sha1", "md5":
+		return true
+	}
+	return strings.HasPrefix(id, "pbkdf2")
 }
 
 // sourceFileName is a value that names a file (x509_string.go).

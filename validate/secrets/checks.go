@@ -64,9 +64,12 @@ var checkFuncs = sync.OnceValue(func() map[string]checkFunc {
 })
 
 // checkJWT keeps tokens whose header decodes to JSON naming an algorithm
-// or a type.
+// or a type, except an unsigned token (alg none: anyone can make one, it
+// grants nothing) and a signed OpenID Connect request object (the
+// authorization request's parameters, passed as request=: it asks for a
+// token, it is not one).
 func checkJWT(in *checkInput) bool {
-	head, _, ok := strings.Cut(in.secret, ".")
+	head, rest, ok := strings.Cut(in.secret, ".")
 	if !ok {
 		return false
 	}
@@ -74,7 +77,28 @@ func checkJWT(in *checkInput) bool {
 	if err != nil && len(dec) == 0 {
 		return false
 	}
-	return bytes.Contains(dec, []byte(`"alg"`)) || bytes.Contains(dec, []byte(`"typ"`))
+	if !bytes.Contains(dec, []byte(`"alg"`)) && !bytes.Contains(dec, []byte(`"typ"`)) {
+		return false
+	}
+	if unsignedJWT(dec) {
+		return false
+	}
+	payload, _, _ := strings.Cut(rest, ".")
+	claims, _ := base64.RawURLEncoding.DecodeString(strings.TrimRight(payload, "="))
+	return !requestObject(claims)
+}
+
+var algNone = validate.LazyRegexp(`"alg"[ \t]*:[ \t]*"(?i:none)"`)
+
+// unsignedJWT tells a JWT header of an unsigned token (RFC 7519 §6).
+func unsignedJWT(header []byte) bool { return algNone().Match(header) }
+
+// requestObject tells the claims of an OpenID Connect request object
+// (OpenID Connect Core §6.1, RFC 9101): the parameters of an
+// authorization request.
+func requestObject(claims []byte) bool {
+	return bytes.Contains(claims, []byte(`"response_type"`)) &&
+		(bytes.Contains(claims, []byte(`"redirect_uri"`)) || bytes.Contains(claims, []byte(`"client_id"`)))
 }
 
 // checkPEMBody drops a private key block whose body, when its END line is
@@ -150,12 +174,12 @@ func checkBasicAuth(in *checkInput) bool {
 	if err != nil {
 		dec, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(in.secret, "="))
 	}
-	return err == nil && bytes.IndexByte(dec, ':') > 0
+	return err == nil && bytes.IndexByte(dec, ':') > 0 && !decodedStandIn(in.secret)
 }
 
 var k8sSecretKind = validate.LazyRegexp(`(?mi)^kind:[ \t]*["']?secret["']?[ \t]*$`)
 
 // checkK8sSecret keeps data values of a Kubernetes Secret manifest only.
 func checkK8sSecret(in *checkInput) bool {
-	return in.wholeHas(k8sKind(in), func(b []byte) bool { return k8sSecretKind().Match(b) }) && !isPlaceholder(in.secret)
+	return in.wholeHas(k8sKind(in), func(b []byte) bool { return k8sSecretKind().Match(b) }) && !isPlaceholder(in.secret) && !decodedStandIn(in.secret)
 }

@@ -170,7 +170,7 @@ func pairAfter(line []byte, ns, ne int) []int {
 	if !ok || ve-vs < 6 {
 		return nil
 	}
-	if !isQuote(line[vs-1]) && bytes.ContainsAny(line[vs:ve], "([{") {
+	if !isQuote(line[vs-1]) && callOrIndex(string(line[vs:ve])) {
 		return nil // an unquoted call, index or literal is code
 	}
 	if op == opColon && !isQuote(line[vs-1]) && argumentLabel(line, ns) {
@@ -264,7 +264,7 @@ func valueSpan(line []byte, j int, op byte) (int, int, bool) {
 		return 0, 0, false // a default or a note: quoted values only
 	}
 	k := j
-	for k < len(line) && k-j < maxValueLen && !isValueEnd(line[k]) {
+	for k < len(line) && k-j < maxValueLen && !isValueEnd(line[k]) && !escapeEnd(line, k) {
 		k++
 	}
 	if bytes.HasSuffix(line[j:k], []byte("..")) {
@@ -307,6 +307,13 @@ func argumentLabel(line []byte, ns int) bool {
 		ns--
 	}
 	return ns > 0 && (line[ns-1] == '(' || line[ns-1] == ',')
+}
+
+// escapeEnd tells a string escape at k that ends an unquoted value
+// written inside a quoted string: name=value\n in a notebook's JSON
+// source or output lines.
+func escapeEnd(line []byte, k int) bool {
+	return line[k] == '\\' && k+1 < len(line) && (line[k+1] == 'n' || line[k+1] == 'r' || line[k+1] == 't' || line[k+1] == '"')
 }
 
 func isValueEnd(c byte) bool {

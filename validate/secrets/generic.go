@@ -37,6 +37,8 @@ var nonSecretWords = sync.OnceValue(func() map[string]bool {
 		"cache": true, "sort": true, "partition": true, "primary": true, "foreign": true,
 		"unique": true, "lookup": true, "map": true, "event": true, "column": true,
 		"shortcut": true, "hot": true, "schema": true, "i18n": true, "translation": true,
+		// PowerShell's -PassThru, pass-through options: not a password
+		"thru": true, "through": true,
 	}
 })
 
@@ -65,6 +67,8 @@ func checkGeneric(in *checkInput) bool {
 	case isTestPath(in.path), notASecretValue(v), !quoted(in) && looksLikeCode(v, in.path):
 		return false
 	case encodedData(v), publishableKey(v), wordyValue(v), wordIdentifier(v):
+		return false
+	case passwordHash(v), strings.HasPrefix(v, "{cipher}"), decodedStandIn(v):
 		return false
 	case inCode(in.path) && len(strings.Trim(in.name, `"'`)) < 3:
 		return false // minified code: r="...", a data table, not a name given to a secret
@@ -110,7 +114,7 @@ var codeExts = []string{".go", ".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs", ".m
 // looksLikeCode tells an unquoted value that is an expression: a literal,
 // a call or an index, or, in a source file, a plain identifier.
 func looksLikeCode(v, path string) bool {
-	if strings.ContainsAny(v, "{([") || v[0] == '&' || v[0] == '*' {
+	if callOrIndex(v) || inCode(path) && (strings.ContainsAny(v, "{([") || v[0] == '&' || v[0] == '*') {
 		return true
 	}
 	return inCode(path) && identifier().MatchString(v)

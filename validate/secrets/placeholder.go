@@ -14,6 +14,7 @@ var placeholderMarks = []string{
 	"changeme", "change_me", "change-me", "example", "placeholder",
 	"your_", "your-", "yourpass", "redacted", "dummy", "insert_", "replace_",
 	"os.environ", "getenv", "process.env", "env(", "env[", "secretkeyref",
+	"synthetic",
 }
 
 // placeholderWords are whole values that stand in for a secret.
@@ -29,13 +30,28 @@ var placeholderWords = sync.OnceValue(func() map[string]bool {
 	}
 })
 
+// formatReference tells a value starting with '%' that refers to
+// something else: a Windows variable (%DB_PASSWORD%), a format verb
+// (%s, %(name)s, %{name}) or a URL-escaped byte at the start of a path;
+// a random password may start with '%' too.
+func formatReference(v string) bool {
+	if len(v) < 2 {
+		return true
+	}
+	switch v[1] {
+	case '(', '{', 's', 'd', 'v', 'q':
+		return true
+	}
+	return strings.Count(v, "%") >= 2 && isIdentifier(strings.Trim(v, "%"))
+}
+
 var codeRef = validate.LazyRegexp(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+(\(\))?$`)
 
 // isPlaceholder reports values that are not a secret themselves:
 // variables, templates, stand-ins, code references.
 func isPlaceholder(v string) bool {
 	v = strings.Trim(v, `"'{}`)
-	if v == "" || v[0] == '$' || v[0] == '<' || v[0] == '[' || v[0] == '%' {
+	if v == "" || v[0] == '$' || v[0] == '<' || v[0] == '[' || v[0] == '%' && formatReference(v) {
 		return true
 	}
 	low := strings.ToLower(v)
