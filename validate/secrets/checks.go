@@ -60,6 +60,8 @@ var checkFuncs = sync.OnceValue(func() map[string]checkFunc {
 		"not-lockfile":    func(in *checkInput) bool { return !isLockfile(in.path) },
 		"k8s-secret":      checkK8sSecret,
 		"mixed-token":     checkMixedToken,
+		"nkey-seed":       func(in *checkInput) bool { return natsSeed(in.secret) },
+		"jwk":             checkJWK,
 	}
 })
 
@@ -175,6 +177,12 @@ func checkBasicAuth(in *checkInput) bool {
 		dec, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(in.secret, "="))
 	}
 	return err == nil && bytes.IndexByte(dec, ':') > 0 && !decodedStandIn(in.secret)
+}
+
+// checkJWK keeps a private member of a JSON Web Key: the text holds a
+// key's type member ("kty").
+func checkJWK(in *checkInput) bool {
+	return jwkPrivateMember(in.name) && bytes.Contains(in.whole, []byte(`"kty"`))
 }
 
 var k8sSecretKind = validate.LazyRegexp(`(?mi)^kind:[ \t]*["']?secret["']?[ \t]*$`)
