@@ -100,7 +100,7 @@ func checkAssigned(in *checkInput) bool {
 	switch {
 	case !secretName(in.name), isLockfile(in.path), isTestPath(in.path):
 		return false
-	case strings.ContainsAny(v, " \t"), isPlaceholder(v), interpolation().MatchString(v), notAValue(v):
+	case strings.ContainsAny(v, " \t"), isPlaceholder(v), interpolated(v, in.path), notAValue(v):
 		return false
 	case notASecretShape(in):
 		return false
@@ -116,7 +116,7 @@ func checkAssigned(in *checkInput) bool {
 		return false // "magic-v1\x00": text with a control character is a format's marker
 	case uuidRe().MatchString(v):
 		return !idName(in.name) && in.op != opSpace
-	case sequenceFake(v), periodic(v), digitRun(v) >= 6, hasFakeWord(v):
+	case sequenceFake(v), periodic(v), digitRun(v) >= 6, hasFakeWord(v), leetWord(v):
 		return false
 	case wordy(v) && !(passwordName(in.name) && in.op != opSpace):
 		return false
@@ -138,6 +138,33 @@ func checkAssigned(in *checkInput) bool {
 		return false
 	}
 	return len(v) >= 10 && h >= 3.0 && (bitsSet(cl) >= 2 || strongRandom(v))
+}
+
+// leetWord tells a word spelt with symbols and digits for letters
+// (super$ecret, p@ssw0rd, s3cr3t!): a stand-in typed to look strong.
+func leetWord(v string) bool {
+	w := strings.Map(func(r rune) rune {
+		switch r {
+		case '$', '5':
+			return 's'
+		case '@', '4':
+			return 'a'
+		case '0':
+			return 'o'
+		case '1', '!':
+			return 'i'
+		case '3':
+			return 'e'
+		case '7':
+			return 't'
+		}
+		return r
+	}, v)
+	if w == v || !isLetters(w) || len(w) > 16 {
+		return false
+	}
+	low := strings.ToLower(w)
+	return isWordChunk(w) || low == w && (strings.Contains(low, "secret") || strings.Contains(low, "passw"))
 }
 
 // unquotedExpression tells an unquoted value that reads as code rather

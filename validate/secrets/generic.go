@@ -45,6 +45,37 @@ var nonSecretWords = sync.OnceValue(func() map[string]bool {
 // interpolation finds a variable expanded inside a string ("...$user").
 var interpolation = validate.LazyRegexp(`\$[A-Za-z_{(]`)
 
+// interpolated tells a value with a variable expanded in it: ${name} or
+// $(command) anywhere, and a bare $name where the file's syntax expands
+// one (shell, PHP, Perl, PowerShell, Kotlin and Groovy strings, YAML of
+// compose files and pipelines, and files of unknown syntax). In JSON,
+// properties, INI, XML and the strings of most languages a '$' is a
+// character of the value: a password's punctuation.
+func interpolated(v, path string) bool {
+	if !interpolation().MatchString(v) {
+		return false
+	}
+	if strings.Contains(v, "${") || strings.Contains(v, "$(") || strings.TrimLeft(v, `\`)[0] == '$' {
+		return true
+	}
+	return !literalDollar(path)
+}
+
+// literalDollarExts are file types where a bare $name is not expanded.
+var literalDollarExts = []string{".json", ".properties", ".ini", ".xml", ".config", ".cfg", ".toml",
+	".py", ".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx", ".java", ".go", ".cs", ".ipynb", ".tfvars", ".tf",
+	".rs", ".swift", ".c", ".h", ".cc", ".cpp", ".sql"}
+
+func literalDollar(path string) bool {
+	low := strings.ToLower(path)
+	for _, ext := range literalDollarExts {
+		if strings.HasSuffix(low, ext) {
+			return true
+		}
+	}
+	return false
+}
+
 // shortHex is a lowercase hex value shorter than a SHA-1, the shape of
 // digests and identifiers more often than of keys.
 var shortHex = validate.LazyRegexp(`^[0-9a-f]{1,39}$`)
@@ -62,7 +93,7 @@ func checkGeneric(in *checkInput) bool {
 		return false
 	case strings.HasPrefix(v, "sha512-") || strings.HasPrefix(v, "sha256-") || strings.HasPrefix(v, "sha1-"):
 		return false
-	case len(v) < 10, interpolation().MatchString(v), shortHex().MatchString(v), digitRun(v) >= 6:
+	case len(v) < 10, interpolated(v, in.path), shortHex().MatchString(v), digitRun(v) >= 6:
 		return false
 	case isTestPath(in.path), notASecretValue(v), !quoted(in) && looksLikeCode(v, in.path):
 		return false
