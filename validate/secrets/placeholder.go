@@ -1,6 +1,7 @@
 package secrets
 
 import (
+	"net/url"
 	"strings"
 	"sync"
 
@@ -42,7 +43,16 @@ func formatReference(v string) bool {
 	case '(', '{', 's', 'd', 'v', 'q':
 		return true
 	}
-	return strings.Count(v, "%") >= 2 && isIdentifier(strings.Trim(v, "%"))
+	if strings.Count(v, "%") >= 2 && isIdentifier(strings.Trim(v, "%")) {
+		return true
+	}
+	verbs := 0 // %Y-%m-%d, %H:%M: a date or printf format
+	for i := 0; i+1 < len(v); i++ {
+		if v[i] == '%' && isAlpha(v[i+1]) {
+			verbs++
+		}
+	}
+	return verbs >= 2
 }
 
 var codeRef = validate.LazyRegexp(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+(\(\))?$`)
@@ -51,6 +61,11 @@ var codeRef = validate.LazyRegexp(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9
 // variables, templates, stand-ins, code references.
 func isPlaceholder(v string) bool {
 	v = strings.Trim(v, `"'{}`)
+	if strings.IndexByte(v, '%') >= 0 {
+		if dec, err := url.PathUnescape(v); err == nil && dec != v && isPlaceholder(dec) {
+			return true // %3CYourStrong%21Passw0rd%3E: a URL-escaped <placeholder>
+		}
+	}
 	if v == "" || v[0] == '$' || v[0] == '<' || v[0] == '[' || v[0] == '%' && formatReference(v) {
 		return true
 	}
