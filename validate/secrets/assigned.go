@@ -164,7 +164,7 @@ func leetWord(v string) bool {
 		return false
 	}
 	low := strings.ToLower(w)
-	return isWordChunk(w) || low == w && (strings.Contains(low, "secret") || strings.Contains(low, "passw"))
+	return placeholderWords()[low] || strings.HasSuffix(low, "secret") || strings.HasSuffix(low, "password")
 }
 
 // unquotedExpression tells an unquoted value that reads as code rather
@@ -238,6 +238,8 @@ func notAValue(v string) bool {
 		return true
 	case strings.HasPrefix(v, "sha512-"), strings.HasPrefix(v, "sha256-"), strings.HasPrefix(v, "sha1-"):
 		return true
+	case importPath(v):
+		return true // secretspb "cloud.google.com/go/...": an import's alias and path
 	case passwordHash(v), strings.HasPrefix(v, "{cipher}"):
 		return true // a hash or Spring Cloud Config ciphertext: what a password becomes, not one
 	case decodedStandIn(v):
@@ -245,6 +247,12 @@ func notAValue(v string) bool {
 	}
 	return notASecretValue(v)
 }
+
+// modulePath is a package's import path: a lower-case domain, then path
+// segments (k8s.io/api/authentication/v1beta1).
+var modulePath = validate.LazyRegexp(`^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:/[A-Za-z0-9._~+-]+)+$`)
+
+func importPath(v string) bool { return strings.IndexByte(v, '/') > 0 && modulePath().MatchString(v) }
 
 // passwordHash tells a password hash in modular crypt format (bcrypt
 // $2a$/$2b$/$2y$, sha512-crypt $6$, sha256-crypt $5$, md5-crypt $1$,
@@ -536,6 +544,8 @@ func controlEscape(v string) bool {
 			return true
 		case c == 'x' && i+2 < len(v) && v[i+2] < '2':
 			return true
+		case c == 'u' && i == 0 && strings.HasPrefix(v[i+2:], "00"):
+			return true // \u0026 first: an escaped delimiter (JSON's &) before an empty value
 		}
 		i++ // the escaped byte
 	}

@@ -3,6 +3,8 @@ package secrets
 import (
 	"encoding/base64"
 	"strings"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // The decode step: a Kubernetes Secret's data values and a docker
@@ -34,6 +36,28 @@ func decodeBase64Text(v string) (string, bool) {
 		}
 	}
 	return strings.TrimRight(string(dec), "\r\n"), true
+}
+
+// credentialField finds a field of a JSON document that holds a
+// credential as a string: "auth": "...", "password": "...".
+var credentialField = validate.LazyRegexp(`"(?i:auths?|password|passwd|secret|client_secret|private_key|api_?key|access_?token|refresh_?token|token)"[ \t]*:[ \t]*"[^"]{8,}"`)
+
+// encodedDocument tells base64 of a JSON document with no credential in
+// it: a recorded response body, a claims challenge. A docker config's
+// base64 (its auths hold credentials) is not one.
+func encodedDocument(v string) bool {
+	if !strings.HasPrefix(v, "eyJ") && !strings.HasPrefix(v, "W3") && !strings.HasPrefix(v, "ewo") && !strings.HasPrefix(v, "ewog") {
+		return false
+	}
+	text, ok := decodeBase64Text(v)
+	if !ok {
+		return false
+	}
+	text = strings.TrimSpace(text)
+	if text == "" || text[0] != '{' && text[0] != '[' {
+		return false
+	}
+	return !credentialField().MatchString(text)
 }
 
 // decodedStandIn tells a base64 value whose text is a stand-in: a

@@ -39,6 +39,12 @@ var nonSecretWords = sync.OnceValue(func() map[string]bool {
 		"shortcut": true, "hot": true, "schema": true, "i18n": true, "translation": true,
 		// PowerShell's -PassThru, pass-through options: not a password
 		"thru": true, "through": true,
+		// tokens that order or name requests, not credentials: pageToken,
+		// NextContinuationToken, ChangeToken, idempotency_key
+		"page": true, "next": true, "continuation": true, "change": true, "idempotency": true,
+		"sync": true, "resume": true, "result": true, "arn": true,
+		// settings about a password: reset_password_within, password_encryption
+		"within": true, "authentication": true, "encryption": true, "encrypted": true, "scheme": true,
 	}
 })
 
@@ -99,7 +105,7 @@ func checkGeneric(in *checkInput) bool {
 		return false
 	case encodedData(v), publishableKey(v), wordyValue(v), wordIdentifier(v):
 		return false
-	case passwordHash(v), strings.HasPrefix(v, "{cipher}"), decodedStandIn(v):
+	case passwordHash(v), strings.HasPrefix(v, "{cipher}"), decodedStandIn(v), encodedDocument(v):
 		return false
 	case inCode(in.path) && len(strings.Trim(in.name, `"'`)) < 3:
 		return false // minified code: r="...", a data table, not a name given to a secret
@@ -220,7 +226,28 @@ func secretName(name string) bool {
 	if nonSecretWords()[w[0]] || nonSecretWords()[w[len(w)-1]] {
 		return false
 	}
-	return true
+	// ConfirmationTokenPaymentMethodPreviewBank: in a camel-case name,
+	// three or more words after the last secret word name something the
+	// secret is about.
+	if strings.ContainsAny(name, "_-. ") {
+		return true
+	}
+	last := -1
+	for i, x := range w {
+		if secretWordOf(x) {
+			last = i
+		}
+	}
+	return last < 0 || len(w)-1-last < 3
+}
+
+// secretWordOf tells a word of a name that names a secret.
+func secretWordOf(w string) bool {
+	switch w {
+	case "password", "passwd", "pass", "pwd", "secret", "secrets", "token", "tokens", "key", "keys", "credential", "credentials", "auth", "passphrase", "apikey":
+		return true
+	}
+	return false
 }
 
 // checkUserinfo keeps a password (the secret; the user is the name group)
@@ -233,7 +260,7 @@ func checkUserinfo(in *checkInput) bool {
 		return false
 	}
 	weak := len(pass) < 8 || isLetters(pass) && strings.ToLower(pass) == pass
-	if namesItself(pass) || wordAndCount(pass) || textEscape(pass) || weak && exampleHost(hostAfter(in.line, in.secret)) {
+	if namesItself(pass) || wordAndCount(pass) || textEscape(pass) || leetWord(pass) || weak && exampleHost(hostAfter(in.line, in.secret)) {
 		return false // authpassword, key_1234, user:pw@example.com: a stand-in in documentation
 	}
 	return maxRun(pass) < 4

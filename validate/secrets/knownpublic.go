@@ -22,6 +22,15 @@ var wellKnownValues = sync.OnceValue(func() map[string]string {
 		// MongoDB manual, connection string examples: the password of myDBReader.
 		"D1fficultP%40ssw0rd": "https://www.mongodb.com/docs/manual/reference/connection-string/",
 		"D1fficultP@ssw0rd":   "https://www.mongodb.com/docs/manual/reference/connection-string/",
+		// RFC 6749 (OAuth 2.0) and RFC 6750 (bearer tokens): the examples of
+		// an access token, a refresh token and a MAC key identifier.
+		"2YotnFZFEjr1zMCsicMWpAA": "https://www.rfc-editor.org/rfc/rfc6749#section-4.1.4",
+		"tGzv3JOkF0XG5Qx2TlKWIA":  "https://www.rfc-editor.org/rfc/rfc6749#section-4.1.4",
+		"h480djs93hd8":            "https://www.rfc-editor.org/rfc/rfc6749#section-7.1",
+		"mF_9.B5f-4.1JqM":         "https://www.rfc-editor.org/rfc/rfc6750#section-2.1",
+		// MinIO's public playground server, play.min.io, in every SDK's README.
+		"Q3AM3UQ867SPQQA43P2F":                     "https://github.com/minio/minio-go#example---file-uploader",
+		"zuf+tfteSlswRu7BJ86wekitnifILbZam1KYY3TG": "https://github.com/minio/minio-go#example---file-uploader",
 	}
 })
 
