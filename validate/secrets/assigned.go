@@ -115,7 +115,7 @@ func checkAssigned(in *checkInput) bool {
 	case controlEscape(v):
 		return false // "magic-v1\x00": text with a control character is a format's marker
 	case uuidRe().MatchString(v):
-		return !idName(in.name) && in.op != opSpace
+		return !idName(in.name) && in.op != opSpace && !uuidHandleName(in.name)
 	case sequenceFake(v), periodic(v), digitRun(v) >= 6, hasFakeWord(v), leetWord(v):
 		return false
 	case wordy(v) && !(passwordName(in.name) && in.op != opSpace):
@@ -140,9 +140,31 @@ func checkAssigned(in *checkInput) bool {
 	return len(v) >= 10 && h >= 3.0 && (bitsSet(cl) >= 2 || strongRandom(v))
 }
 
+// uuidHandleName tells a name under which a UUID is a handle, not a
+// credential: a request's or an action's token (ClientRequestToken,
+// LifecycleActionToken), or a plain key of a map (first_key).
+func uuidHandleName(name string) bool {
+	ws := words(name)
+	plain := true
+	for _, w := range ws {
+		switch w {
+		case "request", "action", "lifecycle", "correlation", "transaction", "operation", "execution", "job":
+			return true
+		case "key", "keys", "first", "second", "third", "my", "other", "new", "old", "some":
+		default:
+			plain = false
+		}
+	}
+	return plain && len(ws) > 1
+}
+
 // leetWord tells a word spelt with symbols and digits for letters
 // (super$ecret, p@ssw0rd, s3cr3t!): a stand-in typed to look strong.
 func leetWord(v string) bool {
+	v = strings.TrimRight(v, "!?.*#") // Pa55word!
+	if v == "" {
+		return false
+	}
 	w := strings.Map(func(r rune) rune {
 		switch r {
 		case '$', '5':
@@ -160,11 +182,11 @@ func leetWord(v string) bool {
 		}
 		return r
 	}, v)
-	if w == v || !isLetters(w) || len(w) > 16 {
+	if !isLetters(w) || len(w) > 16 {
 		return false
 	}
 	low := strings.ToLower(w)
-	return placeholderWords()[low] || strings.HasSuffix(low, "secret") || strings.HasSuffix(low, "password")
+	return placeholderWords()[low] || strings.HasSuffix(low, "secret") || strings.HasSuffix(low, "password") || strings.HasSuffix(low, "pass")
 }
 
 // unquotedExpression tells an unquoted value that reads as code rather

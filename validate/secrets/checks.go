@@ -82,10 +82,10 @@ func checkJWT(in *checkInput) bool {
 	if !bytes.Contains(dec, []byte(`"alg"`)) && !bytes.Contains(dec, []byte(`"typ"`)) {
 		return false
 	}
-	if unsignedJWT(dec) {
-		return false
+	payload, sig, _ := strings.Cut(rest, ".")
+	if unsignedJWT(dec) || sig == "" {
+		return false // no signature: anyone can make one, it grants nothing
 	}
-	payload, _, _ := strings.Cut(rest, ".")
 	claims, _ := base64.RawURLEncoding.DecodeString(strings.TrimRight(payload, "="))
 	return !requestObject(claims) && !natsClaims(claims)
 }

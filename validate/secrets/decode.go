@@ -17,7 +17,7 @@ import (
 // data, a value that is not base64).
 func decodeBase64Text(v string) (string, bool) {
 	v = strings.TrimSpace(v)
-	if len(v) < 4 || len(v) > 4096 {
+	if len(v) < 4 || len(v) > 1<<16 {
 		return "", false
 	}
 	var dec []byte

@@ -216,6 +216,9 @@ func words(s string) []string {
 // secretName reports whether a name holds a secret rather than something
 // about one (token_count, publicToken, CREDENTIALS_ID).
 func secretName(name string) bool {
+	if len(name) > 5 && strings.HasPrefix(name, "u00") && isHexByte(name[3]) && isHexByte(name[4]) {
+		name = name[5:] // \u0026pageToken: a JSON escape before the name
+	}
 	w := words(name)
 	for len(w) > 1 && strings.Trim(w[len(w)-1], "0123456789") == "" {
 		w = w[:len(w)-1] // _name_0: the last word is "name"

@@ -77,5 +77,17 @@ func crc16(b []byte) uint16 {
 // publicKeyMaterial tells a match that is public key material: a NATS
 // public key, or a public member of a JSON Web Key.
 func publicKeyMaterial(in *checkInput) bool {
-	return natsPublicKey(in.secret) || in.name != "" && jwkPublicMember(in.name)
+	return natsPublicKey(in.secret) || in.name != "" && (jwkPublicMember(in.name) || nkeyName(in.name) && natsPublicShape(in.secret))
 }
+
+// natsPublicShape tells a value of a NATS public key's shape, checksum
+// aside: given to a name that says nkey, it is one (a test of a bad
+// checksum still holds a public key).
+func natsPublicShape(v string) bool {
+	if len(v) != 56 || strings.IndexByte(nkeyPublicPrefixes, v[0]) < 0 {
+		return false
+	}
+	return strings.Trim(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567") == ""
+}
+
+func nkeyName(name string) bool { return strings.Contains(strings.ToLower(name), "nkey") }
