@@ -165,6 +165,10 @@ func leetWord(v string) bool {
 	if v == "" {
 		return false
 	}
+	if word := strings.TrimRight(v, "0123456789"); word != v && isLetters(word) && strings.ToLower(word) == word &&
+		(strings.HasSuffix(word, "pass") || strings.HasSuffix(word, "password") || strings.HasSuffix(word, "secret")) {
+		return true // newpass123, mypassword1
+	}
 	w := strings.Map(func(r rune) rune {
 		switch r {
 		case '$', '5':

@@ -1,6 +1,7 @@
 package secrets
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -45,6 +46,9 @@ var nonSecretWords = sync.OnceValue(func() map[string]bool {
 		"sync": true, "resume": true, "result": true, "arn": true,
 		// settings about a password: reset_password_within, password_encryption
 		"within": true, "authentication": true, "encryption": true, "encrypted": true, "scheme": true,
+		"at": true, "resource": true, "resources": true,
+		// per-session form nonces, not credentials: authenticity_token, csrf_token
+		"authenticity": true, "csrf": true, "xsrf": true,
 	}
 })
 
@@ -220,6 +224,9 @@ func secretName(name string) bool {
 		name = name[5:] // \u0026pageToken: a JSON escape before the name
 	}
 	w := words(name)
+	if slices.Contains(w, "socket") {
+		return false // Sec-WebSocket-Key: a handshake nonce (RFC 6455)
+	}
 	for len(w) > 1 && strings.Trim(w[len(w)-1], "0123456789") == "" {
 		w = w[:len(w)-1] // _name_0: the last word is "name"
 	}
@@ -263,7 +270,7 @@ func checkUserinfo(in *checkInput) bool {
 		return false
 	}
 	weak := len(pass) < 8 || isLetters(pass) && strings.ToLower(pass) == pass
-	if namesItself(pass) || wordAndCount(pass) || textEscape(pass) || leetWord(pass) || weak && exampleHost(hostAfter(in.line, in.secret)) {
+	if namesItself(pass) || wordAndCount(pass) || textEscape(pass) || leetWord(pass) || wellKnownLogin(user, pass) || weak && exampleHost(hostAfter(in.line, in.secret)) {
 		return false // authpassword, key_1234, user:pw@example.com: a stand-in in documentation
 	}
 	return maxRun(pass) < 4

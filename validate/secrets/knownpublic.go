@@ -24,15 +24,27 @@ var wellKnownValues = sync.OnceValue(func() map[string]string {
 		"D1fficultP@ssw0rd":   "https://www.mongodb.com/docs/manual/reference/connection-string/",
 		// RFC 6749 (OAuth 2.0) and RFC 6750 (bearer tokens): the examples of
 		// an access token, a refresh token and a MAC key identifier.
-		"2YotnFZFEjr1zMCsicMWpAA": "https://www.rfc-editor.org/rfc/rfc6749#section-4.1.4",
-		"tGzv3JOkF0XG5Qx2TlKWIA":  "https://www.rfc-editor.org/rfc/rfc6749#section-4.1.4",
-		"h480djs93hd8":            "https://www.rfc-editor.org/rfc/rfc6749#section-7.1",
-		"mF_9.B5f-4.1JqM":         "https://www.rfc-editor.org/rfc/rfc6750#section-2.1",
+		"2YotnFZFEjr1zCsicMWpAA": "https://www.rfc-editor.org/rfc/rfc6749#section-4.1.4",
+		"tGzv3JOkF0XG5Qx2TlKWIA": "https://www.rfc-editor.org/rfc/rfc6749#section-4.1.4",
+		"h480djs93hd8":           "https://www.rfc-editor.org/rfc/rfc6749#section-7.1",
+		"mF_9.B5f-4.1JqM":        "https://www.rfc-editor.org/rfc/rfc6750#section-2.1",
 		// MinIO's public playground server, play.min.io, in every SDK's README.
 		"Q3AM3UQ867SPQQA43P2F":                     "https://github.com/minio/minio-go#example---file-uploader",
 		"zuf+tfteSlswRu7BJ86wekitnifILbZam1KYY3TG": "https://github.com/minio/minio-go#example---file-uploader",
 	}
 })
+
+// wellKnownLogins are user and password pairs of sample accounts that
+// documentation everywhere uses: Oracle's sample schema SCOTT, password
+// tiger (https://docs.oracle.com/en/database/oracle/oracle-database/19/comsc/installing-sample-schemas.html),
+// as in SQLAlchemy's and JDBC drivers' examples.
+var wellKnownLogins = map[string]string{"scott": "tiger"}
+
+// wellKnownLogin tells a documented sample account's password.
+func wellKnownLogin(user, pass string) bool {
+	p, ok := wellKnownLogins[strings.ToLower(user)]
+	return ok && strings.EqualFold(p, pass)
+}
 
 // jwtIOExampleClaims are the payloads of the example token jwt.io's
 // debugger shows (https://jwt.io/, the default token, before and after
