@@ -62,6 +62,7 @@ var checkFuncs = sync.OnceValue(func() map[string]checkFunc {
 		"mixed-token":     checkMixedToken,
 		"nkey-seed":       func(in *checkInput) bool { return natsSeed(in.secret) },
 		"jwk":             checkJWK,
+		"bearer":          checkBearer,
 	}
 })
 
@@ -182,6 +183,19 @@ func checkBasicAuth(in *checkInput) bool {
 		dec, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(in.secret, "="))
 	}
 	return err == nil && bytes.IndexByte(dec, ':') > 0 && !decodedStandIn(in.secret)
+}
+
+// checkBearer keeps a bearer token that is not a placeholder; a JWT is
+// judged as the jwt check judges it (an unsigned one grants nothing).
+func checkBearer(in *checkInput) bool {
+	if isPlaceholder(in.secret) {
+		return false
+	}
+	head, _, _ := strings.Cut(in.secret, ".")
+	if dec, err := base64.RawURLEncoding.DecodeString(head); err == nil && bytes.Contains(dec, []byte(`"alg"`)) {
+		return checkJWT(in) // a JWT whose header says how it is signed
+	}
+	return true
 }
 
 // checkJWK keeps a private member of a JSON Web Key: the text holds a
