@@ -118,7 +118,7 @@ func checkAssigned(in *checkInput) bool {
 		return !idName(in.name) && in.op != opSpace && !uuidHandleName(in.name)
 	case sequenceFake(v), periodic(v), digitRun(v) >= 6, hasFakeWord(v), leetWord(v):
 		return false
-	case wordy(v) && !(passwordName(in.name) && in.op != opSpace):
+	case wordy(v) && !(passwordName(in.name) && in.op != opSpace) && !randomAlnum(v):
 		return false
 	}
 	cl := charClasses(v)
@@ -156,6 +156,14 @@ func uuidHandleName(name string) bool {
 		}
 	}
 	return plain && len(ws) > 1
+}
+
+// randomAlnum tells a long run of letters of both cases and digits, with
+// no separator, as random as a generated token: its chunks may read as
+// words by chance (GgxNeiq...), but words are not joined that way.
+func randomAlnum(v string) bool {
+	return len(v) >= 24 && isIdentifier(v) && strings.IndexByte(v, '_') < 0 &&
+		charClasses(v) == classLower|classUpper|classDigit && entropy(v) >= 4.3
 }
 
 // leetWord tells a word spelt with symbols and digits for letters

@@ -167,6 +167,24 @@ func items() []item {
 		tp(d+"/jwk/private.json", "jwk-private", fmt.Sprintf("{\"kty\":\"EC\",\"crv\":\"P-256\",\"x\":\"%s\",\"y\":\"%s\",\"d\":\"%s\"}\n", randB64URL(32), randB64URL(32), randB64URL(32)))
 	}
 
+	// More contexts: package manager and build tool credentials, Helm
+	// values, CI variables, shell exports, Java keystores' passwords.
+	for i := range 3 {
+		d := fmt.Sprintf("more%d", i)
+		tp(d+"/.pypirc", "pypirc", fmt.Sprintf("[distutils]\nindex-servers = corp\n\n[corp]\nrepository = https://pypi.corp.internal/\nusername = ci\npassword = %s\n", punctPassword(16)))
+		tp(d+"/settings.xml", "maven", fmt.Sprintf("<settings>\n  <servers>\n    <server>\n      <id>corp-releases</id>\n      <username>ci</username>\n      <password>%s</password>\n    </server>\n  </servers>\n</settings>\n", password(18)))
+		tp(d+"/gradle.properties", "gradle", fmt.Sprintf("org.gradle.jvmargs=-Xmx2g\nartifactoryPassword=%s\n", password(20)))
+		tp(d+"/values.yaml", "helm", fmt.Sprintf("postgresql:\n  auth:\n    username: app\n    password: \"%s\"\n", punctPassword(15)))
+		tp(d+"/deploy.sh", "shell", fmt.Sprintf("#!/bin/sh\nexport REGISTRY_TOKEN='%s'\ndocker login -u ci -p \"$REGISTRY_TOKEN\" registry.corp.internal\n", pick(alnum, 36)))
+		tp(d+"/keystore.properties", "properties", fmt.Sprintf("storeFile=release.jks\nstorePassword=%s\nkeyAlias=release\nkeyPassword=%s\n", password(14), password(14)))
+		hn(d+"/values.yaml", "placeholder", "postgresql:\n  auth:\n    username: app\n    password: \"\"  # set with --set postgresql.auth.password=...\n    existingSecret: pg-credentials\n")
+		hn(d+"/settings.xml", "placeholder", "<settings>\n  <servers>\n    <server>\n      <id>corp-releases</id>\n      <username>${env.CI_USER}</username>\n      <password>${env.CI_PASSWORD}</password>\n    </server>\n  </servers>\n</settings>\n")
+		hn(d+"/openapi.json", "code", fmt.Sprintf("{\n  \"components\": {\n    \"schemas\": {\n      \"Token\": {\n        \"properties\": {\n          \"nextPageToken\": {\"type\": \"string\", \"example\": \"%s\"},\n          \"requestId\": {\"type\": \"string\", \"example\": \"%s\"}\n        }\n      }\n    }\n  }\n}\n", randB64URL(24), uuid()))
+		hn(d+"/shadow.txt", "encoded", fmt.Sprintf("ops:$y$j9T$%s$%s:19700:0:99999:7:::\n", pick(alnum+"./", 22), pick(alnum+"./", 43)))
+		hn(d+"/sri.html", "encoded", fmt.Sprintf("<script src=\"https://cdn.corp.internal/app.js\" integrity=\"sha384-%s\" crossorigin=\"anonymous\"></script>\n", randB64(48)))
+		hn(d+"/key.pub", "public-key", fmt.Sprintf("ssh-ed25519 %s ops@corp.internal\n", "AAAAC3NzaC1lZDI1NTE5AAAAI"+pick(alnum+"+/", 43)))
+	}
+
 	for i := range 2 {
 		d := fmt.Sprintf("neg%d", i)
 		hn(d+"/jwks.json", "public-key", fmt.Sprintf("{\"keys\":[{\"kty\":\"RSA\",\"use\":\"sig\",\"kid\":\"k%d\",\"alg\":\"RS256\",\"n\":\"%s\",\"e\":\"AQAB\"}]}\n", i, randB64URL(256)))
