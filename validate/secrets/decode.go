@@ -78,7 +78,7 @@ func decodedStandIn(v string) bool {
 // credential; structured text (a docker config's JSON) is judged by the
 // rules that read it.
 func standInText(text string) bool {
-	if text == "" || strings.ContainsAny(text, "{}\"\n") || len(text) > 256 {
+	if text == "" || text[0] == '{' || text[0] == '[' || strings.ContainsAny(text, "\"\n") || len(text) > 256 {
 		return false
 	}
 	if _, pass, ok := strings.Cut(text, ":"); ok && !strings.Contains(pass, ":") {
