@@ -177,6 +177,9 @@ func leetWord(v string) bool {
 		(strings.HasSuffix(word, "pass") || strings.HasSuffix(word, "password") || strings.HasSuffix(word, "secret")) {
 		return true // newpass123, mypassword1
 	}
+	if word := strings.TrimRight(v, "0123456789"); word != v && word != "" && strings.ToLower(word) == word && leetWord(word) {
+		return true // s3cret2, pwd1: a lower-case stand-in and a count
+	}
 	w := strings.Map(func(r rune) rune {
 		switch r {
 		case '$', '5':
@@ -272,6 +275,10 @@ func notAValue(v string) bool {
 		return true
 	case strings.HasPrefix(v, "sha512-"), strings.HasPrefix(v, "sha256-"), strings.HasPrefix(v, "sha1-"):
 		return true
+	case versionString().MatchString(v):
+		return true // v0.9.13/go.mod: a module's version in a go.sum line
+	case algorithmName().MatchString(v), strings.HasPrefix(v, "h1:") && len(v) == 47:
+		return true // curve25519-sha256, hmac-sha2-256: an algorithm's name; h1:...: a go.sum hash
 	case importPath(v):
 		return true // secretspb "cloud.google.com/go/...": an import's alias and path
 	case passwordHash(v), strings.HasPrefix(v, "{cipher}"):
@@ -281,6 +288,14 @@ func notAValue(v string) bool {
 	}
 	return notASecretValue(v)
 }
+
+// versionString is a version number (v1.2.3, 2.0.0-rc.1), as go.sum
+// writes it with /go.mod after it.
+var versionString = validate.LazyRegexp(`^v?[0-9]+(?:\.[0-9]+){1,3}(?:[-+][0-9A-Za-z.]{1,20})?(?:/go\.mod)?$`)
+
+// algorithmName is the name of a key exchange, MAC or cipher as protocols
+// spell it (curve25519-sha256, mlkem768x25519-sha256, hmac-sha2-256-etm@openssh.com).
+var algorithmName = validate.LazyRegexp(`^[a-z0-9.]+(?:-[a-z0-9.]+)*-(?:sha(?:1|2-256|2-512|256|384|512)|md5|gcm|cbc|ctr|etm)(?:@[a-z.]+)?$`)
 
 // modulePath is a package's import path: a lower-case domain, then path
 // segments (k8s.io/api/authentication/v1beta1).

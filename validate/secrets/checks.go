@@ -191,6 +191,9 @@ func checkBearer(in *checkInput) bool {
 	if isPlaceholder(in.secret) {
 		return false
 	}
+	if wordList(in.secret) {
+		return false // Bearer stored-locally-again: words, not a token
+	}
 	head, _, _ := strings.Cut(in.secret, ".")
 	if dec, err := base64.RawURLEncoding.DecodeString(head); err == nil && bytes.Contains(dec, []byte(`"alg"`)) {
 		return checkJWT(in) // a JWT whose header says how it is signed

@@ -84,7 +84,8 @@ func standInText(text string) bool {
 	if _, pass, ok := strings.Cut(text, ":"); ok && !strings.Contains(pass, ":") {
 		return standInText(pass)
 	}
-	if strings.IndexByte("$<[%", text[0]) >= 0 || constantName(text) || strings.ToUpper(text) == text && isLetters(text) {
+	if strings.IndexByte("$<[%", text[0]) >= 0 || constantName(text) || strings.ToUpper(text) == text && isLetters(text) ||
+		digitRun(text) >= 6 || len(text) >= 8 && periodic(text) {
 		return true
 	}
 	low := strings.ToLower(text)

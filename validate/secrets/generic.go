@@ -46,7 +46,7 @@ var nonSecretWords = sync.OnceValue(func() map[string]bool {
 		"sync": true, "resume": true, "result": true, "arn": true,
 		// settings about a password: reset_password_within, password_encryption
 		"within": true, "authentication": true, "encryption": true, "encrypted": true, "scheme": true,
-		"at": true, "resource": true, "resources": true,
+		"at": true, "resource": true, "resources": true, "tag": true, "challenge": true, "magic": true,
 		// per-session form nonces, not credentials: authenticity_token, csrf_token
 		"authenticity": true, "csrf": true, "xsrf": true,
 	}
@@ -236,6 +236,9 @@ func secretName(name string) bool {
 	if nonSecretWords()[w[0]] || nonSecretWords()[w[len(w)-1]] {
 		return false
 	}
+	if n := len(w); n >= 2 && (w[n-1] == "key" || w[n-1] == "keys") && indexKeyWords[w[n-2]] {
+		return false // cluster_tag_key, redis_cache_key: a key that indexes data
+	}
 	// ConfirmationTokenPaymentMethodPreviewBank: in a camel-case name,
 	// three or more words after the last secret word name something the
 	// secret is about.
@@ -249,6 +252,14 @@ func secretName(name string) bool {
 		}
 	}
 	return last < 0 || len(w)-1-last < 3
+}
+
+// indexKeyWords name a key that indexes data when they come just before
+// "key" (tag_key, sort_key, partition_key).
+var indexKeyWords = map[string]bool{
+	"tag": true, "cache": true, "sort": true, "partition": true, "primary": true, "foreign": true,
+	"unique": true, "lookup": true, "map": true, "index": true, "column": true, "group": true,
+	"result": true, "resource": true, "dedup": true, "dedupe": true, "routing": true, "shard": true,
 }
 
 // secretWordOf tells a word of a name that names a secret.
@@ -270,8 +281,9 @@ func checkUserinfo(in *checkInput) bool {
 		return false
 	}
 	weak := len(pass) < 8 || isLetters(pass) && strings.ToLower(pass) == pass
-	if namesItself(pass) || wordAndCount(pass) || textEscape(pass) || leetWord(pass) || wellKnownLogin(user, pass) || weak && exampleHost(hostAfter(in.line, in.secret)) {
-		return false // authpassword, key_1234, user:pw@example.com: a stand-in in documentation
+	if namesItself(pass) || wordAndCount(pass) || textEscape(pass) || leetWord(pass) || wellKnownLogin(user, pass) || periodic(pass) ||
+		len(user) >= 3 && strings.EqualFold(strings.TrimPrefix(pass, "p"), user) || weak && exampleHost(hostAfter(in.line, in.secret)) {
+		return false // authpassword, key_1234, leaf:pleaf, user:pw@example.com: a stand-in in documentation
 	}
 	return maxRun(pass) < 4
 }

@@ -28,6 +28,7 @@ var placeholderWords = sync.OnceValue(func() map[string]bool {
 		"bar": true, "foobar": true, "xxx": true, "yyy": true, "none": true,
 		"null": true, "nil": true, "true": true, "false": true, "undefined": true,
 		"empty": true, "default": true, "mypassword": true, "secretkey": true,
+		"qwerty": true, "letmein": true,
 	}
 })
 

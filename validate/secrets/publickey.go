@@ -77,7 +77,20 @@ func crc16(b []byte) uint16 {
 // publicKeyMaterial tells a match that is public key material: a NATS
 // public key, or a public member of a JSON Web Key.
 func publicKeyMaterial(in *checkInput) bool {
-	return natsPublicKey(in.secret) || in.name != "" && (jwkPublicMember(in.name) || nkeyName(in.name) && natsPublicShape(in.secret))
+	return natsPublicKey(in.secret) || publicKeyDER(in.secret) || in.name != "" && (jwkPublicMember(in.name) || nkeyName(in.name) && natsPublicShape(in.secret))
+}
+
+// publicKeyDER tells base64 of a DER SubjectPublicKeyInfo, the body of a
+// PUBLIC KEY block: an EC P-256 key, an RSA key, an Ed25519 or X25519
+// key, by the bytes every such key starts with.
+func publicKeyDER(v string) bool {
+	for _, p := range []string{"MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE", "MHYwEAYHKoZIzj0CAQYFK4EEACIDYgAE", "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA",
+		"MIICIjANBgkqhkiG9w0BAQEFAAOCAg8AMIICCgKCAgEA", "MCowBQYDK2VwAyEA", "MCowBQYDK2VuAyEA"} {
+		if strings.HasPrefix(v, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // natsPublicShape tells a value of a NATS public key's shape, checksum
