@@ -50,7 +50,7 @@ func TestDecodedStandIn(t *testing.T) {
 		b(`{"auths":{"r":{"auth":"x"}}}`): false, "AAECAwQFBgcICQoLDA0ODw==": false, "not base64!": false,
 	} {
 		if got := decodedStandIn(v); got != want {
-			t.Errorf("decodedStandIn(%.6s...) = %v, want %v", v, got, want)
+			t.Errorf("decodedStandIn(%.4s...) = %v, want %v", v, got, want)
 		}
 	}
 }
