@@ -265,6 +265,9 @@ func valueSpan(line []byte, j int, op byte) (int, int, bool) {
 	}
 	k := j
 	for k < len(line) && k-j < maxValueLen && !isValueEnd(line[k]) && !escapeEnd(line, k) {
+		if line[k] == '\\' && k+1 < len(line) && line[k+1] == '\\' {
+			k++ // an escaped backslash is the value's, and escapes nothing after it
+		}
 		k++
 	}
 	if bytes.HasSuffix(line[j:k], []byte("..")) {
