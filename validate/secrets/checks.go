@@ -125,7 +125,40 @@ func checkPEMBody(in *checkInput) bool {
 			n++
 		}
 	}
-	return n >= 32
+	return n >= 32 && !notAKeyBody(body)
+}
+
+// notAKeyBody tells a key block's body that holds no usable key: elided
+// (MIIE... ..., or one line of prose whose DER length is far past the
+// bytes it gives) or base64 of
+// plain text ("these are just some fake key bytes"). A key is DER or an
+// encrypted or OpenSSH binary: never text.
+func notAKeyBody(body []byte) bool {
+	if bytes.Contains(body, []byte("...")) || bytes.Contains(body, []byte("…")) {
+		return true
+	}
+	var b64 []byte
+	for _, f := range bytes.FieldsFunc(body, func(r rune) bool { return !isBase64Byte(byte(r)) || r > 0x7f }) {
+		if len(f) >= 16 || bytes.HasSuffix(f, []byte("=")) {
+			b64 = append(b64, f...)
+		}
+	}
+	if len(b64) < 16 || bytes.Contains(body, []byte(":")) {
+		return false // headers (Proc-Type:, Comment:) or too little to judge
+	}
+	text := strings.TrimRight(string(b64), "=")
+	dec, err := base64.RawStdEncoding.DecodeString(text[:len(text)/4*4])
+	if err != nil || len(dec) < 4 {
+		return false
+	}
+	if _, ok := decodeBase64Text(text[:len(text)/4*4]); ok {
+		return true
+	}
+	if dec[0] == 0x30 && dec[1] == 0x82 && bytes.IndexByte(body, '\n') < 0 {
+		want := 4 + (int(dec[2])<<8 | int(dec[3]))
+		return len(dec)*2 < want // a block on one line of prose: MIIEpQ..., 48 bytes of a 1,193-byte key
+	}
+	return false
 }
 
 // bodyFollows tells whether the text after a BEGIN line starts a key's
