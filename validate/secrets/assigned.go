@@ -275,6 +275,8 @@ func notAValue(v string) bool {
 		return true
 	case strings.HasPrefix(v, "sha512-"), strings.HasPrefix(v, "sha256-"), strings.HasPrefix(v, "sha1-"):
 		return true
+	case strings.HasPrefix(v, "urn:"):
+		return true // urn:oasis:names:...: a name
 	case versionString().MatchString(v):
 		return true // v0.9.13/go.mod: a module's version in a go.sum line
 	case algorithmName().MatchString(v), strings.HasPrefix(v, "h1:") && len(v) == 47:

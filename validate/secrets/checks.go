@@ -119,11 +119,19 @@ func checkPEMBody(in *checkInput) bool {
 	if !found {
 		return bodyFollows(in.after)
 	}
-	n := 0
+	n, run := 0, 0 // base64 in runs of 16 or more: a key's lines, not code's words
 	for _, c := range body {
 		if isBase64Byte(c) {
-			n++
+			run++
+			continue
 		}
+		if run >= 16 {
+			n += run
+		}
+		run = 0
+	}
+	if run >= 16 {
+		n += run
 	}
 	return n >= 32 && !notAKeyBody(body)
 }

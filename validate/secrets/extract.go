@@ -53,8 +53,8 @@ func extractAssignments(line []byte) [][]int {
 	names, from := 0, 0
 	for p := nextSecretWord(line, 0); p >= 0 && names < maxNamesPerLine; p = nextSecretWord(line, from) {
 		ns, ne := p, p
-		for ns > from && isNameByte(line[ns-1]) {
-			ns--
+		for ns > from && (isNameByte(line[ns-1]) || line[ns-1] == '\\' && line[ns] == '-') {
+			ns-- // a man page escapes a name's hyphens: Sec\-WebSocket\-Key
 		}
 		for ne < len(line) && isNameByte(line[ne]) {
 			ne++

@@ -1,6 +1,7 @@
 package secrets
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"sync"
@@ -47,6 +48,7 @@ var nonSecretWords = sync.OnceValue(func() map[string]bool {
 		// settings about a password: reset_password_within, password_encryption
 		"within": true, "authentication": true, "encryption": true, "encrypted": true, "scheme": true,
 		"at": true, "resource": true, "resources": true, "tag": true, "challenge": true, "magic": true,
+		"cookie": true, "enc": true, "validation": true,
 		// per-session form nonces, not credentials: authenticity_token, csrf_token
 		"authenticity": true, "csrf": true, "xsrf": true,
 	}
@@ -111,10 +113,44 @@ func checkGeneric(in *checkInput) bool {
 		return false
 	case passwordHash(v), strings.HasPrefix(v, "{cipher}"), decodedStandIn(v), encodedDocument(v):
 		return false
+	case camelWords(v), csrfLine(in.line):
+		return false // __stringMin71Max89PatternArn...: a generated name; a form's CSRF nonce
 	case inCode(in.path) && len(strings.Trim(in.name, `"'`)) < 3:
 		return false // minified code: r="...", a data table, not a name given to a secret
 	}
 	return looksRandom(v)
+}
+
+// camelWords tells an identifier made of camel-case words and small
+// numbers (__stringMin71Max89PatternArnAwsMacie2): three or more words of
+// five letters or more, and words covering most of its letters. Random
+// mixed case rarely makes one long word, never three.
+func camelWords(v string) bool {
+	if !isIdentifier(v) || len(v) < 16 {
+		return false
+	}
+	letters, inWords, long := 0, 0, 0
+	for _, c := range identParts(v) {
+		if isDigitByte(c[0]) {
+			continue
+		}
+		letters += len(c)
+		if chunkKind(c) != chunkOther {
+			inWords += len(c)
+			if len(c) >= 5 && chunkKind(c) == chunkWord {
+				long++
+			}
+		}
+	}
+	return long >= 3 && inWords*10 >= letters*8
+}
+
+// csrfLine tells a line that names a form's CSRF field
+// (authenticity_token, csrf_token, _csrf): its value is a per-session
+// nonce, not a credential.
+func csrfLine(line []byte) bool {
+	low := bytes.ToLower(line)
+	return bytes.Contains(low, []byte("authenticity_token")) || bytes.Contains(low, []byte("csrf")) || bytes.Contains(low, []byte("xsrf"))
 }
 
 // isTestPath tells a test file or test data, where the generic rule meets
@@ -279,6 +315,9 @@ func checkUserinfo(in *checkInput) bool {
 	pass := strings.Trim(in.secret, `"'{}`)
 	if len(pass) < 3 || isPlaceholder(pass) || strings.EqualFold(user, pass) || user == "" && strings.IndexByte(pass, ':') >= 0 {
 		return false
+	}
+	if versionString().MatchString(pass) || strings.ContainsAny(user, "/\\") {
+		return false // diff -u a/rebuild.py:1.19: a path and a revision, not a login
 	}
 	weak := len(pass) < 8 || isLetters(pass) && strings.ToLower(pass) == pass
 	if namesItself(pass) || wordAndCount(pass) || textEscape(pass) || leetWord(pass) || wellKnownLogin(user, pass) || periodic(pass) ||
