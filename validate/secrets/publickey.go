@@ -1,6 +1,7 @@
 package secrets
 
 import (
+	"bytes"
 	"encoding/base32"
 	"strings"
 )
@@ -75,9 +76,16 @@ func crc16(b []byte) uint16 {
 }
 
 // publicKeyMaterial tells a match that is public key material: a NATS
-// public key, or a public member of a JSON Web Key.
+// public key, base64 of a DER public key, or a public member of a JSON
+// Web Key (in a text that has a key type member, kty).
 func publicKeyMaterial(in *checkInput) bool {
-	return natsPublicKey(in.secret) || publicKeyDER(in.secret) || in.name != "" && (jwkPublicMember(in.name) || nkeyName(in.name) && natsPublicShape(in.secret))
+	if natsPublicKey(in.secret) || publicKeyDER(in.secret) {
+		return true
+	}
+	if in.name == "" {
+		return false
+	}
+	return jwkPublicMember(in.name) && bytes.Contains(in.whole, []byte("kty")) || nkeyName(in.name) && natsPublicShape(in.secret)
 }
 
 // publicKeyDER tells base64 of a DER SubjectPublicKeyInfo, the body of a
