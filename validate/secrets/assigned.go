@@ -100,11 +100,11 @@ func checkAssigned(in *checkInput) bool {
 	switch {
 	case !secretName(in.name), isLockfile(in.path), isTestPath(in.path):
 		return false
-	case strings.ContainsAny(v, " \t"), isPlaceholder(v), interpolation().MatchString(v), notAValue(v):
+	case strings.ContainsAny(v, " \t"), isPlaceholder(v), interpolated(v, in.path), notAValue(v):
 		return false
 	case notASecretShape(in):
 		return false
-	case !quoted(in) && (strings.ContainsAny(v, "{([") || strings.IndexByte("&*-", v[0]) >= 0 || in.op == opSpace && strings.IndexByte(v, '=') >= 0):
+	case !quoted(in) && unquotedExpression(in):
 		return false // an unquoted expression, a flag, or a flag's setting
 	case publicKeyID(in.name) && hexOnly(v):
 		return false
@@ -115,10 +115,10 @@ func checkAssigned(in *checkInput) bool {
 	case controlEscape(v):
 		return false // "magic-v1\x00": text with a control character is a format's marker
 	case uuidRe().MatchString(v):
-		return !idName(in.name) && in.op != opSpace
-	case sequenceFake(v), periodic(v), digitRun(v) >= 6, hasFakeWord(v):
+		return !idName(in.name) && in.op != opSpace && !uuidHandleName(in.name)
+	case sequenceFake(v), periodic(v), digitRun(v) >= 6, hasFakeWord(v), leetWord(v):
 		return false
-	case wordy(v) && !(passwordName(in.name) && in.op != opSpace):
+	case wordy(v) && !(passwordName(in.name) && in.op != opSpace) && !randomAlnum(v):
 		return false
 	}
 	cl := charClasses(v)
@@ -138,6 +138,100 @@ func checkAssigned(in *checkInput) bool {
 		return false
 	}
 	return len(v) >= 10 && h >= 3.0 && (bitsSet(cl) >= 2 || strongRandom(v))
+}
+
+// uuidHandleName tells a name under which a UUID is a handle, not a
+// credential: a request's or an action's token (ClientRequestToken,
+// LifecycleActionToken), or a plain key of a map (first_key).
+func uuidHandleName(name string) bool {
+	ws := words(name)
+	plain := true
+	for _, w := range ws {
+		switch w {
+		case "request", "action", "lifecycle", "correlation", "transaction", "operation", "execution", "job":
+			return true
+		case "key", "keys", "first", "second", "third", "my", "other", "new", "old", "some":
+		default:
+			plain = false
+		}
+	}
+	return plain && len(ws) > 1
+}
+
+// randomAlnum tells a long run of letters of both cases and digits, with
+// no separator, as random as a generated token: its chunks may read as
+// words by chance (GgxNeiq...), but words are not joined that way.
+func randomAlnum(v string) bool {
+	return len(v) >= 24 && isIdentifier(v) && strings.IndexByte(v, '_') < 0 &&
+		charClasses(v) == classLower|classUpper|classDigit && entropy(v) >= 4.3
+}
+
+// leetWord tells a word spelt with symbols and digits for letters
+// (super$ecret, p@ssw0rd, s3cr3t!): a stand-in typed to look strong.
+func leetWord(v string) bool {
+	v = strings.TrimRight(v, "!?.*#") // Pa55word!
+	if v == "" {
+		return false
+	}
+	if word := strings.TrimRight(v, "0123456789"); word != v && isLetters(word) && strings.ToLower(word) == word &&
+		(strings.HasSuffix(word, "pass") || strings.HasSuffix(word, "password") || strings.HasSuffix(word, "secret")) {
+		return true // newpass123, mypassword1
+	}
+	if word := strings.TrimRight(v, "0123456789"); word != v && word != "" && strings.ToLower(word) == word && leetWord(word) {
+		return true // s3cret2, pwd1: a lower-case stand-in and a count
+	}
+	w := strings.Map(func(r rune) rune {
+		switch r {
+		case '$', '5':
+			return 's'
+		case '@', '4':
+			return 'a'
+		case '0':
+			return 'o'
+		case '1', '!':
+			return 'i'
+		case '3':
+			return 'e'
+		case '7':
+			return 't'
+		}
+		return r
+	}, v)
+	if !isLetters(w) || len(w) > 16 {
+		return false
+	}
+	low := strings.ToLower(w)
+	return placeholderWords()[low] || strings.HasSuffix(low, "secret") || strings.HasSuffix(low, "password") || strings.HasSuffix(low, "pass")
+}
+
+// unquotedExpression tells an unquoted value that reads as code rather
+// than as a setting's text: in a source file, or after a flag or a bare
+// name, a literal, a call, an index, a dereference or a flag; in a
+// configuration file (.env, .ini, .properties, YAML) only a call or an
+// index, since a password's punctuation ($, *, -, brackets) is kept there.
+func unquotedExpression(in *checkInput) bool {
+	v := in.secret
+	if callOrIndex(v) {
+		return true
+	}
+	if inCode(in.path) || in.op == opSpace || in.op == opFlag {
+		return strings.ContainsAny(v, "{([") || strings.IndexByte("&*-@", v[0]) >= 0 || in.op == opSpace && strings.IndexByte(v, '=') >= 0
+	}
+	return v[0] == '@' && isIdentifier(v[1:]) // PowerShell splatting: -PassThru @params
+}
+
+// callOrIndex tells a value shaped as a literal, a call or an index:
+// it starts with a bracket, or a name is followed by a bracket that
+// closes at the value's end (getPassword(x), tokens[i]).
+func callOrIndex(v string) bool {
+	if v == "" || strings.IndexByte("{([", v[0]) >= 0 {
+		return true
+	}
+	i := strings.IndexAny(v, "([{")
+	if i <= 0 || !identifier().MatchString(v[:i]) {
+		return false
+	}
+	return v[i] == '(' || strings.IndexByte(")]}", v[len(v)-1]) >= 0
 }
 
 // hasFakeWord tells a value with a stand-in word in it (secret123,
@@ -181,8 +275,57 @@ func notAValue(v string) bool {
 		return true
 	case strings.HasPrefix(v, "sha512-"), strings.HasPrefix(v, "sha256-"), strings.HasPrefix(v, "sha1-"):
 		return true
+	case strings.HasPrefix(v, "urn:"):
+		return true // urn:oasis:names:...: a name
+	case versionString().MatchString(v):
+		return true // v0.9.13/go.mod: a module's version in a go.sum line
+	case algorithmName().MatchString(v), strings.HasPrefix(v, "h1:") && len(v) == 47:
+		return true // curve25519-sha256, hmac-sha2-256: an algorithm's name; h1:...: a go.sum hash
+	case importPath(v):
+		return true // secretspb "cloud.google.com/go/...": an import's alias and path
+	case passwordHash(v), strings.HasPrefix(v, "{cipher}"):
+		return true // a hash or Spring Cloud Config ciphertext: what a password becomes, not one
+	case decodedStandIn(v):
+		return true // base64 of a stand-in: USERNAME:TOKEN, your-password-here
 	}
 	return notASecretValue(v)
+}
+
+// versionString is a version number (v1.2.3, 2.0.0-rc.1), as go.sum
+// writes it with /go.mod after it.
+var versionString = validate.LazyRegexp(`^v?[0-9]+(?:\.[0-9]+){1,3}(?:[-+][0-9A-Za-z.]{1,20})?(?:/go\.mod)?$`)
+
+// algorithmName is the name of a key exchange, MAC or cipher as protocols
+// spell it (curve25519-sha256, mlkem768x25519-sha256, hmac-sha2-256-etm@openssh.com).
+var algorithmName = validate.LazyRegexp(`^[a-z0-9.]+(?:-[a-z0-9.]+)*-(?:sha(?:1|2-256|2-512|256|384|512)|md5|gcm|cbc|ctr|etm)(?:@[a-z.]+)?$`)
+
+// modulePath is a package's import path: a lower-case domain, then path
+// segments (k8s.io/api/authentication/v1beta1).
+var modulePath = validate.LazyRegexp(`^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:/[A-Za-z0-9._~+-]+)+$`)
+
+func importPath(v string) bool { return strings.IndexByte(v, '/') > 0 && modulePath().MatchString(v) }
+
+// passwordHash tells a password hash in modular crypt format (bcrypt
+// $2a$/$2b$/$2y$, sha512-crypt $6$, sha256-crypt $5$, md5-crypt $1$,
+// yescrypt $y$, argon2 $argon2id$, scrypt $scrypt$, PBKDF2 $pbkdf2-...$)
+// or Django's hasher format (pbkdf2_sha256$...): it verifies a password
+// and cannot be used as one.
+func passwordHash(v string) bool {
+	if strings.HasPrefix(v, "pbkdf2_sha") || strings.HasPrefix(v, "argon2$") || strings.HasPrefix(v, "bcrypt$") {
+		return strings.Count(v, "$") >= 2
+	}
+	if len(v) < 20 || v[0] != '$' {
+		return false
+	}
+	id, rest, ok := strings.Cut(v[1:], "$")
+	if !ok || strings.Count(rest, "$") < 1 && !strings.HasPrefix(id, "2") {
+		return false
+	}
+	switch id {
+	case "1", "2", "2a", "2b", "2x", "2y", "5", "6", "7", "y", "gy", "argon2i", "argon2d", "argon2id", "scrypt", "sha1", "md5":
+		return true
+	}
+	return strings.HasPrefix(id, "pbkdf2")
 }
 
 // sourceFileName is a value that names a file (x509_string.go).
@@ -452,6 +595,8 @@ func controlEscape(v string) bool {
 			return true
 		case c == 'x' && i+2 < len(v) && v[i+2] < '2':
 			return true
+		case c == 'u' && i == 0 && strings.HasPrefix(v[i+2:], "00"):
+			return true // \u0026 first: an escaped delimiter (JSON's &) before an empty value
 		}
 		i++ // the escaped byte
 	}

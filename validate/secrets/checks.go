@@ -60,13 +60,19 @@ var checkFuncs = sync.OnceValue(func() map[string]checkFunc {
 		"not-lockfile":    func(in *checkInput) bool { return !isLockfile(in.path) },
 		"k8s-secret":      checkK8sSecret,
 		"mixed-token":     checkMixedToken,
+		"nkey-seed":       func(in *checkInput) bool { return natsSeed(in.secret) },
+		"jwk":             checkJWK,
+		"bearer":          checkBearer,
 	}
 })
 
 // checkJWT keeps tokens whose header decodes to JSON naming an algorithm
-// or a type.
+// or a type, except an unsigned token (alg none: anyone can make one, it
+// grants nothing) and a signed OpenID Connect request object (the
+// authorization request's parameters, passed as request=: it asks for a
+// token, it is not one).
 func checkJWT(in *checkInput) bool {
-	head, _, ok := strings.Cut(in.secret, ".")
+	head, rest, ok := strings.Cut(in.secret, ".")
 	if !ok {
 		return false
 	}
@@ -74,7 +80,33 @@ func checkJWT(in *checkInput) bool {
 	if err != nil && len(dec) == 0 {
 		return false
 	}
-	return bytes.Contains(dec, []byte(`"alg"`)) || bytes.Contains(dec, []byte(`"typ"`))
+	if !bytes.Contains(dec, []byte(`"alg"`)) && !bytes.Contains(dec, []byte(`"typ"`)) {
+		return false
+	}
+	payload, sig, _ := strings.Cut(rest, ".")
+	if unsignedJWT(dec) || sig == "" {
+		return false // no signature: anyone can make one, it grants nothing
+	}
+	claims, _ := base64.RawURLEncoding.DecodeString(strings.TrimRight(payload, "="))
+	return !requestObject(claims) && !natsClaims(claims)
+}
+
+// natsClaims tells the claims of a NATS JWT (a user's, an account's, an
+// operator's): public claims signed by an nkey, of no use without the
+// seed, which is the secret.
+func natsClaims(claims []byte) bool { return bytes.Contains(claims, []byte(`"nats":{`)) }
+
+var algNone = validate.LazyRegexp(`"alg"[ \t]*:[ \t]*"(?i:none)"`)
+
+// unsignedJWT tells a JWT header of an unsigned token (RFC 7519 §6).
+func unsignedJWT(header []byte) bool { return algNone().Match(header) }
+
+// requestObject tells the claims of an OpenID Connect request object
+// (OpenID Connect Core §6.1, RFC 9101): the parameters of an
+// authorization request.
+func requestObject(claims []byte) bool {
+	return bytes.Contains(claims, []byte(`"response_type"`)) &&
+		(bytes.Contains(claims, []byte(`"redirect_uri"`)) || bytes.Contains(claims, []byte(`"client_id"`)))
 }
 
 // checkPEMBody drops a private key block whose body, when its END line is
@@ -87,13 +119,54 @@ func checkPEMBody(in *checkInput) bool {
 	if !found {
 		return bodyFollows(in.after)
 	}
-	n := 0
+	n, run := 0, 0 // base64 in runs of 16 or more: a key's lines, not code's words
 	for _, c := range body {
 		if isBase64Byte(c) {
-			n++
+			run++
+			continue
+		}
+		if run >= 16 {
+			n += run
+		}
+		run = 0
+	}
+	if run >= 16 {
+		n += run
+	}
+	return n >= 32 && !notAKeyBody(body)
+}
+
+// notAKeyBody tells a key block's body that holds no usable key: elided
+// (MIIE... ..., or one line of prose whose DER length is far past the
+// bytes it gives) or base64 of
+// plain text ("these are just some fake key bytes"). A key is DER or an
+// encrypted or OpenSSH binary: never text.
+func notAKeyBody(body []byte) bool {
+	if bytes.Contains(body, []byte("...")) || bytes.Contains(body, []byte("…")) {
+		return true
+	}
+	var b64 []byte
+	for _, f := range bytes.FieldsFunc(body, func(r rune) bool { return !isBase64Byte(byte(r)) || r > 0x7f }) {
+		if len(f) >= 16 || bytes.HasSuffix(f, []byte("=")) {
+			b64 = append(b64, f...)
 		}
 	}
-	return n >= 32
+	if len(b64) < 16 || bytes.Contains(body, []byte(":")) {
+		return false // headers (Proc-Type:, Comment:) or too little to judge
+	}
+	text := strings.TrimRight(string(b64), "=")
+	dec, err := base64.RawStdEncoding.DecodeString(text[:len(text)/4*4])
+	if err != nil || len(dec) < 4 {
+		return false
+	}
+	if _, ok := decodeBase64Text(text[:len(text)/4*4]); ok {
+		return true
+	}
+	if dec[0] == 0x30 && dec[1] == 0x82 && bytes.IndexByte(body, '\n') < 0 {
+		want := 4 + (int(dec[2])<<8 | int(dec[3]))
+		return len(dec)*2 < want // a block on one line of prose: MIIEpQ..., 48 bytes of a 1,193-byte key
+	}
+	return false
 }
 
 // bodyFollows tells whether the text after a BEGIN line starts a key's
@@ -150,12 +223,34 @@ func checkBasicAuth(in *checkInput) bool {
 	if err != nil {
 		dec, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(in.secret, "="))
 	}
-	return err == nil && bytes.IndexByte(dec, ':') > 0
+	return err == nil && bytes.IndexByte(dec, ':') > 0 && !decodedStandIn(in.secret)
+}
+
+// checkBearer keeps a bearer token that is not a placeholder; a JWT is
+// judged as the jwt check judges it (an unsigned one grants nothing).
+func checkBearer(in *checkInput) bool {
+	if isPlaceholder(in.secret) {
+		return false
+	}
+	if wordList(in.secret) {
+		return false // Bearer stored-locally-again: words, not a token
+	}
+	head, _, _ := strings.Cut(in.secret, ".")
+	if dec, err := base64.RawURLEncoding.DecodeString(head); err == nil && bytes.Contains(dec, []byte(`"alg"`)) {
+		return checkJWT(in) // a JWT whose header says how it is signed
+	}
+	return true
+}
+
+// checkJWK keeps a private member of a JSON Web Key: the text holds a
+// key's type member ("kty").
+func checkJWK(in *checkInput) bool {
+	return jwkPrivateMember(in.name) && bytes.Contains(in.whole, []byte(`"kty"`))
 }
 
 var k8sSecretKind = validate.LazyRegexp(`(?mi)^kind:[ \t]*["']?secret["']?[ \t]*$`)
 
 // checkK8sSecret keeps data values of a Kubernetes Secret manifest only.
 func checkK8sSecret(in *checkInput) bool {
-	return in.wholeHas(k8sKind(in), func(b []byte) bool { return k8sSecretKind().Match(b) }) && !isPlaceholder(in.secret)
+	return in.wholeHas(k8sKind(in), func(b []byte) bool { return k8sSecretKind().Match(b) }) && !isPlaceholder(in.secret) && !decodedStandIn(in.secret)
 }

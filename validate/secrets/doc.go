@@ -48,7 +48,9 @@
 // "userinfo" (a password that is not a stand-in), "basic-auth" (Basic
 // credentials decode to user:password), "not-lockfile", "k8s-secret" (the
 // file is a Kubernetes Secret), "mixed-token" (a token's random part has
-// both cases and digits). Gates: "assignment", "long-string", "userinfo",
+// both cases and digits), "nkey-seed" (a NATS seed whose checksum holds), "bearer"
+// (not a placeholder; a JWT judged as "jwt" judges it),
+// "jwk" (a private member of a JSON Web Key). Gates: "assignment", "long-string", "userinfo",
 // "twilio-sid", "vault-s" (gate_format.go: the whole format on the line,
 // for keywords as common as "sk" and "s.").
 //

@@ -104,6 +104,9 @@ func secretSpan(r *rule, m []int) (int, int, bool) {
 // keep applies the rule's entropy floor, stopwords, allow lists,
 // look-alike filter and named checks.
 func (r *rule) keep(in *checkInput) bool {
+	if wellKnown(in.secret) || publicKeyMaterial(in) {
+		return false // documented public values and public keys are not secrets
+	}
 	if r.checksum == nil || !r.checksum(in.secret) {
 		if r.def.Entropy > 0 && entropy(in.secret) < r.def.Entropy {
 			return false

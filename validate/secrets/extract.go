@@ -53,8 +53,8 @@ func extractAssignments(line []byte) [][]int {
 	names, from := 0, 0
 	for p := nextSecretWord(line, 0); p >= 0 && names < maxNamesPerLine; p = nextSecretWord(line, from) {
 		ns, ne := p, p
-		for ns > from && isNameByte(line[ns-1]) {
-			ns--
+		for ns > from && (isNameByte(line[ns-1]) || line[ns-1] == '\\' && line[ns] == '-') {
+			ns-- // a man page escapes a name's hyphens: Sec\-WebSocket\-Key
 		}
 		for ne < len(line) && isNameByte(line[ne]) {
 			ne++
@@ -170,7 +170,7 @@ func pairAfter(line []byte, ns, ne int) []int {
 	if !ok || ve-vs < 6 {
 		return nil
 	}
-	if !isQuote(line[vs-1]) && bytes.ContainsAny(line[vs:ve], "([{") {
+	if !isQuote(line[vs-1]) && callOrIndex(string(line[vs:ve])) {
 		return nil // an unquoted call, index or literal is code
 	}
 	if op == opColon && !isQuote(line[vs-1]) && argumentLabel(line, ns) {
@@ -264,7 +264,10 @@ func valueSpan(line []byte, j int, op byte) (int, int, bool) {
 		return 0, 0, false // a default or a note: quoted values only
 	}
 	k := j
-	for k < len(line) && k-j < maxValueLen && !isValueEnd(line[k]) {
+	for k < len(line) && k-j < maxValueLen && !isValueEnd(line[k]) && !escapeEnd(line, k) {
+		if line[k] == '\\' && k+1 < len(line) && line[k+1] == '\\' {
+			k++ // an escaped backslash is the value's, and escapes nothing after it
+		}
 		k++
 	}
 	if bytes.HasSuffix(line[j:k], []byte("..")) {
@@ -307,6 +310,13 @@ func argumentLabel(line []byte, ns int) bool {
 		ns--
 	}
 	return ns > 0 && (line[ns-1] == '(' || line[ns-1] == ',')
+}
+
+// escapeEnd tells a string escape at k that ends an unquoted value
+// written inside a quoted string: name=value\n in a notebook's JSON
+// source or output lines.
+func escapeEnd(line []byte, k int) bool {
+	return line[k] == '\\' && k+1 < len(line) && (line[k+1] == 'n' || line[k+1] == 'r' || line[k+1] == 't' || line[k+1] == '"')
 }
 
 func isValueEnd(c byte) bool {

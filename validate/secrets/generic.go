@@ -1,6 +1,8 @@
 package secrets
 
 import (
+	"bytes"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -37,11 +39,54 @@ var nonSecretWords = sync.OnceValue(func() map[string]bool {
 		"cache": true, "sort": true, "partition": true, "primary": true, "foreign": true,
 		"unique": true, "lookup": true, "map": true, "event": true, "column": true,
 		"shortcut": true, "hot": true, "schema": true, "i18n": true, "translation": true,
+		// PowerShell's -PassThru, pass-through options: not a password
+		"thru": true, "through": true,
+		// tokens that order or name requests, not credentials: pageToken,
+		// NextContinuationToken, ChangeToken, idempotency_key
+		"page": true, "next": true, "continuation": true, "change": true, "idempotency": true,
+		"sync": true, "resume": true, "result": true, "arn": true,
+		// settings about a password: reset_password_within, password_encryption
+		"within": true, "authentication": true, "encryption": true, "encrypted": true, "scheme": true,
+		"at": true, "resource": true, "resources": true, "tag": true, "challenge": true, "magic": true,
+		"cookie": true, "enc": true, "validation": true,
+		// per-session form nonces, not credentials: authenticity_token, csrf_token
+		"authenticity": true, "csrf": true, "xsrf": true,
 	}
 })
 
 // interpolation finds a variable expanded inside a string ("...$user").
 var interpolation = validate.LazyRegexp(`\$[A-Za-z_{(]`)
+
+// interpolated tells a value with a variable expanded in it: ${name} or
+// $(command) anywhere, and a bare $name where the file's syntax expands
+// one (shell, PHP, Perl, PowerShell, Kotlin and Groovy strings, YAML of
+// compose files and pipelines, and files of unknown syntax). In JSON,
+// properties, INI, XML and the strings of most languages a '$' is a
+// character of the value: a password's punctuation.
+func interpolated(v, path string) bool {
+	if !interpolation().MatchString(v) {
+		return false
+	}
+	if strings.Contains(v, "${") || strings.Contains(v, "$(") || strings.TrimLeft(v, `\`)[0] == '$' {
+		return true
+	}
+	return !literalDollar(path)
+}
+
+// literalDollarExts are file types where a bare $name is not expanded.
+var literalDollarExts = []string{".json", ".properties", ".ini", ".xml", ".config", ".cfg", ".toml",
+	".py", ".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx", ".java", ".go", ".cs", ".ipynb", ".tfvars", ".tf",
+	".rs", ".swift", ".c", ".h", ".cc", ".cpp", ".sql"}
+
+func literalDollar(path string) bool {
+	low := strings.ToLower(path)
+	for _, ext := range literalDollarExts {
+		if strings.HasSuffix(low, ext) {
+			return true
+		}
+	}
+	return false
+}
 
 // shortHex is a lowercase hex value shorter than a SHA-1, the shape of
 // digests and identifiers more often than of keys.
@@ -60,16 +105,52 @@ func checkGeneric(in *checkInput) bool {
 		return false
 	case strings.HasPrefix(v, "sha512-") || strings.HasPrefix(v, "sha256-") || strings.HasPrefix(v, "sha1-"):
 		return false
-	case len(v) < 10, interpolation().MatchString(v), shortHex().MatchString(v), digitRun(v) >= 6:
+	case len(v) < 10, interpolated(v, in.path), shortHex().MatchString(v), digitRun(v) >= 6:
 		return false
 	case isTestPath(in.path), notASecretValue(v), !quoted(in) && looksLikeCode(v, in.path):
 		return false
 	case encodedData(v), publishableKey(v), wordyValue(v), wordIdentifier(v):
 		return false
+	case passwordHash(v), strings.HasPrefix(v, "{cipher}"), decodedStandIn(v), encodedDocument(v):
+		return false
+	case camelWords(v), csrfLine(in.line):
+		return false // __stringMin71Max89PatternArn...: a generated name; a form's CSRF nonce
 	case inCode(in.path) && len(strings.Trim(in.name, `"'`)) < 3:
 		return false // minified code: r="...", a data table, not a name given to a secret
 	}
 	return looksRandom(v)
+}
+
+// camelWords tells an identifier made of camel-case words and small
+// numbers (__stringMin71Max89PatternArnAwsMacie2): three or more words of
+// five letters or more, and words covering most of its letters. Random
+// mixed case rarely makes one long word, never three.
+func camelWords(v string) bool {
+	if !isIdentifier(v) || len(v) < 16 {
+		return false
+	}
+	letters, inWords, long := 0, 0, 0
+	for _, c := range identParts(v) {
+		if isDigitByte(c[0]) {
+			continue
+		}
+		letters += len(c)
+		if chunkKind(c) != chunkOther {
+			inWords += len(c)
+			if len(c) >= 5 && chunkKind(c) == chunkWord {
+				long++
+			}
+		}
+	}
+	return long >= 3 && inWords*10 >= letters*8
+}
+
+// csrfLine tells a line that names a form's CSRF field
+// (authenticity_token, csrf_token, _csrf): its value is a per-session
+// nonce, not a credential.
+func csrfLine(line []byte) bool {
+	low := bytes.ToLower(line)
+	return bytes.Contains(low, []byte("authenticity_token")) || bytes.Contains(low, []byte("csrf")) || bytes.Contains(low, []byte("xsrf"))
 }
 
 // isTestPath tells a test file or test data, where the generic rule meets
@@ -110,7 +191,7 @@ var codeExts = []string{".go", ".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs", ".m
 // looksLikeCode tells an unquoted value that is an expression: a literal,
 // a call or an index, or, in a source file, a plain identifier.
 func looksLikeCode(v, path string) bool {
-	if strings.ContainsAny(v, "{([") || v[0] == '&' || v[0] == '*' {
+	if callOrIndex(v) || inCode(path) && (strings.ContainsAny(v, "{([") || v[0] == '&' || v[0] == '*') {
 		return true
 	}
 	return inCode(path) && identifier().MatchString(v)
@@ -175,7 +256,13 @@ func words(s string) []string {
 // secretName reports whether a name holds a secret rather than something
 // about one (token_count, publicToken, CREDENTIALS_ID).
 func secretName(name string) bool {
+	if len(name) > 5 && strings.HasPrefix(name, "u00") && isHexByte(name[3]) && isHexByte(name[4]) {
+		name = name[5:] // \u0026pageToken: a JSON escape before the name
+	}
 	w := words(name)
+	if slices.Contains(w, "socket") {
+		return false // Sec-WebSocket-Key: a handshake nonce (RFC 6455)
+	}
 	for len(w) > 1 && strings.Trim(w[len(w)-1], "0123456789") == "" {
 		w = w[:len(w)-1] // _name_0: the last word is "name"
 	}
@@ -185,7 +272,39 @@ func secretName(name string) bool {
 	if nonSecretWords()[w[0]] || nonSecretWords()[w[len(w)-1]] {
 		return false
 	}
-	return true
+	if n := len(w); n >= 2 && (w[n-1] == "key" || w[n-1] == "keys") && indexKeyWords[w[n-2]] {
+		return false // cluster_tag_key, redis_cache_key: a key that indexes data
+	}
+	// ConfirmationTokenPaymentMethodPreviewBank: in a camel-case name,
+	// three or more words after the last secret word name something the
+	// secret is about.
+	if strings.ContainsAny(name, "_-. ") {
+		return true
+	}
+	last := -1
+	for i, x := range w {
+		if secretWordOf(x) {
+			last = i
+		}
+	}
+	return last < 0 || len(w)-1-last < 3
+}
+
+// indexKeyWords name a key that indexes data when they come just before
+// "key" (tag_key, sort_key, partition_key).
+var indexKeyWords = map[string]bool{
+	"tag": true, "cache": true, "sort": true, "partition": true, "primary": true, "foreign": true,
+	"unique": true, "lookup": true, "map": true, "index": true, "column": true, "group": true,
+	"result": true, "resource": true, "dedup": true, "dedupe": true, "routing": true, "shard": true,
+}
+
+// secretWordOf tells a word of a name that names a secret.
+func secretWordOf(w string) bool {
+	switch w {
+	case "password", "passwd", "pass", "pwd", "secret", "secrets", "token", "tokens", "key", "keys", "credential", "credentials", "auth", "passphrase", "apikey":
+		return true
+	}
+	return false
 }
 
 // checkUserinfo keeps a password (the secret; the user is the name group)
@@ -197,9 +316,13 @@ func checkUserinfo(in *checkInput) bool {
 	if len(pass) < 3 || isPlaceholder(pass) || strings.EqualFold(user, pass) || user == "" && strings.IndexByte(pass, ':') >= 0 {
 		return false
 	}
+	if versionString().MatchString(pass) || strings.ContainsAny(user, "/\\") {
+		return false // diff -u a/rebuild.py:1.19: a path and a revision, not a login
+	}
 	weak := len(pass) < 8 || isLetters(pass) && strings.ToLower(pass) == pass
-	if namesItself(pass) || wordAndCount(pass) || textEscape(pass) || weak && exampleHost(hostAfter(in.line, in.secret)) {
-		return false // authpassword, key_1234, user:pw@example.com: a stand-in in documentation
+	if namesItself(pass) || wordAndCount(pass) || textEscape(pass) || leetWord(pass) || wellKnownLogin(user, pass) || periodic(pass) ||
+		len(user) >= 3 && strings.EqualFold(strings.TrimPrefix(pass, "p"), user) || weak && exampleHost(hostAfter(in.line, in.secret)) {
+		return false // authpassword, key_1234, leaf:pleaf, user:pw@example.com: a stand-in in documentation
 	}
 	return maxRun(pass) < 4
 }

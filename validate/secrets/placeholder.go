@@ -1,6 +1,7 @@
 package secrets
 
 import (
+	"net/url"
 	"strings"
 	"sync"
 
@@ -14,6 +15,7 @@ var placeholderMarks = []string{
 	"changeme", "change_me", "change-me", "example", "placeholder",
 	"your_", "your-", "yourpass", "redacted", "dummy", "insert_", "replace_",
 	"os.environ", "getenv", "process.env", "env(", "env[", "secretkeyref",
+	"synthetic",
 }
 
 // placeholderWords are whole values that stand in for a secret.
@@ -26,8 +28,33 @@ var placeholderWords = sync.OnceValue(func() map[string]bool {
 		"bar": true, "foobar": true, "xxx": true, "yyy": true, "none": true,
 		"null": true, "nil": true, "true": true, "false": true, "undefined": true,
 		"empty": true, "default": true, "mypassword": true, "secretkey": true,
+		"qwerty": true, "letmein": true,
 	}
 })
+
+// formatReference tells a value starting with '%' that refers to
+// something else: a Windows variable (%DB_PASSWORD%), a format verb
+// (%s, %(name)s, %{name}) or a URL-escaped byte at the start of a path;
+// a random password may start with '%' too.
+func formatReference(v string) bool {
+	if len(v) < 2 {
+		return true
+	}
+	switch v[1] {
+	case '(', '{', 's', 'd', 'v', 'q':
+		return true
+	}
+	if strings.Count(v, "%") >= 2 && isIdentifier(strings.Trim(v, "%")) {
+		return true
+	}
+	verbs := 0 // %Y-%m-%d, %H:%M: a date or printf format
+	for i := 0; i+1 < len(v); i++ {
+		if v[i] == '%' && isAlpha(v[i+1]) {
+			verbs++
+		}
+	}
+	return verbs >= 2
+}
 
 var codeRef = validate.LazyRegexp(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+(\(\))?$`)
 
@@ -35,7 +62,12 @@ var codeRef = validate.LazyRegexp(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9
 // variables, templates, stand-ins, code references.
 func isPlaceholder(v string) bool {
 	v = strings.Trim(v, `"'{}`)
-	if v == "" || v[0] == '$' || v[0] == '<' || v[0] == '[' || v[0] == '%' {
+	if strings.IndexByte(v, '%') >= 0 {
+		if dec, err := url.PathUnescape(v); err == nil && dec != v && isPlaceholder(dec) {
+			return true // %3CYourStrong%21Passw0rd%3E: a URL-escaped <placeholder>
+		}
+	}
+	if v == "" || v[0] == '$' || v[0] == '<' || v[0] == '[' || v[0] == '%' && formatReference(v) {
 		return true
 	}
 	low := strings.ToLower(v)

@@ -15,7 +15,7 @@ import (
 func notASecretShape(in *checkInput) bool {
 	v := in.secret
 	switch {
-	case nonASCII(v), v[0] == '!' && !quoted(in), constantName(v), namesItself(v), labelledDigest(v), publishableKey(v):
+	case nonASCII(v), v[0] == '!' && !quoted(in) && bangIsSyntax(in), constantName(v), namesItself(v), labelledDigest(v), publishableKey(v):
 		return true
 	case (wordList(v) || wordIdentifier(v) || wordyValue(v)) && !passwordName(in.name):
 		return true // grpc-previous-rpc-attempts, knownLayoutAlgorithms: a name, not a secret
@@ -35,6 +35,27 @@ func notASecretShape(in *checkInput) bool {
 		return true
 	}
 	return false
+}
+
+// bangIsSyntax tells where an unquoted value's leading '!' is syntax: a
+// negation in code, a YAML tag (!vault, !Ref), a flag's or a bare word's
+// value. In .env, INI and properties files it is a password's first
+// character.
+func bangIsSyntax(in *checkInput) bool {
+	low := strings.ToLower(in.path)
+	return inCode(in.path) || strings.HasSuffix(low, ".yml") || strings.HasSuffix(low, ".yaml") || in.op == opSpace || in.op == opFlag || !configFile(low)
+}
+
+// configFile tells a settings file whose values are text: .env, INI,
+// properties, .conf and .cfg.
+func configFile(low string) bool {
+	base := low[strings.LastIndexByte(low, '/')+1:]
+	for _, ext := range []string{".properties", ".ini", ".cfg", ".conf", ".env", ".npmrc", ".pypirc"} {
+		if strings.HasSuffix(base, ext) {
+			return true
+		}
+	}
+	return base == ".env" || strings.HasPrefix(base, ".env.")
 }
 
 // publishableKey tells a key made to be published: a Stripe publishable

@@ -1,0 +1,98 @@
+package secrets
+
+import (
+	"encoding/base64"
+	"strings"
+
+	"github.com/remnant-guard/remnant-guard/validate"
+)
+
+// The decode step: a Kubernetes Secret's data values and a docker
+// config's auth values are base64 of the secret, so a stand-in hides in
+// them (your-password-here, USERNAME:TOKEN). decodeBase64Text undoes the
+// encoding and the stand-in checks judge the text.
+
+// decodeBase64Text decodes a standard or URL-safe base64 value, padded
+// or not, to printable ASCII text; ok is false for anything else (binary
+// data, a value that is not base64).
+func decodeBase64Text(v string) (string, bool) {
+	v = strings.TrimSpace(v)
+	if len(v) < 4 || len(v) > 1<<16 {
+		return "", false
+	}
+	var dec []byte
+	var err error
+	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
+		if dec, err = enc.DecodeString(v); err == nil {
+			break
+		}
+	}
+	if err != nil || len(dec) == 0 {
+		return "", false
+	}
+	for _, c := range dec {
+		if c < 0x20 && c != '\n' && c != '\r' && c != '\t' || c >= 0x7f {
+			return "", false
+		}
+	}
+	return strings.TrimRight(string(dec), "\r\n"), true
+}
+
+// credentialField finds a field of a JSON document that holds a
+// credential as a string: "auth": "...", "password": "...".
+var credentialField = validate.LazyRegexp(`"(?i:auths?|password|passwd|secret|client_secret|private_key|api_?key|access_?token|refresh_?token|token)"[ \t]*:[ \t]*"[^"]{8,}"`)
+
+// encodedDocument tells base64 of a JSON document with no credential in
+// it: a recorded response body, a claims challenge. A docker config's
+// base64 (its auths hold credentials) is not one.
+func encodedDocument(v string) bool {
+	if !strings.HasPrefix(v, "eyJ") && !strings.HasPrefix(v, "W3") && !strings.HasPrefix(v, "ewo") && !strings.HasPrefix(v, "ewog") {
+		return false
+	}
+	text, ok := decodeBase64Text(v)
+	if !ok {
+		return false
+	}
+	text = strings.TrimSpace(text)
+	if text == "" || text[0] != '{' && text[0] != '[' {
+		return false
+	}
+	return !credentialField().MatchString(text)
+}
+
+// decodedStandIn tells a base64 value whose text is a stand-in: a
+// placeholder (your-password-here, REPLACE_WITH_TOKEN), or a user and
+// password pair whose password is one (USERNAME:TOKEN, <user>:<password>).
+func decodedStandIn(v string) bool {
+	text, ok := decodeBase64Text(v)
+	if !ok {
+		return false
+	}
+	return standInText(text)
+}
+
+// standInText judges decoded text: a template's slot (<password>,
+// ${TOKEN}, your-password-here), a constant's name (USERNAME,
+// REPLACE_WITH_TOKEN), or a user and password pair whose password is
+// one. A weak password (admin:password) deployed in a Secret is still a
+// credential; structured text (a docker config's JSON) is judged by the
+// rules that read it.
+func standInText(text string) bool {
+	if text == "" || text[0] == '{' || text[0] == '[' || strings.ContainsAny(text, "\"\n") || len(text) > 256 {
+		return false
+	}
+	if _, pass, ok := strings.Cut(text, ":"); ok && !strings.Contains(pass, ":") {
+		return standInText(pass)
+	}
+	if strings.IndexByte("$<[%", text[0]) >= 0 || constantName(text) || strings.ToUpper(text) == text && isLetters(text) ||
+		digitRun(text) >= 6 || len(text) >= 8 && periodic(text) {
+		return true
+	}
+	low := strings.ToLower(text)
+	for _, m := range placeholderMarks {
+		if strings.Contains(low, m) {
+			return true
+		}
+	}
+	return strings.Contains(low, "here") && strings.ContainsAny(text, "-_ ")
+}

@@ -1,0 +1,74 @@
+package secrets
+
+import (
+	"encoding/base64"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// wellKnownValues are values published in a vendor's documentation or
+// built into its emulator: public by design, the same in every copy, so
+// no rule reports them. Each entry names where it is published.
+var wellKnownValues = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		// AWS IAM user guide, "Managing access keys": the example key pair.
+		"AKIAIOSFODNN7EXAMPLE":                     "https://docs.aws.amazon.com/IAM/latest/UserGuide/id_credentials_access-keys.html",
+		"wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY": "https://docs.aws.amazon.com/IAM/latest/UserGuide/id_credentials_access-keys.html",
+		// Azurite, the Azure Storage emulator: the devstoreaccount1 account key.
+		"Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==": "https://learn.microsoft.com/azure/storage/common/storage-use-azurite#http-connection-strings",
+		// Azure Cosmos DB emulator: its fixed primary key.
+		"C2y6yDjf5/R+ob0N8A7Cgv30VRDJIWEHLM+4QDU5DE2nQ9nDuVTqobD4b8mGGyPMbIZnqyMsEcaGQy67XIw/Jw==": "https://learn.microsoft.com/azure/cosmos-db/emulator#authentication",
+		// MongoDB manual, connection string examples: the password of myDBReader.
+		"D1fficultP%40ssw0rd": "https://www.mongodb.com/docs/manual/reference/connection-string/",
+		"D1fficultP@ssw0rd":   "https://www.mongodb.com/docs/manual/reference/connection-string/",
+		// RFC 6749 (OAuth 2.0) and RFC 6750 (bearer tokens): the examples of
+		// an access token, a refresh token and a MAC key identifier.
+		"2YotnFZFEjr1zCsicMWpAA": "https://www.rfc-editor.org/rfc/rfc6749#section-4.1.4",
+		"tGzv3JOkF0XG5Qx2TlKWIA": "https://www.rfc-editor.org/rfc/rfc6749#section-4.1.4",
+		"h480djs93hd8":           "https://www.rfc-editor.org/rfc/rfc6749#section-7.1",
+		"mF_9.B5f-4.1JqM":        "https://www.rfc-editor.org/rfc/rfc6750#section-2.1",
+		// MinIO's public playground server, play.min.io, in every SDK's README.
+		"Q3AM3UQ867SPQQA43P2F":                     "https://github.com/minio/minio-go#example---file-uploader",
+		"zuf+tfteSlswRu7BJ86wekitnifILbZam1KYY3TG": "https://github.com/minio/minio-go#example---file-uploader",
+	}
+})
+
+// wellKnownLogins are user and password pairs of sample accounts that
+// documentation everywhere uses: Oracle's sample schema SCOTT, password
+// tiger (https://docs.oracle.com/en/database/oracle/oracle-database/19/comsc/installing-sample-schemas.html),
+// as in SQLAlchemy's and JDBC drivers' examples.
+var wellKnownLogins = map[string]string{"scott": "tiger"}
+
+// wellKnownLogin tells a documented sample account's password.
+func wellKnownLogin(user, pass string) bool {
+	p, ok := wellKnownLogins[strings.ToLower(user)]
+	return ok && strings.EqualFold(p, pass)
+}
+
+// jwtIOExampleClaims are the payloads of the example token jwt.io's
+// debugger shows (https://jwt.io/, the default token, before and after
+// it added "admin"), copied into countless tutorials: whatever key signs
+// them, they grant nothing.
+var jwtIOExampleClaims = []string{
+	`{"sub":"1234567890","name":"John Doe","iat":1516239022}`,
+	`{"sub":"1234567890","name":"John Doe","admin":true,"iat":1516239022}`,
+}
+
+// wellKnown tells a documented public value: one of wellKnownValues, or a
+// token whose payload is jwt.io's example.
+func wellKnown(v string) bool {
+	if _, ok := wellKnownValues()[v]; ok {
+		return true
+	}
+	if !strings.HasPrefix(v, "eyJ") {
+		return false
+	}
+	_, rest, ok := strings.Cut(v, ".")
+	if !ok {
+		return false
+	}
+	payload, _, _ := strings.Cut(rest, ".")
+	dec, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(payload, "="))
+	return err == nil && slices.Contains(jwtIOExampleClaims, string(dec))
+}

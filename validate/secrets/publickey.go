@@ -1,0 +1,114 @@
+package secrets
+
+import (
+	"bytes"
+	"encoding/base32"
+	"strings"
+)
+
+// Public key material: values that are half of a key pair meant to be
+// shared. A public key is not a secret; the private half is.
+
+// jwkPublicMember tells a JSON Web Key member that is public (RFC 7517,
+// 7518): an RSA key's modulus and exponent (n, e), an EC or OKP key's
+// curve and coordinates (crv, x, y), and the key's metadata. The private
+// members (d, p, q, dp, dq, qi, k) are secrets.
+func jwkPublicMember(name string) bool {
+	switch strings.Trim(name, `"'\`) {
+	case "n", "e", "x", "y", "crv", "kty", "kid", "use", "alg", "x5c", "x5t", "x5t#S256", "x5u", "key_ops":
+		return true
+	}
+	return false
+}
+
+// jwkPrivateMember tells a JSON Web Key member holding private key
+// material.
+func jwkPrivateMember(name string) bool {
+	switch strings.Trim(name, `"'\`) {
+	case "d", "p", "q", "dp", "dq", "qi", "k":
+		return true
+	}
+	return false
+}
+
+// NATS nkey prefixes (github.com/nats-io/nkeys): the first character of
+// an encoded key says its kind. Seeds start with S and are secret; the
+// others are public keys.
+const nkeyPublicPrefixes = "UNAOCXP"
+
+// natsPublicKey tells an encoded NATS public key: 56 base32 characters
+// after a public prefix, with a valid CRC-16.
+func natsPublicKey(v string) bool {
+	return len(v) == 56 && strings.IndexByte(nkeyPublicPrefixes, v[0]) >= 0 && nkeyValid(v)
+}
+
+// natsSeed tells an encoded NATS seed (a private key): S, the kind of the
+// key it makes, 56 more base32 characters, and a valid CRC-16.
+func natsSeed(v string) bool {
+	return len(v) == 58 && v[0] == 'S' && strings.IndexByte(nkeyPublicPrefixes, v[1]) >= 0 && nkeyValid(v)
+}
+
+// nkeyValid checks an encoded nkey's CRC-16 (XMODEM), kept little-endian
+// in its last two bytes.
+func nkeyValid(v string) bool {
+	raw, err := base32.StdEncoding.WithPadding(base32.NoPadding).DecodeString(v)
+	if err != nil || len(raw) < 4 {
+		return false
+	}
+	body, sum := raw[:len(raw)-2], raw[len(raw)-2:]
+	crc := crc16(body)
+	return byte(crc) == sum[0] && byte(crc>>8) == sum[1]
+}
+
+func crc16(b []byte) uint16 {
+	var crc uint16
+	for _, c := range b {
+		crc ^= uint16(c) << 8
+		for range 8 {
+			if crc&0x8000 != 0 {
+				crc = crc<<1 ^ 0x1021
+			} else {
+				crc <<= 1
+			}
+		}
+	}
+	return crc
+}
+
+// publicKeyMaterial tells a match that is public key material: a NATS
+// public key, base64 of a DER public key, or a public member of a JSON
+// Web Key (in a text that has a key type member, kty).
+func publicKeyMaterial(in *checkInput) bool {
+	if natsPublicKey(in.secret) || publicKeyDER(in.secret) {
+		return true
+	}
+	if in.name == "" {
+		return false
+	}
+	return jwkPublicMember(in.name) && bytes.Contains(in.whole, []byte("kty")) || nkeyName(in.name) && natsPublicShape(in.secret)
+}
+
+// publicKeyDER tells base64 of a DER SubjectPublicKeyInfo, the body of a
+// PUBLIC KEY block: an EC P-256 key, an RSA key, an Ed25519 or X25519
+// key, by the bytes every such key starts with.
+func publicKeyDER(v string) bool {
+	for _, p := range []string{"MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE", "MHYwEAYHKoZIzj0CAQYFK4EEACIDYgAE", "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA",
+		"MIICIjANBgkqhkiG9w0BAQEFAAOCAg8AMIICCgKCAgEA", "MCowBQYDK2VwAyEA", "MCowBQYDK2VuAyEA"} {
+		if strings.HasPrefix(v, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// natsPublicShape tells a value of a NATS public key's shape, checksum
+// aside: given to a name that says nkey, it is one (a test of a bad
+// checksum still holds a public key).
+func natsPublicShape(v string) bool {
+	if len(v) != 56 || strings.IndexByte(nkeyPublicPrefixes, v[0]) < 0 {
+		return false
+	}
+	return strings.Trim(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567") == ""
+}
+
+func nkeyName(name string) bool { return strings.Contains(strings.ToLower(name), "nkey") }
