@@ -43,7 +43,8 @@ func TestNoiseJudgement(t *testing.T) {
 }
 
 // TestNoiseJudgedEcosystems keeps the judgements of the cross-ecosystem
-// noise benchmark (testdata/noise/judged-*.tsv, see its README.md) readable
+// noise benchmark (testdata/noise/judged-*.tsv, the tuned set, and
+// judged-heldout-*.tsv, the held-out set; see its README.md) readable
 // and free of the values judged: every row names a tool, the ecosystem of
 // its file, a path, a 1-based line, a rule, where the value sits in its line,
 // a verdict (real, test or false), a class for each false flag and a reason,
@@ -52,8 +53,11 @@ func TestNoiseJudgedEcosystems(t *testing.T) {
 	classes := map[string]bool{"public-key": true, "placeholder": true, "code-as-assignment": true,
 		"encoded-non-credential": true, "well-known-public": true, "other": true}
 	tokenLike := regexp.MustCompile(`[A-Za-z0-9+/_=-]{24,}`)
-	for _, eco := range []string{"go", "debian", "npm"} {
-		name := "testdata/noise/judged-" + eco + ".tsv"
+	for _, name := range []string{
+		"testdata/noise/judged-go.tsv", "testdata/noise/judged-debian.tsv", "testdata/noise/judged-npm.tsv",
+		"testdata/noise/judged-heldout-go.tsv", "testdata/noise/judged-heldout-debian.tsv", "testdata/noise/judged-heldout-npm.tsv",
+	} {
+		eco := strings.TrimSuffix(name[strings.LastIndex(name, "-")+1:], ".tsv")
 		data, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)

@@ -7,6 +7,9 @@
     judge.py DEST report           the table of BENCHMARKS.md, every ecosystem
     judge.py DEST summary TOOL     TOOL's false flags by class, with examples
 
+With NOISE_SET=heldout in the environment, the verdicts are read from and
+written to judged-heldout-ECO.tsv (the held-out set of mkcorpus.sh -heldout).
+
 A finding is keyed by tool, path, line and rule. Its value is located in its
 line (column and length, tool-independent), and the value itself is kept only
 in DEST (never in this repository): findings of any tool with the same value
@@ -150,7 +153,12 @@ def load_findings(dest, eco):
 
 
 def tsv_path(eco):
-    return os.path.join(HERE, f"judged-{eco}.tsv")
+    # NOISE_SET=heldout: the held-out set (mkcorpus.sh -heldout) keeps its
+    # verdicts apart, in judged-heldout-ECO.tsv.
+    s = os.environ.get("NOISE_SET", "tuned")
+    if s not in ("tuned", "heldout"):
+        sys.exit(f"judge.py: NOISE_SET={s!r} is not tuned or heldout")
+    return os.path.join(HERE, f"judged-{eco}.tsv" if s == "tuned" else f"judged-heldout-{eco}.tsv")
 
 
 def load_tsv(path):

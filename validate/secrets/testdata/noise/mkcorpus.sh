@@ -3,9 +3,13 @@
 # code at pinned versions, one plain tree per ecosystem, for measuring how
 # often a secret scanner flags something that is not a secret.
 #
-#   validate/secrets/testdata/noise/mkcorpus.sh DEST [go] [debian] [npm]
+#   validate/secrets/testdata/noise/mkcorpus.sh [-heldout] DEST [go] [debian] [npm]
 #
-# DEST/<ecosystem>/tree holds the files (default: all three ecosystems):
+# DEST/<ecosystem>/tree holds the files (default: all three ecosystems).
+# There are two sets. The tuned set (the default) is the code the secret
+# rules were tuned on. The held-out set (-heldout) is other modules and
+# packages, never looked at while writing the rules: its figures are the
+# ones to expect on code the rules have not seen.
 #
 #   go      Go modules through the module proxy (go mod download), one
 #           directory per module@version, as a build would see them.
@@ -16,7 +20,9 @@
 #           Needs bookworm's apt lists (apt-get update).
 #   npm     npm packages installed from npm-lock.json beside this script
 #           (npm ci --ignore-scripts: every dependency at its locked version),
-#           copied out of node_modules.
+#           copied out of node_modules. The held-out set installs from
+#           heldout-npm-lock.json and then removes every package that the
+#           tuned set also installs at the same version.
 #
 # Symbolic links are removed (every scanner then reads the same files once).
 # run.sh beside this script scans the trees with each tool and judge.sh
@@ -24,7 +30,12 @@
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
-dest=${1:?usage: mkcorpus.sh DEST [go] [debian] [npm]}
+set=tuned
+if [ "${1:-}" = -heldout ]; then
+	set=heldout
+	shift
+fi
+dest=${1:?usage: mkcorpus.sh [-heldout] DEST [go] [debian] [npm]}
 shift
 ecos=${*:-go debian npm}
 
@@ -123,6 +134,81 @@ libjs-bootstrap5=5.2.3+dfsg-8
 node-axios=1.2.1+dfsg-1+deb12u1
 "
 
+# The held-out set: none of these is in the lists above. Go modules picked
+# the same way (web frameworks, cloud and SaaS SDKs, auth and OIDC
+# libraries), at the newest version when the set was made.
+heldout_gomods="
+github.com/gin-gonic/gin@v1.12.0
+github.com/spf13/cobra@v1.10.2
+github.com/docker/docker@v28.5.2+incompatible
+cloud.google.com/go/pubsub@v1.52.0
+github.com/hashicorp/nomad/api@v0.0.0-20261016150620-df630b26e78a
+github.com/hashicorp/go-plugin@v1.8.0
+github.com/gophercloud/gophercloud/v2@v2.16.0
+github.com/twilio/twilio-go@v1.31.0
+github.com/sendgrid/sendgrid-go@v3.16.1+incompatible
+golang.org/x/net@v0.63.0
+github.com/lestrrat-go/jwx/v2@v2.1.7
+github.com/go-git/go-git/v5@v5.19.3
+github.com/ory/fosite@v0.49.0
+github.com/ory/kratos@v1.3.1
+github.com/zitadel/oidc/v3@v3.53.0
+github.com/labstack/echo/v4@v4.16.6
+github.com/digitalocean/godo@v1.243.0
+github.com/cloudflare/cloudflare-go@v0.119.0
+github.com/go-ldap/ldap/v3@v3.4.15
+github.com/segmentio/kafka-go@v0.4.51
+github.com/influxdata/influxdb-client-go/v2@v2.14.0
+github.com/gorilla/sessions@v1.4.0
+"
+
+heldout_debpkgs="
+python3-requests=2.28.1+dfsg-1
+python3-requests-oauthlib=1.3.0+ds-1
+python3-authlib=1.2.0-1+deb12u1
+python3-google-auth=1.5.1-3
+python3-oauth2client=4.1.3-3
+python3-boto=2.49.0-4.1
+python3-swiftclient=1:4.1.0-2
+python3-novaclient=2:18.1.0-3
+python3-glanceclient=1:4.1.0-2
+python3-heatclient=3.1.0-2
+python3-ldap3=2.9.1-2
+python3-cryptography=38.0.4-3+deb12u1
+python3-openssl=23.0.0-1
+python3-onelogin-saml2=1.12.0-2+deb12u1
+python3-itsdangerous=2.1.2-3
+python3-werkzeug=2.2.2-3+deb12u1
+python3-tornado=6.2.0-3+deb12u4
+python3-fabric=2.6.0-1
+python3-flask-security=5.1.2-1
+python-flask-doc=2.2.2-3
+ansible-core=2.14.18-0+deb12u2
+ruby-omniauth=2.1.1-1
+ruby-jwt=2.5.0-1
+ruby-oauth2=1.4.4-1
+ruby-octokit=4.20.0-1
+ruby-aws-sdk-s3=1.117.2-1
+ruby-rack=2.2.22-0+deb12u1
+ruby-sinatra=3.0.5-3+deb12u1
+ruby-faraday=1.1.0-7
+ruby-net-ldap=0.17.0-1
+redmine=5.0.4-5+deb12u1
+php-symfony-security-core=5.4.23+dfsg-1+deb12u5
+libcrypt-jwt-perl=0.034-1
+libnet-oauth-perl=0.28-4
+libdancer2-perl=0.400001+dfsg-1
+libjs-jquery=3.6.1+dfsg+~3.5.14-1
+node-express=4.18.2+~4.17.14-1
+"
+
+npm_files=npm
+if [ "$set" = heldout ]; then
+	gomods=$heldout_gomods
+	debpkgs=$heldout_debpkgs
+	npm_files=heldout-npm
+fi
+
 tree_size() {
 	printf '%s: %s files, %s bytes\n' "$1" \
 		"$(find "$dest/$1/tree" -type f | wc -l)" \
@@ -167,9 +253,25 @@ build_debian() {
 build_npm() {
 	rm -rf "$dest/npm"
 	mkdir -p "$dest/npm/install" "$dest/npm/tree"
-	cp "$here/npm-package.json" "$dest/npm/install/package.json"
-	cp "$here/npm-lock.json" "$dest/npm/install/package-lock.json"
+	cp "$here/$npm_files-package.json" "$dest/npm/install/package.json"
+	cp "$here/$npm_files-lock.json" "$dest/npm/install/package-lock.json"
 	(cd "$dest/npm/install" && npm ci --ignore-scripts --omit=optional --no-audit --no-fund)
+	if [ "$set" = heldout ]; then
+		# Keep the sets apart: a package the tuned set holds at the same
+		# version is dropped (with its own node_modules, if any).
+		python3 - "$here/npm-lock.json" "$dest/npm/install/package-lock.json" <<-'EOF' |
+		import json, sys
+		def pkgs(lock):
+		    for path, meta in json.load(open(lock))["packages"].items():
+		        if path:
+		            yield path, (path.rsplit("node_modules/", 1)[-1], meta.get("version"))
+		tuned = {key for _, key in pkgs(sys.argv[1])}
+		for path, key in pkgs(sys.argv[2]):
+		    if key in tuned:
+		        print(path)
+		EOF
+			while read -r p; do rm -rf "${dest:?}/npm/install/$p"; done
+	fi
 	cp -R "$dest/npm/install/node_modules/." "$dest/npm/tree/"
 	rm -rf "$dest/npm/tree/.bin" "$dest/npm/tree/.package-lock.json"
 	find "$dest/npm/tree" -type l -exec rm -f {} +
