@@ -245,7 +245,7 @@ func checkBearer(in *checkInput) bool {
 // checkJWK keeps a private member of a JSON Web Key: the text holds a
 // key's type member ("kty").
 func checkJWK(in *checkInput) bool {
-	return jwkPrivateMember(in.name) && bytes.Contains(in.whole, []byte(`"kty"`))
+	return jwkPrivateMember(in.name) && in.wholeHas(jwkKind(in), hasKeyType)
 }
 
 var k8sSecretKind = validate.LazyRegexp(`(?mi)^kind:[ \t]*["']?secret["']?[ \t]*$`)

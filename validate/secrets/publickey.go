@@ -1,6 +1,7 @@
 package secrets
 
 import (
+	"bytes"
 	"encoding/base32"
 	"strings"
 )
@@ -77,7 +78,44 @@ func crc16(b []byte) uint16 {
 // publicKeyMaterial tells a match that is public key material: a NATS
 // public key, or a public member of a JSON Web Key.
 func publicKeyMaterial(in *checkInput) bool {
-	return natsPublicKey(in.secret) || publicKeyDER(in.secret) || in.name != "" && (jwkPublicMember(in.name) || nkeyName(in.name) && natsPublicShape(in.secret))
+	return natsPublicKey(in.secret) || publicKeyDER(in.secret) || in.name != "" && (jwkPublic(in) || nkeyName(in.name) && natsPublicShape(in.secret))
+}
+
+// jwkPublic tells a public member of a JSON Web Key: its name is one
+// (n, x, kid), written as a member on the match's line ("x": or x:),
+// in a text that holds a key's type member (kty, which RFC 7517 requires
+// of every key). A URL's user, a Secret's data key or a setting named x
+// or n elsewhere holds whatever it holds.
+func jwkPublic(in *checkInput) bool {
+	name := strings.Trim(in.name, `"'\`)
+	return jwkPublicMember(name) && memberOnLine(in.line, name) && in.wholeHas(jwkKind(in), hasKeyType)
+}
+
+// memberOnLine tells a line that writes name as a member: quoted
+// ("x": or 'x':), or as a YAML key (x: at the line's start, or after a
+// list's dash).
+func memberOnLine(line []byte, name string) bool {
+	for _, q := range []string{`"`, `'`, `\"`} {
+		if bytes.Contains(line, []byte(q+name+q)) {
+			return true
+		}
+	}
+	t := bytes.TrimLeft(line, " \t")
+	t = bytes.TrimLeft(bytes.TrimPrefix(t, []byte("-")), " \t")
+	return bytes.HasPrefix(t, []byte(name+":"))
+}
+
+// hasKeyType tells a text that holds a JSON Web Key's type member.
+func hasKeyType(b []byte) bool {
+	return bytes.Contains(b, []byte(`"kty"`)) || bytes.Contains(b, []byte(`\"kty\"`)) || bytes.Contains(b, []byte("kty:"))
+}
+
+// jwkKind is where in's text remembers whether it holds a JSON Web Key.
+func jwkKind(in *checkInput) *int8 {
+	if in.facts == nil {
+		return new(int8)
+	}
+	return &in.facts.jwkKind
 }
 
 // publicKeyDER tells base64 of a DER SubjectPublicKeyInfo, the body of a

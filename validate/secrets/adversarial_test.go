@@ -1,0 +1,99 @@
+package secrets
+
+import (
+	"crypto/sha256"
+	"encoding/base64"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Values that hide a secret behind a shape the scanner judges as not
+// one, and values that are that shape indeed. The random values are made
+// here, so that no token is written in the source.
+
+// randomToken is n characters of letters and digits, the same for the
+// same seed: a stand-in for a generated secret.
+func randomToken(seed string, n int) string {
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+	var b strings.Builder
+	for i := 0; b.Len() < n; i++ {
+		sum := sha256.Sum256([]byte(seed + string(rune('a'+i))))
+		for _, c := range sum {
+			if b.Len() < n {
+				b.WriteByte(alphabet[int(c)%len(alphabet)])
+			}
+		}
+	}
+	return b.String()
+}
+
+func b64(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
+
+func k8sSecret(body string) string {
+	return "apiVersion: v1\nkind: Secret\nmetadata:\n  name: app\ntype: Opaque\n" + body
+}
+
+// judged scans each text at its path and checks whether rule reports it
+// (any rule when rule is "").
+func judged(t *testing.T, e *Engine, cases []judgedCase) {
+	t.Helper()
+	for _, c := range cases {
+		fs, err := e.ScanFile(c.path, []byte(c.text))
+		if err != nil {
+			t.Fatalf("%s: %v", c.what, err)
+		}
+		ids := ruleIDs(fs)
+		got := len(ids) > 0
+		if c.rule != "" {
+			got = slices.Contains(ids, c.rule)
+		}
+		if got != c.want {
+			t.Errorf("%s (%s): reported %v by %v, want %v", c.what, c.path, got, ids, c.want)
+		}
+	}
+}
+
+type judgedCase struct {
+	what, path, text, rule string
+	want                   bool
+}
+
+// A JSON Web Key's public members are public only in a key: a user, a
+// Secret's data key or a JSON member named x, n, e or kid elsewhere holds
+// whatever it holds.
+func TestJWKMemberNeedsAKey(t *testing.T) {
+	pw := randomToken("jwk-pw", 22)
+	coord := base64.RawURLEncoding.EncodeToString([]byte(randomToken("jwk-x", 32)))
+	judged(t, builtinEngine(t), []judgedCase{
+		{"a Secret's data key x", "secret.yaml", k8sSecret("data:\n  x: " + b64(pw) + "\n"), "secret-kubernetes-secret-data", true},
+		{"a Secret's data key kid", "secret.yaml", k8sSecret("data:\n  kid: " + b64(pw) + "\n"), "secret-kubernetes-secret-data", true},
+		{"a URL's user e", ".env", "DATABASE_URL=postgres://e:" + pw + "@db.corp.internal:5432/app\n", "secret-url-password", true},
+		{"a URL's user x", ".env", "DATABASE_URL=postgres://x:" + pw + "@db.corp.internal:5432/app\n", "secret-url-password", true},
+		{"curl's user n", "deploy.sh", "curl -u n:" + pw + " https://api.corp.internal\n", "secret-cli-basic-auth", true},
+		{"an Oracle user x", "db.properties", "url=jdbc:oracle:thin:x/" + pw + "@//ora.corp.internal:1521/ORCL\n", "secret-jdbc-oracle-password", true},
+		{"a JSON member x, no key", "config.json", `{"x": "` + randomToken("jwk-long", 44) + `"}`, "", true},
+		{"an EC key's public members", "jwks.json", "{\n  \"kty\": \"EC\",\n  \"crv\": \"P-256\",\n  \"x\": \"" + coord + "\",\n  \"y\": \"" + coord + "\"\n}\n", "", false},
+		{"a YAML key set's modulus", "jwks.yaml", "keys:\n  - kty: RSA\n    n: " + strings.Repeat(coord, 4) + "\n    e: AQAB\n", "", false},
+	})
+}
+
+// Whether a text holds a JSON Web Key is read once per text, not once
+// per "d" member: a file of many members without a key type would
+// otherwise be read again for each (a 2 MB file of 60,000 took minutes).
+// The second call below sees a text that has a key type, and still
+// answers as the text was first read.
+func TestJWKKindReadOnce(t *testing.T) {
+	facts := &lineMemo{}
+	in := &checkInput{name: "d", secret: randomToken("jwk-d", 24), whole: []byte(`[{"d": "x"}]`), facts: facts}
+	if checkJWK(in) {
+		t.Fatal("a d member with no key type kept")
+	}
+	in.whole = []byte(`[{"kty": "EC", "d": "x"}]`)
+	if checkJWK(in) {
+		t.Error("the text was read again for a second member")
+	}
+	if !checkJWK(&checkInput{name: "d", whole: in.whole}) {
+		t.Error("a d member of a key dropped")
+	}
+}
