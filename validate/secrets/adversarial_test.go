@@ -97,3 +97,38 @@ func TestJWKKindReadOnce(t *testing.T) {
 		t.Error("a d member of a key dropped")
 	}
 }
+
+// The decode step finds a template's slot or a constant's name in base64;
+// a real password that starts with a template's character, is in capitals
+// or is a passphrase with "there" in it is not one.
+func TestDecodedStandInIsASlot(t *testing.T) {
+	pw := randomToken("decoded-pw", 20)
+	upper := strings.ToUpper(randomToken("decoded-upper", 40))
+	upper = strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return 'Q' + r%8
+		}
+		return r
+	}, upper)[:20]
+	real := []string{"$" + pw, "%" + pw, "<" + pw, "[" + pw, "deploy:$" + pw, "deploy:<" + pw, upper, "deploy:" + upper,
+		"sphere-violin-copper-lantern", "nowhere_else_" + pw[:6]}
+	slots := []string{"$DB_PASSWORD", "${DB_PASSWORD}", "$(cat /run/pw)", "%DB_PASSWORD%", "%s", "<password>", "[password]",
+		"deploy:${CI_TOKEN}", "USERNAME", "TOKEN", "REPLACEWITHTOKEN", "USERNAME:PASSWORD", "paste-token-here", "your password here"}
+	for _, v := range real {
+		if decodedStandIn(b64(v)) {
+			t.Errorf("base64 of %.4s... judged a stand-in", v)
+		}
+	}
+	for _, v := range slots {
+		if !decodedStandIn(b64(v)) {
+			t.Errorf("base64 of %q not judged a stand-in", v)
+		}
+	}
+	e := builtinEngine(t)
+	judged(t, e, []judgedCase{
+		{"a Secret's password starting with $", "secret.yaml", k8sSecret("data:\n  password: " + b64("$"+pw) + "\n"), "secret-kubernetes-secret-data", true},
+		{"a Secret's password in capitals", "secret.yaml", k8sSecret("data:\n  password: " + b64(upper) + "\n"), "secret-kubernetes-secret-data", true},
+		{"a docker auth whose password starts with $", "config.json", `{"auths": {"r.corp.internal": {"auth": "` + b64("deploy:$"+pw) + `"}}}`, "", true},
+		{"a Secret's password slot", "secret.yaml", k8sSecret("data:\n  password: " + b64("${DB_PASSWORD}") + "\n"), "", false},
+	})
+}

@@ -2,6 +2,7 @@ package secrets
 
 import (
 	"encoding/base64"
+	"slices"
 	"strings"
 
 	"github.com/remnant-guard/remnant-guard/validate"
@@ -78,13 +79,19 @@ func decodedStandIn(v string) bool {
 // credential; structured text (a docker config's JSON) is judged by the
 // rules that read it.
 func standInText(text string) bool {
-	if text == "" || text[0] == '{' || text[0] == '[' || strings.ContainsAny(text, "\"\n") || len(text) > 256 {
+	if text == "" || strings.ContainsAny(text, "\"\n") || len(text) > 256 {
+		return false
+	}
+	if slot(text) {
+		return true
+	}
+	if text[0] == '{' || text[0] == '[' {
 		return false
 	}
 	if _, pass, ok := strings.Cut(text, ":"); ok && !strings.Contains(pass, ":") {
 		return standInText(pass)
 	}
-	if strings.IndexByte("$<[%", text[0]) >= 0 || constantName(text) || strings.ToUpper(text) == text && isLetters(text) ||
+	if constantName(text) || strings.ToUpper(text) == text && isLetters(text) && isWordChunk(text) ||
 		digitRun(text) >= 6 || len(text) >= 8 && periodic(text) {
 		return true
 	}
@@ -94,5 +101,17 @@ func standInText(text string) bool {
 			return true
 		}
 	}
-	return strings.Contains(low, "here") && strings.ContainsAny(text, "-_ ")
+	return slices.Contains(strings.FieldsFunc(low, func(r rune) bool { return r == '-' || r == '_' || r == ' ' }), "here")
+}
+
+// slotRe is a template's slot as a whole value: a variable ($NAME,
+// ${NAME}, $(command)), a Windows variable (%NAME%), or a name in angle
+// or square brackets (<password>, [token]).
+var slotRe = validate.LazyRegexp(`^(?:\$[A-Za-z_][A-Za-z0-9_]*|\$\{[^{}]+\}|\$\([^()]+\)|<[^<>]+>|\[[A-Za-z_ -]+\])$`)
+
+// slot tells a template's slot: a whole value slotRe matches, or a
+// format reference (%s, %DB_PASSWORD%). A password that only starts with
+// '$', '<' or '%' is a password: a Secret's data is not expanded.
+func slot(text string) bool {
+	return slotRe().MatchString(text) || text[0] == '%' && formatReference(text)
 }
