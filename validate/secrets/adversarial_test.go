@@ -132,3 +132,16 @@ func TestDecodedStandInIsASlot(t *testing.T) {
 		{"a Secret's password slot", "secret.yaml", k8sSecret("data:\n  password: " + b64("${DB_PASSWORD}") + "\n"), "", false},
 	})
 }
+
+// A manifest saved with CRLF line ends is a Secret all the same: its
+// data values are found, and the decode step judges them.
+func TestSecretManifestCRLF(t *testing.T) {
+	pw := randomToken("crlf-pw", 22)
+	crlf := func(s string) string { return strings.ReplaceAll(s, "\n", "\r\n") }
+	judged(t, builtinEngine(t), []judgedCase{
+		{"a data value", "secret.yaml", crlf(k8sSecret("data:\n  api: " + b64(pw) + "\n")), "secret-kubernetes-secret-data", true},
+		{"a literal block", "secret.yaml", crlf(k8sSecret("data:\n  api: |\n    " + b64(pw) + "\n")), "secret-kubernetes-secret-data", true},
+		{"a stand-in", "secret.yaml", crlf(k8sSecret("data:\n  password: " + b64("your-password-here") + "\n")), "", false},
+		{"a ConfigMap", "cm.yaml", crlf("apiVersion: v1\nkind: ConfigMap\ndata:\n  api: " + b64(pw) + "\n"), "secret-kubernetes-secret-data", false},
+	})
+}

@@ -248,7 +248,7 @@ func checkJWK(in *checkInput) bool {
 	return jwkPrivateMember(in.name) && in.wholeHas(jwkKind(in), hasKeyType)
 }
 
-var k8sSecretKind = validate.LazyRegexp(`(?mi)^kind:[ \t]*["']?secret["']?[ \t]*$`)
+var k8sSecretKind = validate.LazyRegexp(`(?mi)^kind:[ \t]*["']?secret["']?[ \t]*\r?$`)
 
 // checkK8sSecret keeps data values of a Kubernetes Secret manifest only.
 func checkK8sSecret(in *checkInput) bool {
