@@ -145,3 +145,22 @@ func TestSecretManifestCRLF(t *testing.T) {
 		{"a ConfigMap", "cm.yaml", crlf("apiVersion: v1\nkind: ConfigMap\ndata:\n  api: " + b64(pw) + "\n"), "secret-kubernetes-secret-data", false},
 	})
 }
+
+// Names, versions, import paths and hashes are not secrets; a random
+// secret behind their first characters (urn:, v1.2.3-, acme.io/,
+// pbkdf2_sha) is one.
+func TestShapePrefixHidesNothing(t *testing.T) {
+	r := randomToken("prefix", 30)
+	judged(t, builtinEngine(t), []judgedCase{
+		{"urn: and a token", ".env", "API_SECRET=urn:" + r + "\n", "", true},
+		{"urn:x: and a token", ".env", "API_SECRET=urn:x:" + r + "\n", "", true},
+		{"a version and a token", ".env", "API_SECRET=v1.2.3-" + r[:18] + "\n", "", true},
+		{"a domain and a token", ".env", "API_SECRET=acme.io/" + r + "\n", "", true},
+		{"a hasher's name and a token", "settings.json", `{"api_secret": "pbkdf2_sha$x$` + r + `"}`, "", true},
+		{"a SAML name", "saml.xml", "    key_validation=\"urn:oasis:names:tc:SAML:2.0:ac:classes:SPKI\",\n", "", false},
+		{"a pre-release", ".env", "API_SECRET=v2.0.0-rc.1\n", "", false},
+		{"an import path", "main.go", "\tsecretspb \"cloud.google.com/go/secretmanager/apiv1/secretmanagerpb\"\n", "", false},
+		{"an import path in capitals", "main.go", "\ttokenauth \"github.com/BurntSushi/TokenAuth/v2\"\n", "", false},
+		{"a Django hash", "settings.json", `{"admin_password": "pbkdf2_sha256$600000$` + r[:22] + "$" + b64(r+r)[:43] + `="}`, "", false},
+	})
+}

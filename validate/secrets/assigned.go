@@ -275,9 +275,9 @@ func notAValue(v string) bool {
 		return true
 	case strings.HasPrefix(v, "sha512-"), strings.HasPrefix(v, "sha256-"), strings.HasPrefix(v, "sha1-"):
 		return true
-	case strings.HasPrefix(v, "urn:"):
+	case urnName().MatchString(v) && !randomRun(v):
 		return true // urn:oasis:names:...: a name
-	case versionString().MatchString(v):
+	case versionString().MatchString(v) && !randomRun(v):
 		return true // v0.9.13/go.mod: a module's version in a go.sum line
 	case algorithmName().MatchString(v), strings.HasPrefix(v, "h1:") && len(v) == 47:
 		return true // curve25519-sha256, hmac-sha2-256: an algorithm's name; h1:...: a go.sum hash
@@ -303,7 +303,31 @@ var algorithmName = validate.LazyRegexp(`^[a-z0-9.]+(?:-[a-z0-9.]+)*-(?:sha(?:1|
 // segments (k8s.io/api/authentication/v1beta1).
 var modulePath = validate.LazyRegexp(`^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:/[A-Za-z0-9._~+-]+)+$`)
 
-func importPath(v string) bool { return strings.IndexByte(v, '/') > 0 && modulePath().MatchString(v) }
+func importPath(v string) bool {
+	return strings.IndexByte(v, '/') > 0 && modulePath().MatchString(v) && !randomRun(v)
+}
+
+// urnName is a URN (RFC 8141): urn:, a namespace, a colon, and the name.
+var urnName = validate.LazyRegexp(`^urn:[A-Za-z0-9][A-Za-z0-9-]{0,31}:[^\s]+$`)
+
+// randomRun tells a value with a run of twelve or more letters and digits
+// of all three kinds (lower case, capitals, digits) and no word in it: a
+// generated token after a name's, a version's or a path's first
+// characters (urn:x:..., v1.2.3-..., acme.io/...). Names, versions and
+// import paths are made of words, numbers and acronyms.
+func randomRun(v string) bool {
+	for _, f := range strings.FieldsFunc(v, func(r rune) bool { return !isAlnum(byte(r)) || r > 0x7f }) {
+		if len(f) >= 12 && charClasses(f) == classLower|classUpper|classDigit && !wordIdentifier(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// djangoHash is a password hash in Django's format: the hasher's name,
+// then its fields ($iterations$salt$hash for PBKDF2, a modular crypt
+// hash for bcrypt and argon2).
+var djangoHash = validate.LazyRegexp(`^(?:pbkdf2_sha(?:1|256)\$[0-9]{4,7}\$[A-Za-z0-9./+]{1,64}\$[A-Za-z0-9+/=]{20,}|argon2\$argon2(?:id|i|d)\$\S+|bcrypt(?:_sha256)?\$\$2[abxy]?\$\S+)$`)
 
 // passwordHash tells a password hash in modular crypt format (bcrypt
 // $2a$/$2b$/$2y$, sha512-crypt $6$, sha256-crypt $5$, md5-crypt $1$,
@@ -312,7 +336,7 @@ func importPath(v string) bool { return strings.IndexByte(v, '/') > 0 && moduleP
 // and cannot be used as one.
 func passwordHash(v string) bool {
 	if strings.HasPrefix(v, "pbkdf2_sha") || strings.HasPrefix(v, "argon2$") || strings.HasPrefix(v, "bcrypt$") {
-		return strings.Count(v, "$") >= 2
+		return djangoHash().MatchString(v)
 	}
 	if len(v) < 20 || v[0] != '$' {
 		return false
