@@ -164,3 +164,19 @@ func TestShapePrefixHidesNothing(t *testing.T) {
 		{"a Django hash", "settings.json", `{"admin_password": "pbkdf2_sha256$600000$` + r[:22] + "$" + b64(r+r)[:43] + `="}`, "", false},
 	})
 }
+
+// A quoted value shaped as a qualified name (pkg.Name) is a code
+// reference only when its parts read as names: a token with a dot in it
+// is a token.
+func TestQualifiedNameHidesNothing(t *testing.T) {
+	r := randomToken("qualified", 20)
+	judged(t, builtinEngine(t), []judgedCase{
+		{"a token with a dot", "db.go", "package db\n\nvar password = \"Kxq.Rmv829" + r + "\"\n", "", true},
+		{"a token with a dot, in YAML", "app.yaml", "api_token: \"" + r[:6] + "." + r[6:] + "X9k\"\n", "", true},
+		{"a constant's name", "db.go", "package db\n\nvar password = \"config.DatabasePassword\"\n", "", false},
+		{"a settings reference", "app.yaml", "api_token: \"secrets.GITHUB_TOKEN_V2\"\n", "", false},
+	})
+	if !isPlaceholder("settings.SECRET_KEY") || isPlaceholder("Kxq.Rmv829"+r) {
+		t.Error("isPlaceholder: want a qualified name only")
+	}
+}

@@ -79,7 +79,7 @@ func isPlaceholder(v string) bool {
 			return true
 		}
 	}
-	return codeRef().MatchString(v)
+	return codeRef().MatchString(v) && !randomRun(v) // settings.SECRET_KEY, not abc.DEF123 and a token
 }
 
 var lockfile = validate.LazyRegexp(`(?i)(^|/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|go\.sum|cargo\.lock|poetry\.lock|pipfile\.lock|gemfile\.lock|composer\.lock|packages\.lock\.json|flake\.lock|uv\.lock|bun\.lockb?)$`)
