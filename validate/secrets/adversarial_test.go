@@ -74,6 +74,7 @@ func TestJWKMemberNeedsAKey(t *testing.T) {
 		{"an Oracle user x", "db.properties", "url=jdbc:oracle:thin:x/" + pw + "@//ora.corp.internal:1521/ORCL\n", "secret-jdbc-oracle-password", true},
 		{"a JSON member x, no key", "config.json", `{"x": "` + randomToken("jwk-long", 44) + `"}`, "", true},
 		{"an EC key's public members", "jwks.json", "{\n  \"kty\": \"EC\",\n  \"crv\": \"P-256\",\n  \"x\": \"" + coord + "\",\n  \"y\": \"" + coord + "\"\n}\n", "", false},
+		{"a key set printed by Python", "log.txt", "0.174 jwks {'keys': [{'use': 'sig', 'kty': 'RSA', 'e': 'AQAB', 'n': '" + strings.Repeat(coord, 4) + "'}]}\n", "", false},
 		{"a YAML key set's modulus", "jwks.yaml", "keys:\n  - kty: RSA\n    n: " + strings.Repeat(coord, 4) + "\n    e: AQAB\n", "", false},
 	})
 }

@@ -107,7 +107,12 @@ func memberOnLine(line []byte, name string) bool {
 
 // hasKeyType tells a text that holds a JSON Web Key's type member.
 func hasKeyType(b []byte) bool {
-	return bytes.Contains(b, []byte(`"kty"`)) || bytes.Contains(b, []byte(`\"kty\"`)) || bytes.Contains(b, []byte("kty:"))
+	for _, m := range []string{`"kty"`, `'kty'`, `\"kty\"`, "kty:"} {
+		if bytes.Contains(b, []byte(m)) {
+			return true
+		}
+	}
+	return false
 }
 
 // jwkKind is where in's text remembers whether it holds a JSON Web Key.
