@@ -181,3 +181,36 @@ func TestQualifiedNameHidesNothing(t *testing.T) {
 		t.Error("isPlaceholder: want a qualified name only")
 	}
 }
+
+// base64 of a JSON document is data unless a member holds a credential:
+// any member whose name says secret, key, token, password or credential
+// (SecretAccessKey, privateKey, clientSecret, pass), not a fixed list.
+func TestEncodedDocumentCredential(t *testing.T) {
+	r := randomToken("encoded-doc", 40)
+	for _, doc := range []string{
+		`{"AccessKeyId":"AKIAQX3RT7ZP2LMN4VWK","SecretAccessKey":"` + r + `"}`,
+		`{"type":"service_account","privateKey":"` + r + `"}`,
+		`{"clientSecret":"` + r + `"}`,
+		`{"user":"deploy","pass":"` + r[:20] + `"}`,
+		`{"credentials":{"db_password":"` + r[:24] + `"}}`,
+	} {
+		if encodedDocument(b64(doc)) {
+			t.Errorf("base64 of %.14s... judged a document with no credential", doc)
+		}
+	}
+	for _, doc := range []string{
+		`{"kind":"storage#objects","nextPageToken":"ChBvYmovd2l0aC9zbGFzaGVz","items":[]}`,
+		`{"access_token":{"nbf":{"essential":true,"value":"1603742800"}}}`,
+		`{"Marker": null, "boto_truncate_amount": 1}`,
+		`{"token_type":"Bearer","expires_in":3600}`,
+	} {
+		if !encodedDocument(b64(doc)) {
+			t.Errorf("base64 of %.14s... not judged a document", doc)
+		}
+	}
+	judged(t, builtinEngine(t), []judgedCase{
+		{"base64 of a client secret document", "app.yaml", "creds: " + b64(`{"clientSecret":"`+r+`"}`) + "\n", "", true},
+		{"an oct key", "jwk.json", `{"kty":"oct","k":"` + randomToken("oct", 22) + `"}`, "secret-jwk-private-key", true},
+	})
+}
+

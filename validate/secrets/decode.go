@@ -39,9 +39,23 @@ func decodeBase64Text(v string) (string, bool) {
 	return strings.TrimRight(string(dec), "\r\n"), true
 }
 
-// credentialField finds a field of a JSON document that holds a
-// credential as a string: "auth": "...", "password": "...".
-var credentialField = validate.LazyRegexp(`"(?i:auths?|password|passwd|secret|client_secret|private_key|api_?key|access_?token|refresh_?token|token)"[ \t]*:[ \t]*"[^"]{8,}"`)
+// stringMember finds a member of a JSON document with a string value of
+// eight or more characters: its name is the first group.
+var stringMember = validate.LazyRegexp(`"([^"\\]{1,64})"[ \t]*:[ \t]*"[^"]{8,}"`)
+
+// credentialField tells a JSON document with a member that holds a
+// credential as a string: a name with a secret's word in it ("auth",
+// "password", "SecretAccessKey", "privateKey", "pass") that is not about
+// one ("nextPageToken", "token_type").
+func credentialField(text string) bool {
+	for _, m := range stringMember().FindAllStringSubmatch(text, -1) {
+		name := m[1]
+		if slices.ContainsFunc(words(name), secretWordOf) && secretName(name) || strings.EqualFold(name, "auths") {
+			return true
+		}
+	}
+	return false
+}
 
 // encodedDocument tells base64 of a JSON document with no credential in
 // it: a recorded response body, a claims challenge. A docker config's
@@ -58,7 +72,7 @@ func encodedDocument(v string) bool {
 	if text == "" || text[0] != '{' && text[0] != '[' {
 		return false
 	}
-	return !credentialField().MatchString(text)
+	return !credentialField(text)
 }
 
 // decodedStandIn tells a base64 value whose text is a stand-in: a
