@@ -214,3 +214,22 @@ func TestEncodedDocumentCredential(t *testing.T) {
 	})
 }
 
+// An unquoted base64 value with one '=' of padding is a value, not a
+// type annotation followed by an assignment (name: Type = value).
+func TestPaddedBase64IsNoTypeAnnotation(t *testing.T) {
+	r, padded := "", ""
+	for i := 0; padded == "" || strings.ContainsAny(padded, "+/"); i++ {
+		r = randomToken("padded"+string(rune('a'+i)), 44)
+		padded = b64(r) // 44 bytes: one '='
+	}
+	if !strings.HasSuffix(padded, "=") || strings.HasSuffix(padded, "==") {
+		t.Fatalf("want one '=' of padding: %.4s...", padded)
+	}
+	judged(t, builtinEngine(t), []judgedCase{
+		{"a padded value in YAML", "app.yaml", "client_secret: " + padded + "\n", "secret-generic", true},
+		{"a padded value and a comment", "app.yaml", "client_secret: " + padded + " # rotated\n", "secret-generic", true},
+		{"a TypeScript annotation", "db.ts", "const dbPassword: string = \"" + r[:20] + "\";\n", "secret-generic", true},
+		{"a Python annotation", "settings.py", "API_TOKEN: str = \"" + r[:24] + "\"\n", "secret-generic", true},
+		{"an annotation with no value", "db.ts", "let dbPassword: string = undefined;\n", "", false},
+	})
+}
