@@ -233,3 +233,19 @@ func TestPaddedBase64IsNoTypeAnnotation(t *testing.T) {
 		{"an annotation with no value", "db.ts", "let dbPassword: string = undefined;\n", "", false},
 	})
 }
+
+// Spring's {cipher} holds ciphertext (hex, or base64 for RSA), and a UUID
+// under an ordinal map key (first_key) is a handle; a password written
+// after {cipher}, or a UUID key under new_key or my_key, is a secret.
+func TestCipherAndHandleShapes(t *testing.T) {
+	r := randomToken("cipher", 30)
+	hex := strings.Repeat("4f8a9c2b7e0a8d3f", 4)
+	judged(t, builtinEngine(t), []judgedCase{
+		{"a password after {cipher}", "application.yml", "password: '{cipher}" + r + "'\n", "", true},
+		{"a UUID key under new_key", "keys.json", `{"new_key": "7c3e9a2b-4f1d-4e8a-b6c9-0d2f5a8e1b73"}`, "", true},
+		{"a UUID key under my_key", "keys.json", `{"my_key": "7c3e9a2b-4f1d-4e8a-b6c9-0d2f5a8e1b73"}`, "", true},
+		{"hex ciphertext", "application.yml", "password: '{cipher}" + hex + "'\n", "", false},
+		{"RSA ciphertext", "application.yml", "password: '{cipher}AQ" + b64(r+r+r) + "'\n", "", false},
+		{"a UUID under second_key", "main.tf", "+ \"second_key\" = \"D55D0E1E-51D9-4BCE-9021-7D201906D3C0\"\n", "", false},
+	})
+}

@@ -150,7 +150,7 @@ func uuidHandleName(name string) bool {
 		switch w {
 		case "request", "action", "lifecycle", "correlation", "transaction", "operation", "execution", "job":
 			return true
-		case "key", "keys", "first", "second", "third", "my", "other", "new", "old", "some":
+		case "key", "keys", "first", "second", "third", "other", "some":
 		default:
 			plain = false
 		}
@@ -283,13 +283,23 @@ func notAValue(v string) bool {
 		return true // curve25519-sha256, hmac-sha2-256: an algorithm's name; h1:...: a go.sum hash
 	case importPath(v):
 		return true // secretspb "cloud.google.com/go/...": an import's alias and path
-	case passwordHash(v), strings.HasPrefix(v, "{cipher}"):
+	case passwordHash(v), springCiphertext(v):
 		return true // a hash or Spring Cloud Config ciphertext: what a password becomes, not one
 	case decodedStandIn(v):
 		return true // base64 of a stand-in: USERNAME:TOKEN, your-password-here
 	}
 	return notASecretValue(v)
 }
+
+// springCipher is a Spring Cloud Config encrypted value: {cipher}, an
+// optional {key:name}, then ciphertext, hex of a symmetric key's output
+// or base64 of an RSA key's (which starts with AQ).
+var springCipher = validate.LazyRegexp(`^\{cipher\}(?:\{[a-z]+:[^{}]*\})*(?:(?:[0-9a-fA-F]{2}){16,}|AQ[A-Za-z0-9+/]{62,}={0,2})$`)
+
+// springCiphertext tells a Spring {cipher} value that holds ciphertext:
+// what a password becomes, not one. A password written after {cipher}
+// is one.
+func springCiphertext(v string) bool { return springCipher().MatchString(v) }
 
 // versionString is a version number (v1.2.3, 2.0.0-rc.1), as go.sum
 // writes it with /go.mod after it.

@@ -111,7 +111,7 @@ func checkGeneric(in *checkInput) bool {
 		return false
 	case encodedData(v), publishableKey(v), wordyValue(v), wordIdentifier(v):
 		return false
-	case passwordHash(v), strings.HasPrefix(v, "{cipher}"), decodedStandIn(v), encodedDocument(v):
+	case passwordHash(v), springCiphertext(v), decodedStandIn(v), encodedDocument(v):
 		return false
 	case camelWords(v), csrfLine(in.line):
 		return false // __stringMin71Max89PatternArn...: a generated name; a form's CSRF nonce
