@@ -162,7 +162,7 @@ func TestShapePrefixHidesNothing(t *testing.T) {
 		{"a pre-release", ".env", "API_SECRET=v2.0.0-rc.1\n", "", false},
 		{"an import path", "main.go", "\tsecretspb \"cloud.google.com/go/secretmanager/apiv1/secretmanagerpb\"\n", "", false},
 		{"an import path in capitals", "main.go", "\ttokenauth \"github.com/BurntSushi/TokenAuth/v2\"\n", "", false},
-		{"a Django hash", "settings.json", `{"admin_password": "pbkdf2_sha256$600000$` + r[:22] + "$" + b64(r+r)[:43] + `="}`, "", false},
+		{"a Django hash", "settings.json", `{"admin_password": "pbkdf2_sha256$600000$` + r[:22] + "$" + b64(r + r)[:43] + `="}`, "", false},
 	})
 }
 
@@ -247,5 +247,32 @@ func TestCipherAndHandleShapes(t *testing.T) {
 		{"hex ciphertext", "application.yml", "password: '{cipher}" + hex + "'\n", "", false},
 		{"RSA ciphertext", "application.yml", "password: '{cipher}AQ" + b64(r+r+r) + "'\n", "", false},
 		{"a UUID under second_key", "main.tf", "+ \"second_key\" = \"D55D0E1E-51D9-4BCE-9021-7D201906D3C0\"\n", "", false},
+	})
+}
+
+// A word that makes a name a setting about a secret at its end
+// (password_encryption, key_validation) or a request's handle at its
+// start (pageToken, csrf_token) does not hide a secret that it only
+// qualifies: ENCRYPTION_KEY, COOKIE_SECRET, PAGE_ACCESS_TOKEN.
+func TestQualifiedSecretNames(t *testing.T) {
+	for name, want := range map[string]bool{
+		"ENCRYPTION_KEY": true, "ENC_KEY": true, "COOKIE_SECRET": true, "AUTHENTICATION_SECRET": true,
+		"MAGIC_LINK_SECRET": true, "SYNC_TOKEN": false, "CHALLENGE_SECRET": true, "PAGE_ACCESS_TOKEN": true,
+		"VALIDATION_KEY": true, "NEXT_AUTH_SECRET": true, "CSRF_SECRET": true, "XSRF_SECRET_KEY": true,
+		"RESOURCE_TOKEN": true, "ENCRYPTED_PASSWORD": true,
+		"pageToken": false, "NextContinuationToken": false, "ChangeToken": false, "idempotency_key": false,
+		"authenticity_token": false, "csrf_token": false, "reset_password_within": false,
+		"password_encryption": false, "key_validation": false, "SECURE_AUTH_COOKIE": false, "PassThru": false,
+	} {
+		if got := secretName(name); got != want {
+			t.Errorf("secretName(%q) = %v, want %v", name, got, want)
+		}
+	}
+	r := randomToken("qualified-name", 32)
+	judged(t, builtinEngine(t), []judgedCase{
+		{"an encryption key", ".env", "ENCRYPTION_KEY=" + r + "\n", "secret-generic", true},
+		{"a cookie secret", "oauth2-proxy.cfg", "cookie_secret = \"" + r + "\"\n", "secret-generic", true},
+		{"a page access token", ".env", "PAGE_ACCESS_TOKEN=" + r + "\n", "secret-generic", true},
+		{"a next page token", "resp.json", `{"nextPageToken": "` + r + `"}`, "", false},
 	})
 }

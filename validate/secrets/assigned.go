@@ -285,8 +285,8 @@ func notAValue(v string) bool {
 		return true // secretspb "cloud.google.com/go/...": an import's alias and path
 	case passwordHash(v), springCiphertext(v):
 		return true // a hash or Spring Cloud Config ciphertext: what a password becomes, not one
-	case decodedStandIn(v):
-		return true // base64 of a stand-in: USERNAME:TOKEN, your-password-here
+	case decodedStandIn(v), encodedDocument(v):
+		return true // base64 of a stand-in (USERNAME:TOKEN, your-password-here) or of a JSON document with no credential in it (a JWE header)
 	}
 	return notASecretValue(v)
 }

@@ -39,18 +39,6 @@ var nonSecretWords = sync.OnceValue(func() map[string]bool {
 		"cache": true, "sort": true, "partition": true, "primary": true, "foreign": true,
 		"unique": true, "lookup": true, "map": true, "event": true, "column": true,
 		"shortcut": true, "hot": true, "schema": true, "i18n": true, "translation": true,
-		// PowerShell's -PassThru, pass-through options: not a password
-		"thru": true, "through": true,
-		// tokens that order or name requests, not credentials: pageToken,
-		// NextContinuationToken, ChangeToken, idempotency_key
-		"page": true, "next": true, "continuation": true, "change": true, "idempotency": true,
-		"sync": true, "resume": true, "result": true, "arn": true,
-		// settings about a password: reset_password_within, password_encryption
-		"within": true, "authentication": true, "encryption": true, "encrypted": true, "scheme": true,
-		"at": true, "resource": true, "resources": true, "tag": true, "challenge": true, "magic": true,
-		"cookie": true, "enc": true, "validation": true,
-		// per-session form nonces, not credentials: authenticity_token, csrf_token
-		"authenticity": true, "csrf": true, "xsrf": true,
 	}
 })
 
@@ -269,7 +257,7 @@ func secretName(name string) bool {
 	if len(w) == 0 {
 		return true
 	}
-	if nonSecretWords()[w[0]] || nonSecretWords()[w[len(w)-1]] {
+	if nonSecretWords()[w[0]] || nonSecretWords()[w[len(w)-1]] || len(w) > 1 && settingWords[w[len(w)-1]] || requestHandle(w) {
 		return false
 	}
 	if n := len(w); n >= 2 && (w[n-1] == "key" || w[n-1] == "keys") && indexKeyWords[w[n-2]] {
@@ -288,6 +276,41 @@ func secretName(name string) bool {
 		}
 	}
 	return last < 0 || len(w)-1-last < 3
+}
+
+// settingWords, as a name's last word, make it a setting about a secret
+// (reset_password_within, password_encryption, key_validation,
+// SECURE_AUTH_COOKIE, -PassThru), not the secret; as its first word they
+// say what the secret is for (ENCRYPTION_KEY, COOKIE_SECRET,
+// VALIDATION_KEY are secrets).
+var settingWords = map[string]bool{
+	"thru": true, "through": true, "within": true, "authentication": true, "encryption": true, "encrypted": true,
+	"scheme": true, "at": true, "validation": true, "cookie": true, "enc": true, "arn": true, "result": true,
+	"resource": true, "resources": true, "tag": true, "challenge": true, "magic": true, "sync": true,
+}
+
+// handleWords lead the name of a token or key that orders, names or
+// protects requests: pageToken, NextContinuationToken, ChangeToken,
+// idempotency_key, authenticity_token, csrf_token.
+var handleWords = map[string]bool{
+	"page": true, "next": true, "continuation": true, "change": true, "idempotency": true, "sync": true,
+	"resume": true, "result": true, "challenge": true, "authenticity": true, "csrf": true, "xsrf": true,
+}
+
+// requestHandle tells a name made of handleWords and then token or key:
+// a handle. A name with another word in it (PAGE_ACCESS_TOKEN,
+// CSRF_SECRET, NEXT_AUTH_SECRET) names a secret.
+func requestHandle(w []string) bool {
+	n := len(w)
+	if n < 2 || w[n-1] != "token" && w[n-1] != "tokens" && w[n-1] != "key" && w[n-1] != "keys" {
+		return false
+	}
+	for _, x := range w[:n-1] {
+		if !handleWords[x] {
+			return false
+		}
+	}
+	return true
 }
 
 // indexKeyWords name a key that indexes data when they come just before
