@@ -111,7 +111,7 @@ func TestDecodedStandInIsASlot(t *testing.T) {
 		}
 		return r
 	}, upper)[:20]
-	real := []string{"$" + pw, "%" + pw, "<" + pw, "[" + pw, "deploy:$" + pw, "deploy:<" + pw, upper, "deploy:" + upper,
+	real := []string{"$" + pw, "$u8jzPde0IgxLd6GncfBAep", "%" + pw, "<" + pw, "[" + pw, "deploy:$" + pw, "deploy:<" + pw, upper, "deploy:" + upper,
 		"sphere-violin-copper-lantern", "nowhere_else_" + pw[:6]}
 	slots := []string{"$DB_PASSWORD", "${DB_PASSWORD}", "$(cat /run/pw)", "%DB_PASSWORD%", "%s", "<password>", "[password]",
 		"deploy:${CI_TOKEN}", "USERNAME", "TOKEN", "REPLACEWITHTOKEN", "USERNAME:PASSWORD", "paste-token-here", "your password here"}

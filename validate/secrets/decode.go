@@ -127,5 +127,8 @@ var slotRe = validate.LazyRegexp(`^(?:\$[A-Za-z_][A-Za-z0-9_]*|\$\{[^{}]+\}|\$\(
 // format reference (%s, %DB_PASSWORD%). A password that only starts with
 // '$', '<' or '%' is a password: a Secret's data is not expanded.
 func slot(text string) bool {
+	if text[0] == '$' && isIdentifier(text[1:]) {
+		return !randomRun(text) // $DB_PASSWORD, not $ and a generated password
+	}
 	return slotRe().MatchString(text) || text[0] == '%' && formatReference(text)
 }
