@@ -276,3 +276,24 @@ func TestQualifiedSecretNames(t *testing.T) {
 		{"a next page token", "resp.json", `{"nextPageToken": "` + r + `"}`, "", false},
 	})
 }
+
+// A bcrypt hash has its cost and 53 characters of salt and hash; a token
+// after $2b$ is not one, and $2 is no variable in a configuration value.
+func TestHashPrefixHidesNothing(t *testing.T) {
+	r := randomToken("bcrypt-prefix", 40)
+	bcrypt := "$2b$12$" + strings.ReplaceAll(randomToken("bcrypt-body", 53), "Q", ".")
+	for v, want := range map[string]bool{
+		bcrypt: true, "$2b$" + r: false, "$2b$12$" + r: false, "$2y$10$" + r[:30]: false,
+	} {
+		if got := passwordHash(v); got != want {
+			t.Errorf("passwordHash(%.8s...) = %v, want %v", v, got, want)
+		}
+	}
+	judged(t, builtinEngine(t), []judgedCase{
+		{"a token after $2b$", "config.json", `{"api_token": "$2b$` + r + `"}`, "", true},
+		{"a token after $2a$, in YAML", "app.yaml", "api_token: \"$2a$" + r + "\"\n", "", true},
+		{"a bcrypt hash", "users.yaml", "password_hash: \"" + bcrypt + "\"\n", "", false},
+		{"a shell variable", "run.sh", "API_TOKEN=\"$API_TOKEN_FROM_VAULT\"\n", "", false},
+		{"a positional parameter", "run.sh", "PASSWORD=\"$1\"\n", "", false},
+	})
+}

@@ -339,6 +339,10 @@ func randomRun(v string) bool {
 // hash for bcrypt and argon2).
 var djangoHash = validate.LazyRegexp(`^(?:pbkdf2_sha(?:1|256)\$[0-9]{4,7}\$[A-Za-z0-9./+]{1,64}\$[A-Za-z0-9+/=]{20,}|argon2\$argon2(?:id|i|d)\$\S+|bcrypt(?:_sha256)?\$\$2[abxy]?\$\S+)$`)
 
+// bcryptHash is a bcrypt hash: $2, a version letter, a two-digit cost,
+// 22 characters of salt and 31 of hash in bcrypt's base64.
+var bcryptHash = validate.LazyRegexp(`^\$2[abxy]?\$[0-9]{2}\$[./A-Za-z0-9]{53}$`)
+
 // passwordHash tells a password hash in modular crypt format (bcrypt
 // $2a$/$2b$/$2y$, sha512-crypt $6$, sha256-crypt $5$, md5-crypt $1$,
 // yescrypt $y$, argon2 $argon2id$, scrypt $scrypt$, PBKDF2 $pbkdf2-...$)
@@ -352,7 +356,10 @@ func passwordHash(v string) bool {
 		return false
 	}
 	id, rest, ok := strings.Cut(v[1:], "$")
-	if !ok || strings.Count(rest, "$") < 1 && !strings.HasPrefix(id, "2") {
+	if strings.HasPrefix(id, "2") && len(id) <= 2 {
+		return bcryptHash().MatchString(v) // $2b$12$ and 53 characters: the cost, the salt and the hash
+	}
+	if !ok || strings.Count(rest, "$") < 1 {
 		return false
 	}
 	switch id {
