@@ -177,7 +177,7 @@ func TestQualifiedNameHidesNothing(t *testing.T) {
 		{"a constant's name", "db.go", "package db\n\nvar password = \"config.DatabasePassword\"\n", "", false},
 		{"a settings reference", "app.yaml", "api_token: \"secrets.GITHUB_TOKEN_V2\"\n", "", false},
 	})
-	if !isPlaceholder("settings.SECRET_KEY") || isPlaceholder("Kxq.Rmv829"+r) {
+	if !isPlaceholder("settings.SECRET_KEY") || !isPlaceholder("ed25519.Ed25519PrivateKey") || isPlaceholder("Kxq.Rmv829"+r) {
 		t.Error("isPlaceholder: want a qualified name only")
 	}
 }
@@ -259,7 +259,7 @@ func TestQualifiedSecretNames(t *testing.T) {
 		"ENCRYPTION_KEY": true, "ENC_KEY": true, "COOKIE_SECRET": true, "AUTHENTICATION_SECRET": true,
 		"MAGIC_LINK_SECRET": true, "SYNC_TOKEN": false, "CHALLENGE_SECRET": true, "PAGE_ACCESS_TOKEN": true,
 		"VALIDATION_KEY": true, "NEXT_AUTH_SECRET": true, "CSRF_SECRET": true, "XSRF_SECRET_KEY": true,
-		"RESOURCE_TOKEN": true, "ENCRYPTED_PASSWORD": true,
+		"RESOURCE_TOKEN": true, "ENCRYPTED_PASSWORD": true, "magicString": false, "resources_key": false,
 		"pageToken": false, "NextContinuationToken": false, "ChangeToken": false, "idempotency_key": false,
 		"authenticity_token": false, "csrf_token": false, "reset_password_within": false,
 		"password_encryption": false, "key_validation": false, "SECURE_AUTH_COOKIE": false, "PassThru": false,
@@ -295,5 +295,22 @@ func TestHashPrefixHidesNothing(t *testing.T) {
 		{"a bcrypt hash", "users.yaml", "password_hash: \"" + bcrypt + "\"\n", "", false},
 		{"a shell variable", "run.sh", "API_TOKEN=\"$API_TOKEN_FROM_VAULT\"\n", "", false},
 		{"a positional parameter", "run.sh", "PASSWORD=\"$1\"\n", "", false},
+	})
+}
+
+// A value that is a JWT is judged as one under any name (NATS claims and
+// unsigned tokens grant nothing), and a JWE is ciphertext; a signed token
+// is a secret.
+func TestTokensUnderAnyName(t *testing.T) {
+	enc := base64.RawURLEncoding.EncodeToString
+	sig := enc([]byte(randomToken("jwt-sig", 64)))
+	nats := enc([]byte(`{"typ":"JWT","alg":"ed25519-nkey"}`)) + "." + enc([]byte(`{"jti":"x","iss":"OABC","sub":"ADEF","nats":{"type":"account","version":2}}`)) + "." + sig
+	jwe := enc([]byte(`{"alg":"PBES2-HS256+A128KW","cty":"jwk+json","enc":"A256GCM","p2c":100000}`)) + "." + enc([]byte(randomToken("jwe-key", 40))) + "." +
+		enc([]byte(randomToken("jwe-iv", 12))) + "." + enc([]byte(randomToken("jwe-ct", 200))) + "." + enc([]byte(randomToken("jwe-tag", 16)))
+	signed := enc([]byte(`{"alg":"HS256","typ":"JWT"}`)) + "." + enc([]byte(`{"sub":"svc-deploy","scope":"admin"}`)) + "." + sig
+	judged(t, builtinEngine(t), []judgedCase{
+		{"NATS claims under a public key", "op.conf", "resolver_preload = {\n\tAD4M34OPRUPWDYTIQLWKMEZZM5MK7PQQDSKNELCZDRZZEVFWOWPLFTUE : \"" + nats + "\"\n}\n", "", false},
+		{"an encrypted key", "ca.json", "{\n\t\"encryptedKey\": \"" + jwe + "\"\n}\n", "", false},
+		{"a signed token", ".env", "SERVICE_TOKEN=" + signed + "\n", "", true},
 	})
 }

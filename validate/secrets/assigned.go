@@ -1,6 +1,7 @@
 package secrets
 
 import (
+	"encoding/base64"
 	"strings"
 	"sync"
 
@@ -285,6 +286,8 @@ func notAValue(v string) bool {
 		return true // secretspb "cloud.google.com/go/...": an import's alias and path
 	case passwordHash(v), springCiphertext(v):
 		return true // a hash or Spring Cloud Config ciphertext: what a password becomes, not one
+	case jwtGrantsNothing(v), jweCompact(v):
+		return true // a NATS claims JWT, an unsigned JWT; a JWE is ciphertext (an encrypted key)
 	case decodedStandIn(v), encodedDocument(v):
 		return true // base64 of a stand-in (USERNAME:TOKEN, your-password-here) or of a JSON document with no credential in it (a JWE header)
 	}
@@ -300,6 +303,24 @@ var springCipher = validate.LazyRegexp(`^\{cipher\}(?:\{[a-z]+:[^{}]*\})*(?:(?:[
 // what a password becomes, not one. A password written after {cipher}
 // is one.
 func springCiphertext(v string) bool { return springCipher().MatchString(v) }
+
+// jwtGrantsNothing tells a JWT that the jwt check drops: unsigned, an
+// OpenID Connect request object, NATS claims.
+func jwtGrantsNothing(v string) bool {
+	return strings.HasPrefix(v, "eyJ") && strings.Count(v, ".") == 2 && !checkJWT(&checkInput{secret: v})
+}
+
+// jweCompact tells a JSON Web Encryption in compact form (RFC 7516):
+// five base64url parts, a header that names its content encryption
+// ("enc"). It is ciphertext: only the key it was made for opens it.
+func jweCompact(v string) bool {
+	if !strings.HasPrefix(v, "eyJ") || strings.Count(v, ".") != 4 {
+		return false
+	}
+	head, _, _ := strings.Cut(v, ".")
+	dec, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(head, "="))
+	return err == nil && strings.Contains(string(dec), `"enc"`)
+}
 
 // versionString is a version number (v1.2.3, 2.0.0-rc.1), as go.sum
 // writes it with /go.mod after it.
@@ -321,13 +342,14 @@ func importPath(v string) bool {
 var urnName = validate.LazyRegexp(`^urn:[A-Za-z0-9][A-Za-z0-9-]{0,31}:[^\s]+$`)
 
 // randomRun tells a value with a run of twelve or more letters and digits
-// of all three kinds (lower case, capitals, digits) and no word in it: a
+// of all three kinds (lower case, capitals, digits), no word in it, and
+// the kinds changing often (not Ed25519PublicKey): a
 // generated token after a name's, a version's or a path's first
 // characters (urn:x:..., v1.2.3-..., acme.io/...). Names, versions and
 // import paths are made of words, numbers and acronyms.
 func randomRun(v string) bool {
 	for _, f := range strings.FieldsFunc(v, func(r rune) bool { return !isAlnum(byte(r)) || r > 0x7f }) {
-		if len(f) >= 12 && charClasses(f) == classLower|classUpper|classDigit && !wordIdentifier(f) {
+		if len(f) >= 12 && charClasses(f) == classLower|classUpper|classDigit && !wordIdentifier(f) && len(chunks(f))*3 >= len(f) {
 			return true
 		}
 	}

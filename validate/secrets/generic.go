@@ -261,7 +261,8 @@ func secretName(name string) bool {
 	if len(w) == 0 {
 		return true
 	}
-	if nonSecretWords()[w[0]] || nonSecretWords()[w[len(w)-1]] || len(w) > 1 && settingWords[w[len(w)-1]] || requestHandle(w) {
+	if nonSecretWords()[w[0]] || nonSecretWords()[w[len(w)-1]] || len(w) > 1 && settingWords[w[len(w)-1]] || requestHandle(w) ||
+		settingWords[w[0]] && !slices.ContainsFunc(w, secretWordOf) {
 		return false
 	}
 	if n := len(w); n >= 2 && (w[n-1] == "key" || w[n-1] == "keys") && indexKeyWords[w[n-2]] {
@@ -322,7 +323,7 @@ func requestHandle(w []string) bool {
 var indexKeyWords = map[string]bool{
 	"tag": true, "cache": true, "sort": true, "partition": true, "primary": true, "foreign": true,
 	"unique": true, "lookup": true, "map": true, "index": true, "column": true, "group": true,
-	"result": true, "resource": true, "dedup": true, "dedupe": true, "routing": true, "shard": true,
+	"result": true, "resource": true, "resources": true, "dedup": true, "dedupe": true, "routing": true, "shard": true,
 }
 
 // secretWordOf tells a word of a name that names a secret.
