@@ -1,7 +1,11 @@
 package secrets
 
 import (
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
 	"crypto/sha256"
+	"crypto/x509"
 	"encoding/base64"
 	"slices"
 	"strings"
@@ -188,7 +192,7 @@ func TestQualifiedNameHidesNothing(t *testing.T) {
 func TestEncodedDocumentCredential(t *testing.T) {
 	r := randomToken("encoded-doc", 40)
 	for _, doc := range []string{
-		`{"AccessKeyId":"AKIAQX3RT7ZP2LMN4VWK","SecretAccessKey":"` + r + `"}`,
+		`{"AccessKeyId":"AKIA` + "QX3RT7ZP2LMN4VWK" + `","SecretAccessKey":"` + r + `"}`,
 		`{"type":"service_account","privateKey":"` + r + `"}`,
 		`{"clientSecret":"` + r + `"}`,
 		`{"user":"deploy","pass":"` + r[:20] + `"}`,
@@ -312,5 +316,34 @@ func TestTokensUnderAnyName(t *testing.T) {
 		{"NATS claims under a public key", "op.conf", "resolver_preload = {\n\tAD4M34OPRUPWDYTIQLWKMEZZM5MK7PQQDSKNELCZDRZZEVFWOWPLFTUE : \"" + nats + "\"\n}\n", "", false},
 		{"an encrypted key", "ca.json", "{\n\t\"encryptedKey\": \"" + jwe + "\"\n}\n", "", false},
 		{"a signed token", ".env", "SERVICE_TOKEN=" + signed + "\n", "", true},
+	})
+}
+
+// A key block with a line of dots in it is elided only when the key is
+// not all there: a whole key beside the dots is a key.
+func TestKeyBlockWithDots(t *testing.T) {
+	k, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	der, err := x509.MarshalPKCS8PrivateKey(k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := base64.StdEncoding.EncodeToString(der)
+	var lines []string
+	for len(body) > 64 {
+		lines, body = append(lines, body[:64]), body[64:]
+	}
+	lines = append(lines, body)
+	block := func(ls []string) string {
+		return "-----BEGIN PRIVATE KEY-----\n" + strings.Join(ls, "\n") + "\n-----END PRIVATE KEY-----\n"
+	}
+	withDots := append(append(slices.Clone(lines[:1]), "..."), lines[1:]...)
+	elided := []string{lines[0], "..."}
+	judged(t, builtinEngine(t), []judgedCase{
+		{"a whole key with a line of dots", "key.pem", block(withDots), "secret-private-key", true},
+		{"a whole key", "key.pem", block(lines), "secret-private-key", true},
+		{"an elided key", "README.md", block(elided), "secret-private-key", false},
 	})
 }
