@@ -347,3 +347,19 @@ func TestKeyBlockWithDots(t *testing.T) {
 		{"an elided key", "README.md", block(elided), "secret-private-key", false},
 	})
 }
+
+// Shapes that made a value code or a nonce hide nothing beside them: a
+// Windows domain user's password, a secret named for a WebSocket server,
+// a password that starts with '@' in a configuration file.
+func TestNarrowCodeAndNonceShapes(t *testing.T) {
+	pw := randomToken("narrow", 16)
+	judged(t, builtinEngine(t), []judgedCase{
+		{"a domain user's password", "sync.sh", "curl --ntlm -u 'CORP\\svc_deploy:" + pw + "' https://sp.corp.internal\n", "secret-cli-basic-auth", true},
+		{"a WebSocket server's secret", ".env", "WEBSOCKET_SECRET=" + pw + "X9k2\n", "secret-generic", true},
+		{"a WebSocket auth token", ".env", "SOCKET_AUTH_TOKEN=" + pw + "X9k2\n", "secret-generic", true},
+		{"a password starting with @", ".env", "DB_PASSWORD=@" + pw + "\n", "secret-generic", true},
+		{"a diff's paths", "notes.txt", "diff -u Twisted/twisted/python/rebuild.py:1.19 Twisted/twisted/python/rebuild.py:1.20\n", "", false},
+		{"the WebSocket handshake key", "notes.txt", "Sec-WebSocket-Key: IDM3ODE4NDk2MjA1OTcxOQ==\n", "", false},
+		{"a splat", "deploy.ps1", "New-ADUser -AccountPassword $securePassword -PassThru @userProps\n", "", false},
+	})
+}

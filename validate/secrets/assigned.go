@@ -218,7 +218,7 @@ func unquotedExpression(in *checkInput) bool {
 	if inCode(in.path) || in.op == opSpace || in.op == opFlag {
 		return strings.ContainsAny(v, "{([") || strings.IndexByte("&*-@", v[0]) >= 0 || in.op == opSpace && strings.IndexByte(v, '=') >= 0
 	}
-	return v[0] == '@' && isIdentifier(v[1:]) // PowerShell splatting: -PassThru @params
+	return v[0] == '@' && isIdentifier(v[1:]) && !randomRun(v) // PowerShell splatting: -PassThru @params; @ and a generated password is a password
 }
 
 // callOrIndex tells a value shaped as a literal, a call or an index:

@@ -252,7 +252,7 @@ func secretName(name string) bool {
 		name = name[5:] // \u0026pageToken: a JSON escape before the name
 	}
 	w := words(name)
-	if slices.Contains(w, "socket") {
+	if n := len(w); n >= 2 && w[n-2] == "socket" && (w[n-1] == "key" || w[n-1] == "accept") {
 		return false // Sec-WebSocket-Key: a handshake nonce (RFC 6455)
 	}
 	for len(w) > 1 && strings.Trim(w[len(w)-1], "0123456789") == "" {
@@ -344,7 +344,7 @@ func checkUserinfo(in *checkInput) bool {
 	if len(pass) < 3 || isPlaceholder(pass) || strings.EqualFold(user, pass) || user == "" && strings.IndexByte(pass, ':') >= 0 {
 		return false
 	}
-	if versionString().MatchString(pass) || strings.ContainsAny(user, "/\\") {
+	if versionString().MatchString(pass) || strings.IndexByte(user, '/') >= 0 {
 		return false // diff -u a/rebuild.py:1.19: a path and a revision, not a login
 	}
 	weak := len(pass) < 8 || isLetters(pass) && strings.ToLower(pass) == pass
