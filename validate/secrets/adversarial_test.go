@@ -161,6 +161,7 @@ func TestShapePrefixHidesNothing(t *testing.T) {
 		{"urn:x: and a token", ".env", "API_SECRET=urn:x:" + r + "\n", "", true},
 		{"a version and a token", ".env", "API_SECRET=v1.2.3-" + r[:18] + "\n", "", true},
 		{"a domain and a token", ".env", "API_SECRET=acme.io/" + r + "\n", "", true},
+		{"a domain and a token with few digits", ".env", "API_SECRET=ab.cd/qdlm7tOtHWnsCGRlrwZbqcabUGJmGE\n", "", true},
 		{"a hasher's name and a token", "settings.json", `{"api_secret": "pbkdf2_sha$x$` + r + `"}`, "", true},
 		{"a SAML name", "saml.xml", "    key_validation=\"urn:oasis:names:tc:SAML:2.0:ac:classes:SPKI\",\n", "", false},
 		{"a pre-release", ".env", "API_SECRET=v2.0.0-rc.1\n", "", false},
@@ -296,6 +297,7 @@ func TestHashPrefixHidesNothing(t *testing.T) {
 	judged(t, builtinEngine(t), []judgedCase{
 		{"a token after $2b$", "config.json", `{"api_token": "$2b$` + r + `"}`, "", true},
 		{"a token after $2a$, in YAML", "app.yaml", "api_token: \"$2a$" + r + "\"\n", "", true},
+		{"a token after $2b$12$, in .env", ".env", "API_TOKEN=$2b$12$" + r + "\n", "", true},
 		{"a bcrypt hash", "users.yaml", "password_hash: \"" + bcrypt + "\"\n", "", false},
 		{"a shell variable", "run.sh", "API_TOKEN=\"$API_TOKEN_FROM_VAULT\"\n", "", false},
 		{"a positional parameter", "run.sh", "PASSWORD=\"$1\"\n", "", false},

@@ -342,14 +342,14 @@ func importPath(v string) bool {
 var urnName = validate.LazyRegexp(`^urn:[A-Za-z0-9][A-Za-z0-9-]{0,31}:[^\s]+$`)
 
 // randomRun tells a value with a run of twelve or more letters and digits
-// of all three kinds (lower case, capitals, digits), no word in it, and
-// the kinds changing often (not Ed25519PublicKey): a
+// of all three kinds (lower case, capitals, digits) and few words in it
+// (not Ed25519PublicKey): a
 // generated token after a name's, a version's or a path's first
 // characters (urn:x:..., v1.2.3-..., acme.io/...). Names, versions and
 // import paths are made of words, numbers and acronyms.
 func randomRun(v string) bool {
 	for _, f := range strings.FieldsFunc(v, func(r rune) bool { return !isAlnum(byte(r)) || r > 0x7f }) {
-		if len(f) >= 12 && charClasses(f) == classLower|classUpper|classDigit && !wordIdentifier(f) && len(chunks(f))*3 >= len(f) {
+		if len(f) >= 12 && charClasses(f) == classLower|classUpper|classDigit && !wordIdentifier(f) && !mostlyWords(f) {
 			return true
 		}
 	}
@@ -633,6 +633,22 @@ func periodic(v string) bool {
 		}
 	}
 	return false
+}
+
+// mostlyWords tells a run whose letters lie mostly in word-like chunks
+// (Ed25519PublicKey: Public, Key), as a name's do and a token's do not.
+func mostlyWords(f string) bool {
+	letters, inWords := 0, 0
+	for _, c := range chunks(f) {
+		if isDigitByte(c[0]) {
+			continue
+		}
+		letters += len(c)
+		if isWordChunk(c) {
+			inWords += len(c)
+		}
+	}
+	return inWords*2 >= letters
 }
 
 // isIdentifier tells a value made only of a name's letters, digits and

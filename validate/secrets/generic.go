@@ -56,8 +56,7 @@ func interpolated(v, path string) bool {
 		return false
 	}
 	if v[0] == '$' && hashShaped(v) {
-		_, rest, _ := strings.Cut(v[1:], "$")
-		return interpolated(rest, path) // $2b$12$...: a hash's fields, not a variable
+		return strings.Contains(v, "${") || strings.Contains(v, "$(") // $2b$12$...: a hash's fields, not variables
 	}
 	if strings.Contains(v, "${") || strings.Contains(v, "$(") || strings.TrimLeft(v, `\`)[0] == '$' {
 		return true
