@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/remnant-guard/remnant-guard/internal/heapcost"
 )
 
 // Values that hide a secret behind a shape the scanner judges as not
@@ -364,4 +366,31 @@ func TestNarrowCodeAndNonceShapes(t *testing.T) {
 		{"the WebSocket handshake key", "notes.txt", "Sec-WebSocket-Key: IDM3ODE4NDk2MjA1OTcxOQ==\n", "", false},
 		{"a splat", "deploy.ps1", "New-ADUser -AccountPassword $securePassword -PassThru @userProps\n", "", false},
 	})
+}
+
+// The decode step and the key-material judgments cost in proportion to
+// the text: members of keys with no key type, base64 documents and
+// docker auths, many to a line or one to a line.
+func TestDecodeStepLinear(t *testing.T) {
+	e := builtinEngine(t)
+	doc := b64(`{"kind":"storage#objects","nextPageToken":"` + randomToken("linear-doc", 40) + `"}`)
+	auth := b64("deploy:$" + randomToken("linear-auth", 20))
+	for _, c := range []struct{ name, path, unit string }{
+		{"key members without a key type", "keys.json", `{"d": "` + randomToken("linear-d", 30) + `"}, `},
+		{"base64 documents", "app.yaml", "client_secret: " + doc + " "},
+		{"docker auths", "config.json", `{"auth": "` + auth + `"}, `},
+		{"Secret data values", "secret.yaml", "  password: " + auth + "\n"},
+	} {
+		head := ""
+		if c.path == "secret.yaml" {
+			head = "apiVersion: v1\nkind: Secret\ndata:\n"
+		}
+		for sep, how := range map[string]string{"": ", on one line", "\n": ", a line each"} {
+			small := []byte(head + strings.Repeat(c.unit+sep, 200))
+			large := []byte(head + strings.Repeat(c.unit+sep, 1600))
+			heapcost.Finishes(t, c.name+how, func() {
+				heapcost.CheckLinear(t, c.name+how, func() { e.ScanFile(c.path, small) }, func() { e.ScanFile(c.path, large) })
+			})
+		}
+	}
 }
