@@ -394,3 +394,24 @@ func TestDecodeStepLinear(t *testing.T) {
 		}
 	}
 }
+
+// A line of many values that pass the generic rule's first filters costs
+// in proportion to the line: whether a value is quoted is read where the
+// match put it, and whether the line names a CSRF field once a line.
+func TestManyValuesOnALineLinear(t *testing.T) {
+	e := builtinEngine(t)
+	letters := strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return 'q' + r%5
+		}
+		return r
+	}, randomToken("letters", 44))
+	unit := `"x": "` + letters + `", `
+	small, large := []byte(strings.Repeat(unit, 300)), []byte(strings.Repeat(unit, 2400))
+	heapcost.Finishes(t, "a line of values", func() {
+		heapcost.CheckLinear(t, "a line of values", func() { e.ScanFile("a.json", small) }, func() { e.ScanFile("a.json", large) })
+	})
+	if !csrfLine(&checkInput{line: []byte(`<meta name="CSRF-Token" content="x">`)}) || !csrfLine(&checkInput{line: []byte(`<input name="Authenticity_Token">`)}) || csrfLine(&checkInput{line: []byte(`api_token = "x"`)}) {
+		t.Error("csrfLine: want a line that names a CSRF field")
+	}
+}

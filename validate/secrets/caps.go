@@ -188,6 +188,8 @@ type lineMemo struct {
 	suppressedLS               int
 	suppressedMemo             bool
 	suppressedSet              bool
+	csrfLS                     int // the line whose CSRF mention csrfMemo holds
+	csrfMemo, csrfSet          bool
 	k8sKind, sealKind, jwkKind int8 // facts of the whole text: 0 unknown, 1 yes, 2 no
 }
 

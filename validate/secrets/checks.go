@@ -15,6 +15,7 @@ type checkInput struct {
 	name   string // the regex's "name" group, if any
 	op     byte   // an extract's kind of assignment (see extract.go)
 	line   []byte
+	at     int    // 1 + the secret's offset in line; 0 when not known
 	after  []byte // the text after the match, to the end of the rule's window
 	path   string
 	whole  []byte    // all of the scanned text

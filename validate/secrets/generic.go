@@ -104,7 +104,7 @@ func checkGeneric(in *checkInput) bool {
 		return false
 	case passwordHash(v), springCiphertext(v), decodedStandIn(v), encodedDocument(v):
 		return false
-	case camelWords(v), csrfLine(in.line):
+	case camelWords(v), csrfLine(in):
 		return false // __stringMin71Max89PatternArn...: a generated name; a form's CSRF nonce
 	case inCode(in.path) && len(strings.Trim(in.name, `"'`)) < 3:
 		return false // minified code: r="...", a data table, not a name given to a secret
@@ -139,9 +139,25 @@ func camelWords(v string) bool {
 // csrfLine tells a line that names a form's CSRF field
 // (authenticity_token, csrf_token, _csrf): its value is a per-session
 // nonce, not a credential.
-func csrfLine(line []byte) bool {
-	low := bytes.ToLower(line)
-	return bytes.Contains(low, []byte("authenticity_token")) || bytes.Contains(low, []byte("csrf")) || bytes.Contains(low, []byte("xsrf"))
+func csrfLine(in *checkInput) bool {
+	f := in.facts
+	if f == nil {
+		return csrfText(in.line)
+	}
+	if !f.csrfSet || f.csrfLS != f.ls || f.le-f.ls != len(in.line) {
+		f.csrfLS, f.csrfMemo, f.csrfSet = f.ls, csrfText(in.line), true
+	}
+	return f.csrfMemo // read once a line: a line of many values costs what the line costs
+}
+
+func csrfText(line []byte) bool {
+	for i := range line {
+		if c := line[i] | 0x20; (c == 'a' || c == 'c' || c == 'x') && (hasFoldAt(line, i, "csrf") || hasFoldAt(line, i, "xsrf") ||
+			hasFoldAt(line, i, "authenticity") && i+18 <= len(line) && line[i+12] == '_' && hasFoldAt(line, i+13, "token")) {
+			return true
+		}
+	}
+	return false
 }
 
 // isTestPath tells a test file or test data, where the generic rule meets
@@ -171,8 +187,11 @@ var isoDate = validate.LazyRegexp(`^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}|$)`)
 
 // quoted tells whether the matched value stands between quotes on its line.
 func quoted(in *checkInput) bool {
-	i := strings.Index(string(in.line), in.secret)
-	return i > 0 && strings.IndexByte("\"'`", in.line[i-1]) >= 0
+	i := in.at - 1 // where the match put the secret: the line is not searched again for each value on it
+	if in.at == 0 {
+		i = bytes.Index(in.line, []byte(in.secret))
+	}
+	return i > 0 && i <= len(in.line) && strings.IndexByte("\"'`", in.line[i-1]) >= 0
 }
 
 // codeExts are source files, where an unquoted value is an expression.

@@ -88,7 +88,7 @@ func publicKeyMaterial(in *checkInput) bool {
 // or n elsewhere holds whatever it holds.
 func jwkPublic(in *checkInput) bool {
 	name := strings.Trim(in.name, `"'\`)
-	return jwkPublicMember(name) && memberOnLine(in.line, name) && in.wholeHas(jwkKind(in), hasKeyType)
+	return jwkPublicMember(name) && in.wholeHas(jwkKind(in), hasKeyType) && memberOnLine(in.line, name)
 }
 
 // memberOnLine tells a line that writes name as a member: quoted
