@@ -437,10 +437,7 @@ func (m *mergeLog) stop() {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.stopped = true
-	if m.lister != nil {
-		m.lister.Process.Kill()
-	}
+	m.noListingLocked()
 	if m.proc != nil { // the reader waits for it once git stops printing
 		m.proc.cmd.Process.Kill()
 	}
@@ -456,6 +453,10 @@ func (m *mergeLog) noListing() {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	m.noListingLocked()
+}
+
+func (m *mergeLog) noListingLocked() {
 	m.stopped = true
 	if m.lister != nil {
 		m.lister.Process.Kill()

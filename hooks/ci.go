@@ -64,7 +64,7 @@ func CI(opt CIOptions) (*report.Report, Range, error) {
 		}
 	}
 	if !rng.WholeHistory() {
-		hc.marked = map[string]string{}
+		hc.marked = map[string][]string{}
 	}
 	if err := hc.run(log, rng.MergeBase, rng.Head); err != nil {
 		return nil, rng, err

@@ -33,10 +33,10 @@ type historyCheck struct {
 	// progress is told each commit done (scan --history on a terminal).
 	progress func(done int)
 	// marked, when not nil (ci over a range), records the files whose
-	// added lines may hold an allow comment, with the commit that last
-	// added one: what such a comment hides is reported as accepted in the
+	// added lines may hold an allow comment, with the commits that added
+	// one, oldest first: what such a comment hides is reported as accepted in the
 	// range (markedInRange), never dropped unseen.
-	marked map[string]string
+	marked map[string][]string
 }
 
 func newHistoryCheck(repo *gitutil.Repo, cfg *config.Config, opt Options, files judge.ConfigFiles, head string) (*historyCheck, error) {

@@ -151,7 +151,9 @@ func (hc *historyCheck) noteMarks(path string, added []gitutil.Line) {
 	}
 	for _, l := range added {
 		if bytes.Contains(l.Text, allowWord) && (bytes.Contains(l.Text, allowMarks[0]) || bytes.Contains(l.Text, allowMarks[1])) {
-			hc.marked[path] = hc.batch.Commit
+			if c := hc.marked[path]; len(c) == 0 || c[len(c)-1] != hc.batch.Commit {
+				hc.marked[path] = append(c, hc.batch.Commit)
+			}
 			return
 		}
 	}

@@ -576,13 +576,15 @@ func unhonouredExclusions(opt Options, repo *gitutil.Repo, base *config.Config, 
 }
 
 // markedInRange reports the secrets that an allow comment added in the
-// range hides at its head, in the files marked lists (with the commit
-// that added the comment): one added with its comment in the same commit
-// is never a finding of the range, and would otherwise pass unseen. A
-// secret the file already has at the base or at the merge base is not
-// the range's; one already reported or accepted is not told twice; a file
-// the configuration keeps from the scan is not read.
-func (ra *rangeAcceptance) markedInRange(marked map[string]string, rng Range, reported []validate.Finding, accepted []report.Suppressed, cfg *config.Config) ([]report.Suppressed, error) {
+// range hides, in the files marked lists (with the commits that added
+// such a comment): one added with its comment in the same commit is never
+// a finding of the range, and would otherwise pass unseen. Each file is
+// judged at the head and at each commit that added a comment to it, so a
+// secret a later commit deletes again is told too (it stays in the
+// branch's history). A secret the file already has at the base or at the
+// merge base is not the range's; one already reported or accepted is not
+// told twice; a file the configuration keeps from the scan is not read.
+func (ra *rangeAcceptance) markedInRange(marked map[string][]string, rng Range, reported []validate.Finding, accepted []report.Suppressed, cfg *config.Config) ([]report.Suppressed, error) {
 	if len(marked) == 0 {
 		return nil, nil
 	}
@@ -611,28 +613,64 @@ func (ra *rangeAcceptance) markedInRange(marked map[string]string, rng Range, re
 		if err != nil {
 			return nil, err
 		}
-		if len(m.hidden) == 0 {
-			continue
+		var had map[string]bool
+		tell := func(hidden map[int][]validate.Finding, commit, where string) error {
+			if len(hidden) == 0 {
+				return nil
+			}
+			if had == nil {
+				var err error
+				if had, err = ra.secretsAt(path, rng.Base, rng.MergeBase); err != nil {
+					return err
+				}
+			}
+			lines := make([]int, 0, len(hidden))
+			for line := range hidden {
+				lines = append(lines, line)
+			}
+			slices.Sort(lines)
+			for _, line := range lines {
+				for _, g := range hidden[line] {
+					k := key(g)
+					if told[k] || had[g.RuleID+"\x00"+g.Fingerprint] {
+						continue
+					}
+					told[k] = true
+					g.Commit = commit
+					out = append(out, report.Suppressed{Finding: g, Kind: "inSource", Justification: fmt.Sprintf(
+						"an allow comment on %s:%d %s", path, line, where)})
+				}
+			}
+			return nil
 		}
-		had, err := ra.secretsAt(path, rng.Base, rng.MergeBase)
-		if err != nil {
+		commits := marked[path]
+		if err := tell(m.hidden, commits[len(commits)-1], "at the head of this pull request, "+report.ShortRev(ra.head)); err != nil {
 			return nil, err
 		}
-		lines := make([]int, 0, len(m.hidden))
-		for line := range m.hidden {
-			lines = append(lines, line)
-		}
-		slices.Sort(lines)
-		for _, line := range lines {
-			for _, g := range m.hidden[line] {
-				k := key(g)
-				if told[k] || had[g.RuleID+"\x00"+g.Fingerprint] {
-					continue
+		for _, c := range commits {
+			if c == ra.head {
+				continue
+			}
+			data, ok, err := ra.blobAt(path, c)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				continue
+			}
+			unmarked, allowed := secrets.Unmarked(data)
+			if len(allowed) == 0 {
+				continue
+			}
+			found, _ := ra.engine.ScanFile(path, unmarked)
+			hidden := map[int][]validate.Finding{}
+			for _, g := range found {
+				if allowed[g.Line] {
+					hidden[g.Line] = append(hidden[g.Line], g)
 				}
-				told[k] = true
-				g.Commit = marked[path]
-				out = append(out, report.Suppressed{Finding: g, Kind: "inSource", Justification: fmt.Sprintf(
-					"an allow comment on %s:%d at the head of this pull request, %s", path, line, report.ShortRev(ra.head))})
+			}
+			if err := tell(hidden, c, "in commit "+report.ShortRev(c)+" of this pull request (gone from its head, still in its history)"); err != nil {
+				return nil, err
 			}
 		}
 	}
@@ -640,46 +678,18 @@ func (ra *rangeAcceptance) markedInRange(marked map[string]string, rng Range, re
 }
 
 // secretsAt lists, as rule and in-run fingerprint, the secrets path holds
-// at the given commits, allow comments or not. Each commit's tree is
-// listed once; a file over [ci] max_file_size or with a NUL byte is not
-// read, as the head's is not.
+// at the given commits, allow comments or not.
 func (ra *rangeAcceptance) secretsAt(path string, revs ...string) (map[string]bool, error) {
 	had := map[string]bool{}
 	for i, rev := range revs {
 		if rev == "" || slices.Contains(revs[:i], rev) {
 			continue
 		}
-		tree, ok := ra.trees[rev]
-		if !ok {
-			entries, err := ra.repo.ListTree(rev, "")
-			if err != nil {
-				return nil, err
-			}
-			tree = make(map[string]string, len(entries))
-			for _, e := range entries {
-				tree[e.Path] = e.Hash
-			}
-			if ra.trees == nil {
-				ra.trees = map[string]map[string]string{}
-			}
-			ra.trees[rev] = tree
-		}
-		hash, ok := tree[path]
-		if !ok {
-			continue
-		}
-		sizes, err := ra.repo.BlobSizes([]string{hash})
-		if n, ok := sizes[hash]; err != nil || !ok || n > ra.limit {
-			if err != nil {
-				return nil, err
-			}
-			continue
-		}
-		data, err := ra.repo.ReadBlob(hash)
+		data, ok, err := ra.blobAt(path, rev)
 		if err != nil {
 			return nil, err
 		}
-		if bytes.IndexByte(data, 0) >= 0 {
+		if !ok {
 			continue
 		}
 		unmarked, _ := secrets.Unmarked(data)
@@ -689,4 +699,40 @@ func (ra *rangeAcceptance) secretsAt(path string, revs ...string) (map[string]bo
 		}
 	}
 	return had, nil
+}
+
+// blobAt reads path as commit rev has it; ok is false when rev has no such
+// file, or one a commit's scan leaves unread: over [ci] max_file_size, or
+// with a NUL byte. Each commit's tree is listed once.
+func (ra *rangeAcceptance) blobAt(path, rev string) (data []byte, ok bool, err error) {
+	tree, listed := ra.trees[rev]
+	if !listed {
+		entries, err := ra.repo.ListTree(rev, "")
+		if err != nil {
+			return nil, false, err
+		}
+		tree = make(map[string]string, len(entries))
+		for _, e := range entries {
+			tree[e.Path] = e.Hash
+		}
+		if ra.trees == nil {
+			ra.trees = map[string]map[string]string{}
+		}
+		ra.trees[rev] = tree
+	}
+	hash, found := tree[path]
+	if !found {
+		return nil, false, nil
+	}
+	sizes, err := ra.repo.BlobSizes([]string{hash})
+	if err != nil {
+		return nil, false, err
+	}
+	if n, known := sizes[hash]; !known || n > ra.limit {
+		return nil, false, nil
+	}
+	if data, err = ra.repo.ReadBlob(hash); err != nil {
+		return nil, false, err
+	}
+	return data, bytes.IndexByte(data, 0) < 0, nil
 }

@@ -23,9 +23,7 @@ func TestFirstHour(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.env = append(s.env, "HOME="+s.dir, "XDG_CONFIG_HOME="+filepath.Join(s.dir, ".config"), "GIT_CONFIG_NOSYSTEM=1",
-		"GIT_AUTHOR_NAME=Ada", "GIT_AUTHOR_EMAIL=ada@example.com", "GIT_COMMITTER_NAME=Ada", "GIT_COMMITTER_EMAIL=ada@example.com",
-		"NO_COLOR=1", "REMNANT_GUARD=", "REMNANT_GUARD_ALLOW=")
+	s.env = append(s.env, replayEnv(s.dir)...)
 
 	t.Run("on-path", func(t *testing.T) {
 		s := s.with(t)
@@ -70,4 +68,13 @@ func TestFirstHour(t *testing.T) {
 			t.Fatalf("first hour with remnant-guard off PATH:\n%s", out)
 		}
 	})
+}
+
+// replayEnv is the environment of a replay script (testdata/replay.sh):
+// a home of its own, a fixed author, no colour, and none of the switches
+// that would skip or accept a check.
+func replayEnv(home string) []string {
+	return []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config"), "GIT_CONFIG_NOSYSTEM=1",
+		"GIT_AUTHOR_NAME=Ada", "GIT_AUTHOR_EMAIL=ada@example.com", "GIT_COMMITTER_NAME=Ada", "GIT_COMMITTER_EMAIL=ada@example.com",
+		"NO_COLOR=1", "REMNANT_GUARD=", "REMNANT_GUARD_ALLOW="}
 }

@@ -24,9 +24,8 @@ func TestFirstWeek(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.env = append(s.env, "HOME="+s.dir, "XDG_CONFIG_HOME="+filepath.Join(s.dir, ".config"), "GIT_CONFIG_NOSYSTEM=1",
-		"GIT_AUTHOR_NAME=Ada", "GIT_AUTHOR_EMAIL=ada@example.com", "GIT_COMMITTER_NAME=Ada", "GIT_COMMITTER_EMAIL=ada@example.com",
-		"NO_COLOR=1", "REMNANT_GUARD=", "REMNANT_GUARD_ALLOW=", "GITHUB_ACTIONS=", "GITHUB_EVENT_PATH=", "GITLAB_CI=", "CI_MERGE_REQUEST_IID=")
+	s.env = append(s.env, replayEnv(s.dir)...)
+	s.env = append(s.env, "GITHUB_ACTIONS=", "GITHUB_EVENT_PATH=", "GITLAB_CI=", "CI_MERGE_REQUEST_IID=")
 	t.Run("script", func(t *testing.T) {
 		s := s.with(t)
 		work := filepath.Join(s.dir, "week")

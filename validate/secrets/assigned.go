@@ -1,6 +1,7 @@
 package secrets
 
 import (
+	"encoding/base64"
 	"strings"
 	"sync"
 
@@ -150,7 +151,7 @@ func uuidHandleName(name string) bool {
 		switch w {
 		case "request", "action", "lifecycle", "correlation", "transaction", "operation", "execution", "job":
 			return true
-		case "key", "keys", "first", "second", "third", "my", "other", "new", "old", "some":
+		case "key", "keys", "first", "second", "third", "other", "some":
 		default:
 			plain = false
 		}
@@ -217,7 +218,7 @@ func unquotedExpression(in *checkInput) bool {
 	if inCode(in.path) || in.op == opSpace || in.op == opFlag {
 		return strings.ContainsAny(v, "{([") || strings.IndexByte("&*-@", v[0]) >= 0 || in.op == opSpace && strings.IndexByte(v, '=') >= 0
 	}
-	return v[0] == '@' && isIdentifier(v[1:]) // PowerShell splatting: -PassThru @params
+	return v[0] == '@' && isIdentifier(v[1:]) && !randomRun(v) // PowerShell splatting: -PassThru @params; @ and a generated password is a password
 }
 
 // callOrIndex tells a value shaped as a literal, a call or an index:
@@ -275,20 +276,50 @@ func notAValue(v string) bool {
 		return true
 	case strings.HasPrefix(v, "sha512-"), strings.HasPrefix(v, "sha256-"), strings.HasPrefix(v, "sha1-"):
 		return true
-	case strings.HasPrefix(v, "urn:"):
+	case urnName().MatchString(v) && !randomRun(v):
 		return true // urn:oasis:names:...: a name
-	case versionString().MatchString(v):
+	case versionString().MatchString(v) && !randomRun(v):
 		return true // v0.9.13/go.mod: a module's version in a go.sum line
 	case algorithmName().MatchString(v), strings.HasPrefix(v, "h1:") && len(v) == 47:
 		return true // curve25519-sha256, hmac-sha2-256: an algorithm's name; h1:...: a go.sum hash
 	case importPath(v):
 		return true // secretspb "cloud.google.com/go/...": an import's alias and path
-	case passwordHash(v), strings.HasPrefix(v, "{cipher}"):
+	case passwordHash(v), springCiphertext(v):
 		return true // a hash or Spring Cloud Config ciphertext: what a password becomes, not one
-	case decodedStandIn(v):
-		return true // base64 of a stand-in: USERNAME:TOKEN, your-password-here
+	case jwtGrantsNothing(v), jweCompact(v):
+		return true // a NATS claims JWT, an unsigned JWT; a JWE is ciphertext (an encrypted key)
+	case decodedStandIn(v), encodedDocument(v):
+		return true // base64 of a stand-in (USERNAME:TOKEN, your-password-here) or of a JSON document with no credential in it (a JWE header)
 	}
 	return notASecretValue(v)
+}
+
+// springCipher is a Spring Cloud Config encrypted value: {cipher}, an
+// optional {key:name}, then ciphertext, hex of a symmetric key's output
+// or base64 of an RSA key's (which starts with AQ).
+var springCipher = validate.LazyRegexp(`^\{cipher\}(?:\{[a-z]+:[^{}]*\})*(?:(?:[0-9a-fA-F]{2}){16,}|AQ[A-Za-z0-9+/]{62,}={0,2})$`)
+
+// springCiphertext tells a Spring {cipher} value that holds ciphertext:
+// what a password becomes, not one. A password written after {cipher}
+// is one.
+func springCiphertext(v string) bool { return springCipher().MatchString(v) }
+
+// jwtGrantsNothing tells a JWT that the jwt check drops: unsigned, an
+// OpenID Connect request object, NATS claims.
+func jwtGrantsNothing(v string) bool {
+	return strings.HasPrefix(v, "eyJ") && strings.Count(v, ".") == 2 && !checkJWT(&checkInput{secret: v})
+}
+
+// jweCompact tells a JSON Web Encryption in compact form (RFC 7516):
+// five base64url parts, a header that names its content encryption
+// ("enc"). It is ciphertext: only the key it was made for opens it.
+func jweCompact(v string) bool {
+	if !strings.HasPrefix(v, "eyJ") || strings.Count(v, ".") != 4 {
+		return false
+	}
+	head, _, _ := strings.Cut(v, ".")
+	dec, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(head, "="))
+	return err == nil && strings.Contains(string(dec), `"enc"`)
 }
 
 // versionString is a version number (v1.2.3, 2.0.0-rc.1), as go.sum
@@ -303,7 +334,36 @@ var algorithmName = validate.LazyRegexp(`^[a-z0-9.]+(?:-[a-z0-9.]+)*-(?:sha(?:1|
 // segments (k8s.io/api/authentication/v1beta1).
 var modulePath = validate.LazyRegexp(`^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:/[A-Za-z0-9._~+-]+)+$`)
 
-func importPath(v string) bool { return strings.IndexByte(v, '/') > 0 && modulePath().MatchString(v) }
+func importPath(v string) bool {
+	return strings.IndexByte(v, '/') > 0 && modulePath().MatchString(v) && !randomRun(v)
+}
+
+// urnName is a URN (RFC 8141): urn:, a namespace, a colon, and the name.
+var urnName = validate.LazyRegexp(`^urn:[A-Za-z0-9][A-Za-z0-9-]{0,31}:[^\s]+$`)
+
+// randomRun tells a value with a run of twelve or more letters and digits
+// of all three kinds (lower case, capitals, digits) and few words in it
+// (not Ed25519PublicKey): a
+// generated token after a name's, a version's or a path's first
+// characters (urn:x:..., v1.2.3-..., acme.io/...). Names, versions and
+// import paths are made of words, numbers and acronyms.
+func randomRun(v string) bool {
+	for _, f := range strings.FieldsFunc(v, func(r rune) bool { return !isAlnum(byte(r)) || r > 0x7f }) {
+		if len(f) >= 12 && charClasses(f) == classLower|classUpper|classDigit && !wordIdentifier(f) && !mostlyWords(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// djangoHash is a password hash in Django's format: the hasher's name,
+// then its fields ($iterations$salt$hash for PBKDF2, a modular crypt
+// hash for bcrypt and argon2).
+var djangoHash = validate.LazyRegexp(`^(?:pbkdf2_sha(?:1|256)\$[0-9]{4,7}\$[A-Za-z0-9./+]{1,64}\$[A-Za-z0-9+/=]{20,}|argon2\$argon2(?:id|i|d)\$\S+|bcrypt(?:_sha256)?\$\$2[abxy]?\$\S+)$`)
+
+// bcryptHash is a bcrypt hash: $2, a version letter, a two-digit cost,
+// 22 characters of salt and 31 of hash in bcrypt's base64.
+var bcryptHash = validate.LazyRegexp(`^\$2[abxy]?\$[0-9]{2}\$[./A-Za-z0-9]{53}$`)
 
 // passwordHash tells a password hash in modular crypt format (bcrypt
 // $2a$/$2b$/$2y$, sha512-crypt $6$, sha256-crypt $5$, md5-crypt $1$,
@@ -312,13 +372,16 @@ func importPath(v string) bool { return strings.IndexByte(v, '/') > 0 && moduleP
 // and cannot be used as one.
 func passwordHash(v string) bool {
 	if strings.HasPrefix(v, "pbkdf2_sha") || strings.HasPrefix(v, "argon2$") || strings.HasPrefix(v, "bcrypt$") {
-		return strings.Count(v, "$") >= 2
+		return djangoHash().MatchString(v)
 	}
 	if len(v) < 20 || v[0] != '$' {
 		return false
 	}
 	id, rest, ok := strings.Cut(v[1:], "$")
-	if !ok || strings.Count(rest, "$") < 1 && !strings.HasPrefix(id, "2") {
+	if strings.HasPrefix(id, "2") && len(id) <= 2 {
+		return bcryptHash().MatchString(v) // $2b$12$ and 53 characters: the cost, the salt and the hash
+	}
+	if !ok || strings.Count(rest, "$") < 1 {
 		return false
 	}
 	switch id {
@@ -570,6 +633,22 @@ func periodic(v string) bool {
 		}
 	}
 	return false
+}
+
+// mostlyWords tells a run whose letters lie mostly in word-like chunks
+// (Ed25519PublicKey: Public, Key), as a name's do and a token's do not.
+func mostlyWords(f string) bool {
+	letters, inWords := 0, 0
+	for _, c := range chunks(f) {
+		if isDigitByte(c[0]) {
+			continue
+		}
+		letters += len(c)
+		if isWordChunk(c) {
+			inWords += len(c)
+		}
+	}
+	return inWords*2 >= letters
 }
 
 // isIdentifier tells a value made only of a name's letters, digits and

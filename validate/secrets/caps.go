@@ -182,13 +182,15 @@ func (t *text) cappedFinding() validate.Finding {
 // lineMemo remembers the line of the last hit and a column on it, so that
 // many hits on one long line cost the line once, not once each.
 type lineMemo struct {
-	ls, le            int // the line [ls, le), when set
-	set               bool
-	colOff, col       int // the column of offset colOff on the line
-	suppressedLS      int
-	suppressedMemo    bool
-	suppressedSet     bool
-	k8sKind, sealKind int8 // facts of the whole text: 0 unknown, 1 yes, 2 no
+	ls, le                     int // the line [ls, le), when set
+	set                        bool
+	colOff, col                int // the column of offset colOff on the line
+	suppressedLS               int
+	suppressedMemo             bool
+	suppressedSet              bool
+	csrfLS                     int // the line whose CSRF mention csrfMemo holds
+	csrfMemo, csrfSet          bool
+	k8sKind, sealKind, jwkKind int8 // facts of the whole text: 0 unknown, 1 yes, 2 no
 }
 
 // lineAt is the line holding offset off: [ls, le), without its newline.

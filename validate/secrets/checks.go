@@ -15,6 +15,7 @@ type checkInput struct {
 	name   string // the regex's "name" group, if any
 	op     byte   // an extract's kind of assignment (see extract.go)
 	line   []byte
+	at     int    // 1 + the secret's offset in line; 0 when not known
 	after  []byte // the text after the match, to the end of the rule's window
 	path   string
 	whole  []byte    // all of the scanned text
@@ -142,24 +143,28 @@ func checkPEMBody(in *checkInput) bool {
 // plain text ("these are just some fake key bytes"). A key is DER or an
 // encrypted or OpenSSH binary: never text.
 func notAKeyBody(body []byte) bool {
-	if bytes.Contains(body, []byte("...")) || bytes.Contains(body, []byte("…")) {
-		return true
-	}
 	var b64 []byte
 	for _, f := range bytes.FieldsFunc(body, func(r rune) bool { return !isBase64Byte(byte(r)) || r > 0x7f }) {
 		if len(f) >= 16 || bytes.HasSuffix(f, []byte("=")) {
 			b64 = append(b64, f...)
 		}
 	}
+	text := strings.TrimRight(string(b64), "=")
+	text = text[:len(text)/4*4]
+	dec, err := base64.RawStdEncoding.DecodeString(text)
+	if err != nil {
+		dec = nil
+	}
+	if bytes.Contains(body, []byte("...")) || bytes.Contains(body, []byte("…")) {
+		return !wholeDER(dec) // elided, unless all of a key is there beside the dots
+	}
 	if len(b64) < 16 || bytes.Contains(body, []byte(":")) {
 		return false // headers (Proc-Type:, Comment:) or too little to judge
 	}
-	text := strings.TrimRight(string(b64), "=")
-	dec, err := base64.RawStdEncoding.DecodeString(text[:len(text)/4*4])
-	if err != nil || len(dec) < 4 {
+	if len(dec) < 4 {
 		return false
 	}
-	if _, ok := decodeBase64Text(text[:len(text)/4*4]); ok {
+	if _, ok := decodeBase64Text(text); ok {
 		return true
 	}
 	if dec[0] == 0x30 && dec[1] == 0x82 && bytes.IndexByte(body, '\n') < 0 {
@@ -167,6 +172,24 @@ func notAKeyBody(body []byte) bool {
 		return len(dec)*2 < want // a block on one line of prose: MIIEpQ..., 48 bytes of a 1,193-byte key
 	}
 	return false
+}
+
+// wholeDER tells bytes that hold all of a DER SEQUENCE: its tag, its
+// length, and as many bytes as the length says.
+func wholeDER(dec []byte) bool {
+	if len(dec) < 2 || dec[0] != 0x30 {
+		return false
+	}
+	n, head := int(dec[1]), 2
+	switch {
+	case n == 0x81 && len(dec) >= 3:
+		n, head = int(dec[2]), 3
+	case n == 0x82 && len(dec) >= 4:
+		n, head = int(dec[2])<<8|int(dec[3]), 4
+	case n >= 0x80:
+		return false
+	}
+	return len(dec) >= head+n
 }
 
 // bodyFollows tells whether the text after a BEGIN line starts a key's
@@ -245,10 +268,10 @@ func checkBearer(in *checkInput) bool {
 // checkJWK keeps a private member of a JSON Web Key: the text holds a
 // key's type member ("kty").
 func checkJWK(in *checkInput) bool {
-	return jwkPrivateMember(in.name) && bytes.Contains(in.whole, []byte(`"kty"`))
+	return jwkPrivateMember(in.name) && in.wholeHas(jwkKind(in), hasKeyType)
 }
 
-var k8sSecretKind = validate.LazyRegexp(`(?mi)^kind:[ \t]*["']?secret["']?[ \t]*$`)
+var k8sSecretKind = validate.LazyRegexp(`(?mi)^kind:[ \t]*["']?secret["']?[ \t]*\r?$`)
 
 // checkK8sSecret keeps data values of a Kubernetes Secret manifest only.
 func checkK8sSecret(in *checkInput) bool {

@@ -2,6 +2,7 @@ package secrets
 
 import (
 	"encoding/base64"
+	"slices"
 	"strings"
 
 	"github.com/remnant-guard/remnant-guard/validate"
@@ -38,9 +39,23 @@ func decodeBase64Text(v string) (string, bool) {
 	return strings.TrimRight(string(dec), "\r\n"), true
 }
 
-// credentialField finds a field of a JSON document that holds a
-// credential as a string: "auth": "...", "password": "...".
-var credentialField = validate.LazyRegexp(`"(?i:auths?|password|passwd|secret|client_secret|private_key|api_?key|access_?token|refresh_?token|token)"[ \t]*:[ \t]*"[^"]{8,}"`)
+// stringMember finds a member of a JSON document with a string value of
+// eight or more characters: its name is the first group.
+var stringMember = validate.LazyRegexp(`"([^"\\]{1,64})"[ \t]*:[ \t]*"[^"]{8,}"`)
+
+// credentialField tells a JSON document with a member that holds a
+// credential as a string: a name with a secret's word in it ("auth",
+// "password", "SecretAccessKey", "privateKey", "pass") that is not about
+// one ("nextPageToken", "token_type").
+func credentialField(text string) bool {
+	for _, m := range stringMember().FindAllStringSubmatch(text, -1) {
+		name := m[1]
+		if slices.ContainsFunc(words(name), secretWordOf) && secretName(name) || strings.EqualFold(name, "auths") {
+			return true
+		}
+	}
+	return false
+}
 
 // encodedDocument tells base64 of a JSON document with no credential in
 // it: a recorded response body, a claims challenge. A docker config's
@@ -57,7 +72,7 @@ func encodedDocument(v string) bool {
 	if text == "" || text[0] != '{' && text[0] != '[' {
 		return false
 	}
-	return !credentialField().MatchString(text)
+	return !credentialField(text)
 }
 
 // decodedStandIn tells a base64 value whose text is a stand-in: a
@@ -78,13 +93,19 @@ func decodedStandIn(v string) bool {
 // credential; structured text (a docker config's JSON) is judged by the
 // rules that read it.
 func standInText(text string) bool {
-	if text == "" || text[0] == '{' || text[0] == '[' || strings.ContainsAny(text, "\"\n") || len(text) > 256 {
+	if text == "" || strings.ContainsAny(text, "\"\n") || len(text) > 256 {
+		return false
+	}
+	if slot(text) {
+		return true
+	}
+	if text[0] == '{' || text[0] == '[' {
 		return false
 	}
 	if _, pass, ok := strings.Cut(text, ":"); ok && !strings.Contains(pass, ":") {
 		return standInText(pass)
 	}
-	if strings.IndexByte("$<[%", text[0]) >= 0 || constantName(text) || strings.ToUpper(text) == text && isLetters(text) ||
+	if constantName(text) || strings.ToUpper(text) == text && isLetters(text) && isWordChunk(text) ||
 		digitRun(text) >= 6 || len(text) >= 8 && periodic(text) {
 		return true
 	}
@@ -94,5 +115,20 @@ func standInText(text string) bool {
 			return true
 		}
 	}
-	return strings.Contains(low, "here") && strings.ContainsAny(text, "-_ ")
+	return slices.Contains(strings.FieldsFunc(low, func(r rune) bool { return r == '-' || r == '_' || r == ' ' }), "here")
+}
+
+// slotRe is a template's slot as a whole value: a variable ($NAME,
+// ${NAME}, $(command)), a Windows variable (%NAME%), or a name in angle
+// or square brackets (<password>, [token]).
+var slotRe = validate.LazyRegexp(`^(?:\$[A-Za-z_][A-Za-z0-9_]*|\$\{[^{}]+\}|\$\([^()]+\)|<[^<>]+>|\[[A-Za-z_ -]+\])$`)
+
+// slot tells a template's slot: a whole value slotRe matches, or a
+// format reference (%s, %DB_PASSWORD%). A password that only starts with
+// '$', '<' or '%' is a password: a Secret's data is not expanded.
+func slot(text string) bool {
+	if text[0] == '$' && isIdentifier(text[1:]) {
+		return !randomRun(text) // $DB_PASSWORD, not $ and a generated password
+	}
+	return slotRe().MatchString(text) || text[0] == '%' && formatReference(text)
 }

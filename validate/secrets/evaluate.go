@@ -52,7 +52,7 @@ func (e *Engine) evaluate(t *text, r *rule, base, end int, m []int, hits []hit) 
 	secret := string(t.data[s:en])
 	ls, le := t.lineAt(s)
 	line := t.data[ls:le]
-	in := checkInput{secret: secret, line: line, after: t.data[base+m[1] : end], path: t.path, whole: t.data, facts: &t.lineMemo}
+	in := checkInput{secret: secret, line: line, at: s - ls + 1, after: t.data[base+m[1] : end], path: t.path, whole: t.data, facts: &t.lineMemo}
 	if r.nameGroup > 0 && m[2*r.nameGroup] >= 0 {
 		in.name = string(t.data[base+m[2*r.nameGroup] : base+m[2*r.nameGroup+1]])
 	}

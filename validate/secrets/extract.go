@@ -231,6 +231,13 @@ func typedAssignment(line []byte, j int) int {
 	if k+1 < len(line) && (line[k+1] == '=' || line[k+1] == '>') {
 		return 0
 	}
+	v := k + 1
+	for v < len(line) && (line[v] == ' ' || line[v] == '\t') {
+		v++
+	}
+	if k-j > 64 || v == len(line) || line[v] == '#' || line[v] == '\r' {
+		return 0 // name: c2VjcmV0IQ=: base64's padding, not a type and an assignment
+	}
 	return k + 1
 }
 

@@ -39,18 +39,6 @@ var nonSecretWords = sync.OnceValue(func() map[string]bool {
 		"cache": true, "sort": true, "partition": true, "primary": true, "foreign": true,
 		"unique": true, "lookup": true, "map": true, "event": true, "column": true,
 		"shortcut": true, "hot": true, "schema": true, "i18n": true, "translation": true,
-		// PowerShell's -PassThru, pass-through options: not a password
-		"thru": true, "through": true,
-		// tokens that order or name requests, not credentials: pageToken,
-		// NextContinuationToken, ChangeToken, idempotency_key
-		"page": true, "next": true, "continuation": true, "change": true, "idempotency": true,
-		"sync": true, "resume": true, "result": true, "arn": true,
-		// settings about a password: reset_password_within, password_encryption
-		"within": true, "authentication": true, "encryption": true, "encrypted": true, "scheme": true,
-		"at": true, "resource": true, "resources": true, "tag": true, "challenge": true, "magic": true,
-		"cookie": true, "enc": true, "validation": true,
-		// per-session form nonces, not credentials: authenticity_token, csrf_token
-		"authenticity": true, "csrf": true, "xsrf": true,
 	}
 })
 
@@ -66,6 +54,9 @@ var interpolation = validate.LazyRegexp(`\$[A-Za-z_{(]`)
 func interpolated(v, path string) bool {
 	if !interpolation().MatchString(v) {
 		return false
+	}
+	if v[0] == '$' && hashShaped(v) {
+		return strings.Contains(v, "${") || strings.Contains(v, "$(") // $2b$12$...: a hash's fields, not variables
 	}
 	if strings.Contains(v, "${") || strings.Contains(v, "$(") || strings.TrimLeft(v, `\`)[0] == '$' {
 		return true
@@ -111,9 +102,9 @@ func checkGeneric(in *checkInput) bool {
 		return false
 	case encodedData(v), publishableKey(v), wordyValue(v), wordIdentifier(v):
 		return false
-	case passwordHash(v), strings.HasPrefix(v, "{cipher}"), decodedStandIn(v), encodedDocument(v):
+	case passwordHash(v), springCiphertext(v), decodedStandIn(v), encodedDocument(v):
 		return false
-	case camelWords(v), csrfLine(in.line):
+	case camelWords(v), csrfLine(in):
 		return false // __stringMin71Max89PatternArn...: a generated name; a form's CSRF nonce
 	case inCode(in.path) && len(strings.Trim(in.name, `"'`)) < 3:
 		return false // minified code: r="...", a data table, not a name given to a secret
@@ -148,9 +139,25 @@ func camelWords(v string) bool {
 // csrfLine tells a line that names a form's CSRF field
 // (authenticity_token, csrf_token, _csrf): its value is a per-session
 // nonce, not a credential.
-func csrfLine(line []byte) bool {
-	low := bytes.ToLower(line)
-	return bytes.Contains(low, []byte("authenticity_token")) || bytes.Contains(low, []byte("csrf")) || bytes.Contains(low, []byte("xsrf"))
+func csrfLine(in *checkInput) bool {
+	f := in.facts
+	if f == nil {
+		return csrfText(in.line)
+	}
+	if !f.csrfSet || f.csrfLS != f.ls || f.le-f.ls != len(in.line) {
+		f.csrfLS, f.csrfMemo, f.csrfSet = f.ls, csrfText(in.line), true
+	}
+	return f.csrfMemo // read once a line: a line of many values costs what the line costs
+}
+
+func csrfText(line []byte) bool {
+	for i := range line {
+		if c := line[i] | 0x20; (c == 'a' || c == 'c' || c == 'x') && (hasFoldAt(line, i, "csrf") || hasFoldAt(line, i, "xsrf") ||
+			hasFoldAt(line, i, "authenticity") && i+18 <= len(line) && line[i+12] == '_' && hasFoldAt(line, i+13, "token")) {
+			return true
+		}
+	}
+	return false
 }
 
 // isTestPath tells a test file or test data, where the generic rule meets
@@ -180,8 +187,11 @@ var isoDate = validate.LazyRegexp(`^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}|$)`)
 
 // quoted tells whether the matched value stands between quotes on its line.
 func quoted(in *checkInput) bool {
-	i := strings.Index(string(in.line), in.secret)
-	return i > 0 && strings.IndexByte("\"'`", in.line[i-1]) >= 0
+	i := in.at - 1 // where the match put the secret: the line is not searched again for each value on it
+	if in.at == 0 {
+		i = bytes.Index(in.line, []byte(in.secret))
+	}
+	return i > 0 && i <= len(in.line) && strings.IndexByte("\"'`", in.line[i-1]) >= 0
 }
 
 // codeExts are source files, where an unquoted value is an expression.
@@ -260,7 +270,7 @@ func secretName(name string) bool {
 		name = name[5:] // \u0026pageToken: a JSON escape before the name
 	}
 	w := words(name)
-	if slices.Contains(w, "socket") {
+	if n := len(w); n >= 2 && w[n-2] == "socket" && (w[n-1] == "key" || w[n-1] == "accept") {
 		return false // Sec-WebSocket-Key: a handshake nonce (RFC 6455)
 	}
 	for len(w) > 1 && strings.Trim(w[len(w)-1], "0123456789") == "" {
@@ -269,7 +279,8 @@ func secretName(name string) bool {
 	if len(w) == 0 {
 		return true
 	}
-	if nonSecretWords()[w[0]] || nonSecretWords()[w[len(w)-1]] {
+	if nonSecretWords()[w[0]] || nonSecretWords()[w[len(w)-1]] || len(w) > 1 && settingWords[w[len(w)-1]] || requestHandle(w) ||
+		settingWords[w[0]] && !slices.ContainsFunc(w, secretWordOf) {
 		return false
 	}
 	if n := len(w); n >= 2 && (w[n-1] == "key" || w[n-1] == "keys") && indexKeyWords[w[n-2]] {
@@ -290,12 +301,47 @@ func secretName(name string) bool {
 	return last < 0 || len(w)-1-last < 3
 }
 
+// settingWords, as a name's last word, make it a setting about a secret
+// (reset_password_within, password_encryption, key_validation,
+// SECURE_AUTH_COOKIE, -PassThru), not the secret; as its first word they
+// say what the secret is for (ENCRYPTION_KEY, COOKIE_SECRET,
+// VALIDATION_KEY are secrets).
+var settingWords = map[string]bool{
+	"thru": true, "through": true, "within": true, "authentication": true, "encryption": true, "encrypted": true,
+	"scheme": true, "at": true, "validation": true, "cookie": true, "enc": true, "arn": true, "result": true,
+	"resource": true, "resources": true, "tag": true, "challenge": true, "magic": true, "sync": true,
+}
+
+// handleWords lead the name of a token or key that orders, names or
+// protects requests: pageToken, NextContinuationToken, ChangeToken,
+// idempotency_key, authenticity_token, csrf_token.
+var handleWords = map[string]bool{
+	"page": true, "next": true, "continuation": true, "change": true, "idempotency": true, "sync": true,
+	"resume": true, "result": true, "challenge": true, "authenticity": true, "csrf": true, "xsrf": true,
+}
+
+// requestHandle tells a name made of handleWords and then token or key:
+// a handle. A name with another word in it (PAGE_ACCESS_TOKEN,
+// CSRF_SECRET, NEXT_AUTH_SECRET) names a secret.
+func requestHandle(w []string) bool {
+	n := len(w)
+	if n < 2 || w[n-1] != "token" && w[n-1] != "tokens" && w[n-1] != "key" && w[n-1] != "keys" {
+		return false
+	}
+	for _, x := range w[:n-1] {
+		if !handleWords[x] {
+			return false
+		}
+	}
+	return true
+}
+
 // indexKeyWords name a key that indexes data when they come just before
 // "key" (tag_key, sort_key, partition_key).
 var indexKeyWords = map[string]bool{
 	"tag": true, "cache": true, "sort": true, "partition": true, "primary": true, "foreign": true,
 	"unique": true, "lookup": true, "map": true, "index": true, "column": true, "group": true,
-	"result": true, "resource": true, "dedup": true, "dedupe": true, "routing": true, "shard": true,
+	"result": true, "resource": true, "resources": true, "dedup": true, "dedupe": true, "routing": true, "shard": true,
 }
 
 // secretWordOf tells a word of a name that names a secret.
@@ -316,7 +362,7 @@ func checkUserinfo(in *checkInput) bool {
 	if len(pass) < 3 || isPlaceholder(pass) || strings.EqualFold(user, pass) || user == "" && strings.IndexByte(pass, ':') >= 0 {
 		return false
 	}
-	if versionString().MatchString(pass) || strings.ContainsAny(user, "/\\") {
+	if versionString().MatchString(pass) || strings.IndexByte(user, '/') >= 0 {
 		return false // diff -u a/rebuild.py:1.19: a path and a revision, not a login
 	}
 	weak := len(pass) < 8 || isLetters(pass) && strings.ToLower(pass) == pass

@@ -56,6 +56,15 @@ func formatReference(v string) bool {
 	return verbs >= 2
 }
 
+// hashShaped tells a value that starts as a password hash in modular
+// crypt format does ($2b$, $6$, $argon2id$): a '$', an identifier, a
+// '$', then more. It is no variable ($2 expands in a shell alone, and a
+// positional parameter is short); passwordHash judges it.
+func hashShaped(v string) bool {
+	id, rest, ok := strings.Cut(v[1:], "$")
+	return ok && len(rest) >= 16 && id != "" && len(id) <= 12 && isIdentifier(strings.ReplaceAll(id, "-", "_")) && (isDigitByte(id[0]) || strings.HasPrefix(id, "argon2") || strings.HasPrefix(id, "pbkdf2") || id == "y" || id == "gy" || id == "scrypt")
+}
+
 var codeRef = validate.LazyRegexp(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+(\(\))?$`)
 
 // isPlaceholder reports values that are not a secret themselves:
@@ -67,7 +76,7 @@ func isPlaceholder(v string) bool {
 			return true // %3CYourStrong%21Passw0rd%3E: a URL-escaped <placeholder>
 		}
 	}
-	if v == "" || v[0] == '$' || v[0] == '<' || v[0] == '[' || v[0] == '%' && formatReference(v) {
+	if v == "" || v[0] == '$' && !hashShaped(v) || v[0] == '<' || v[0] == '[' || v[0] == '%' && formatReference(v) {
 		return true
 	}
 	low := strings.ToLower(v)
@@ -79,7 +88,7 @@ func isPlaceholder(v string) bool {
 			return true
 		}
 	}
-	return codeRef().MatchString(v)
+	return codeRef().MatchString(v) && !randomRun(v) // settings.SECRET_KEY, not abc.DEF123 and a token
 }
 
 var lockfile = validate.LazyRegexp(`(?i)(^|/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|go\.sum|cargo\.lock|poetry\.lock|pipfile\.lock|gemfile\.lock|composer\.lock|packages\.lock\.json|flake\.lock|uv\.lock|bun\.lockb?)$`)

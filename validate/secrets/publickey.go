@@ -79,13 +79,49 @@ func crc16(b []byte) uint16 {
 // public key, base64 of a DER public key, or a public member of a JSON
 // Web Key (in a text that has a key type member, kty).
 func publicKeyMaterial(in *checkInput) bool {
-	if natsPublicKey(in.secret) || publicKeyDER(in.secret) {
-		return true
+	return natsPublicKey(in.secret) || publicKeyDER(in.secret) || in.name != "" && (jwkPublic(in) || nkeyName(in.name) && natsPublicShape(in.secret))
+}
+
+// jwkPublic tells a public member of a JSON Web Key: its name is one
+// (n, x, kid), written as a member on the match's line ("x": or x:),
+// in a text that holds a key's type member (kty, which RFC 7517 requires
+// of every key). A URL's user, a Secret's data key or a setting named x
+// or n elsewhere holds whatever it holds.
+func jwkPublic(in *checkInput) bool {
+	name := strings.Trim(in.name, `"'\`)
+	return jwkPublicMember(name) && in.wholeHas(jwkKind(in), hasKeyType) && memberOnLine(in.line, name)
+}
+
+// memberOnLine tells a line that writes name as a member: quoted
+// ("x": or 'x':), or as a YAML key (x: at the line's start, or after a
+// list's dash).
+func memberOnLine(line []byte, name string) bool {
+	for _, q := range []string{`"`, `'`, `\"`} {
+		if bytes.Contains(line, []byte(q+name+q)) {
+			return true
+		}
 	}
-	if in.name == "" {
-		return false
+	t := bytes.TrimLeft(line, " \t")
+	t = bytes.TrimLeft(bytes.TrimPrefix(t, []byte("-")), " \t")
+	return bytes.HasPrefix(t, []byte(name+":"))
+}
+
+// hasKeyType tells a text that holds a JSON Web Key's type member.
+func hasKeyType(b []byte) bool {
+	for _, m := range []string{`"kty"`, `'kty'`, `\"kty\"`, "kty:"} {
+		if bytes.Contains(b, []byte(m)) {
+			return true
+		}
 	}
-	return jwkPublicMember(in.name) && bytes.Contains(in.whole, []byte("kty")) || nkeyName(in.name) && natsPublicShape(in.secret)
+	return false
+}
+
+// jwkKind is where in's text remembers whether it holds a JSON Web Key.
+func jwkKind(in *checkInput) *int8 {
+	if in.facts == nil {
+		return new(int8)
+	}
+	return &in.facts.jwkKind
 }
 
 // publicKeyDER tells base64 of a DER SubjectPublicKeyInfo, the body of a

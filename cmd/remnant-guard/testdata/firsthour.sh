@@ -16,32 +16,8 @@ work=$1
 bin=$2
 log=$work/log
 
-fail() {
-	echo "firsthour: FAIL: $*" >&2
-	echo "--- last output:" >&2
-	cat "$log" >&2 || true
-	exit 1
-}
-
-# commit runs git commit, the output in $log; its exit status is kept.
-commit() {
-	status=0
-	git commit -q "$@" >"$log" 2>&1 || status=$?
-	return 0
-}
-
-# hint_for prints the command the hint under the finding at $1 names: the
-# text after "not a secret: " or "test value: ".
-hint_for() {
-	awk -v at="$1" 'index($0, at) == 1 { getline; print; exit }' "$log" |
-		sed -n 's/.*\(not a secret\|a test value\): //p'
-}
-
-# run_hint runs a printed command in the shell, as a user pastes it.
-run_hint() {
-	status=0
-	sh -c "$1" >"$log" 2>&1 || status=$?
-}
+name=firsthour
+. "$(dirname "$0")/replay.sh"
 
 aws_id=AKIAQ3EGUVJMXQ7TN2RB
 stripe=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
@@ -53,41 +29,7 @@ git commit -q --allow-empty -m base
 "$bin" install >"$log" 2>&1 || fail "install"
 
 # 1. A staged REMNANT.md: refused, and the printed remedies work.
-cat >REMNANT.md <<'EOF'
-<!-- AGENT PROTOCOL: read this file fully before touching code.
-     Never commit this file. -->
-# Remnant - shop
-
-## Session
-- version: 2
-- date: 2026-05-05
-- agent: codex
-- duration: 5
-
-## History
-- None
-
-## Done
-- Nothing yet.
-
-## Failed
-- None.
-
-## State
-- Empty.
-
-## Next
-- Start.
-
-## Blockers
-- None.
-
-## Decisions
-- 2026-05-04 — Keep it small — easier to read.
-
-## Map
-- src/ — the code
-EOF
+memory >REMNANT.md
 git add -f REMNANT.md
 commit -m memory
 [ "$status" -ne 0 ] || fail "a staged REMNANT.md was committed"

@@ -16,18 +16,8 @@ work=$1
 bin=$2
 log=$work/log
 
-fail() {
-	echo "firstweek: FAIL: $*" >&2
-	echo "--- last output:" >&2
-	cat "$log" >&2 || true
-	exit 1
-}
-
-# commit runs git commit, the output in $log; its exit status in $status.
-commit() {
-	status=0
-	git commit -q "$@" >"$log" 2>&1 || status=$?
-}
+name=firstweek
+. "$(dirname "$0")/replay.sh"
 
 # rg runs the binary, the output in $log; its exit status in $status.
 rg() {
@@ -35,58 +25,9 @@ rg() {
 	"$bin" "$@" >"$log" 2>&1 || status=$?
 }
 
-# run_hint runs a printed command in the shell, as a user pastes it.
-run_hint() {
-	status=0
-	sh -c "$1" >"$log" 2>&1 || status=$?
-}
-
-# hint_for prints the accept command under the finding at $1.
-hint_for() {
-	awk -v at="$1" 'index($0, at) == 1 { getline; print; exit }' "$log" |
-		sed -n 's/.*\(not a secret\|a test value\): //p'
-}
-
 slack=xoxb-2861749350-4719285036412-Zq8Lm2Nw4Xr6Ty1Ub3Vc5Hd7
 slack2=xoxb-5938271640-8391027465173-Pw3Kd9Xm1Lq7Rt5Vb2Nc8Hy4
 
-memory() {
-	cat <<'MEM'
-<!-- AGENT PROTOCOL: read this file fully before touching code.
-     Never commit this file. -->
-# Remnant - shop
-
-## Session
-- version: 2
-- date: 2026-05-05
-- agent: codex
-- duration: 5
-
-## History
-- None
-
-## Done
-- Nothing yet.
-
-## Failed
-- None.
-
-## State
-- Empty.
-
-## Next
-- Start.
-
-## Blockers
-- None.
-
-## Decisions
-- 2026-05-04 — Keep it small — easier to read.
-
-## Map
-- src/ — the code
-MEM
-}
 
 # Day 1: init, and the hook installed with the command its hint prints.
 repo=$work/repo
