@@ -86,12 +86,7 @@ func rootGlob(g string) (want string, ok bool) {
 // Excludes tells whether [exclude_paths] keeps rule's findings in path
 // out of the report.
 func (c *Config) Excludes(rule, path string) bool {
-	for _, g := range c.ExcludePaths[rule] {
-		if custodian.MatchGlob(g, path) {
-			return true
-		}
-	}
-	return false
+	return custodian.AreaMap(c.ExcludePaths).Covers(rule, path)
 }
 
 // NewExclusions lists, as "rule: glob", the exclusions of other that c

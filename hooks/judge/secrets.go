@@ -38,6 +38,9 @@ func WorkingFiles(root string) ConfigFiles {
 func (j *Judge) NewEngine(read ConfigFiles) (*secrets.Engine, error) {
 	cfg := j.cfg
 	opt := secrets.Options{MaxFileSize: cfg.Secrets.MaxFileSize, Disabled: cfg.Disabled(map[string]bool{})}
+	if len(cfg.ExcludePaths) > 0 {
+		opt.Excluded = cfg.Excludes
+	}
 	opt.Extra = append(opt.Extra, cfg.Secrets.Rules...)
 	name, explicit := cfg.Secrets.GitleaksConfig, true
 	if name == "" {

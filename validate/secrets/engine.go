@@ -22,6 +22,10 @@ type Options struct {
 	Disabled    map[string]bool // rule IDs not to run
 	Extra       []RuleDef       // more rules, e.g. from ParseGitleaksConfig
 	Ignore      *Ignore         // findings it matches are dropped
+	// Excluded, when set, drops the findings of a rule in a path (a
+	// configuration's per-rule path exclusions) as Ignore does: before the
+	// caps count them, and still standing in for the rules they outrank.
+	Excluded func(rule, path string) bool
 	// Allowlists and GitleaksIgnore come from a gitleaks configuration:
 	// findings they match are dropped.
 	Allowlists     []Allowlist
@@ -41,6 +45,7 @@ type Engine struct {
 	kwPlain    bool      // every keyword is printable ASCII (MayFind)
 	maxSize    int64
 	ignore     *Ignore
+	excluded   func(rule, path string) bool
 	allowlists []Allowlist
 	glIgnore   *GitleaksIgnore
 	pool       sync.Pool
@@ -52,7 +57,7 @@ type Engine struct {
 // NewEngine prepares defs and opt.Extra, less opt.Disabled. An error names
 // the rule whose definition is bad.
 func NewEngine(defs []RuleDef, opt Options) (*Engine, error) {
-	e := &Engine{maxSize: opt.MaxFileSize, ignore: opt.Ignore, allowlists: opt.Allowlists, glIgnore: opt.GitleaksIgnore}
+	e := &Engine{maxSize: opt.MaxFileSize, ignore: opt.Ignore, excluded: opt.Excluded, allowlists: opt.Allowlists, glIgnore: opt.GitleaksIgnore}
 	if e.maxSize <= 0 {
 		e.maxSize = DefaultMaxFileSize
 	}
@@ -165,7 +170,8 @@ func (e *Engine) scanPath(path, commit string) []validate.Finding {
 }
 
 func (e *Engine) ignored(f validate.Finding, commit string) bool {
-	return e.ignore != nil && e.ignore.Match(f) || e.glIgnore.match(&f, commit)
+	return e.ignore != nil && e.ignore.Match(f) || e.glIgnore.match(&f, commit) ||
+		e.excluded != nil && e.excluded(f.RuleID, f.Path)
 }
 
 // MayFind tells whether any set of lines of data, scanned as the lines of
