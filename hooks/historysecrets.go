@@ -134,15 +134,6 @@ func (hc *historyCheck) secretBatch(changes []gitutil.FileChange, parents []stri
 	return nil
 }
 
-// allowWord is in every allow comment (remnant-guard:allow, gitleaks:allow,
-// pragma: allowlist secret, and their next-line forms); allowMarks are the
-// parts of them a line holding it is then looked at for, so that code
-// saying "allowed" is not read again.
-var (
-	allowWord  = []byte("allow")
-	allowMarks = [][]byte{[]byte(":allow"), []byte("pragma: allowlist")}
-)
-
 // noteMarks records, for ci over a range, that lines added to path may
 // hold an allow comment.
 func (hc *historyCheck) noteMarks(path string, added []gitutil.Line) {
@@ -150,7 +141,7 @@ func (hc *historyCheck) noteMarks(path string, added []gitutil.Line) {
 		return
 	}
 	for _, l := range added {
-		if bytes.Contains(l.Text, allowWord) && (bytes.Contains(l.Text, allowMarks[0]) || bytes.Contains(l.Text, allowMarks[1])) {
+		if secrets.Marked(l.Text) {
 			if c := hc.marked[path]; len(c) == 0 || c[len(c)-1] != hc.batch.Commit {
 				hc.marked[path] = append(c, hc.batch.Commit)
 			}

@@ -35,6 +35,15 @@ func allowedHere(line []byte) bool {
 	return false
 }
 
+// Marked tells whether line holds an allow marker, for itself or for the
+// next line: whether findings near it may be suppressed.
+func Marked(line []byte) bool {
+	if !bytes.Contains(line, []byte("allow")) { // in every marker: most lines stop here
+		return false
+	}
+	return allowedHere(line) || allowsNext(line)
+}
+
 // allowsNext reports whether line, the one above a finding, allows it.
 func allowsNext(prev []byte) bool {
 	for _, m := range allowNextMarkers {
