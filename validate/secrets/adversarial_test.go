@@ -229,9 +229,6 @@ func TestPaddedBase64IsNoTypeAnnotation(t *testing.T) {
 		r = randomToken("padded"+string(rune('a'+i)), 44)
 		padded = b64(r) // 44 bytes: one '='
 	}
-	if !strings.HasSuffix(padded, "=") || strings.HasSuffix(padded, "==") {
-		t.Fatalf("want one '=' of padding: %.4s...", padded)
-	}
 	judged(t, builtinEngine(t), []judgedCase{
 		{"a padded value in YAML", "app.yaml", "client_secret: " + padded + "\n", "secret-generic", true},
 		{"a padded value and a comment", "app.yaml", "client_secret: " + padded + " # rotated\n", "secret-generic", true},

@@ -170,7 +170,7 @@ func pairAfter(line []byte, ns, ne int) []int {
 	if !ok || ve-vs < 6 {
 		return nil
 	}
-	if !isQuote(line[vs-1]) && callOrIndex(string(line[vs:ve])) {
+	if !isQuote(line[vs-1]) && bytes.ContainsAny(line[vs:ve], "([{") && callOrIndex(string(line[vs:ve])) {
 		return nil // an unquoted call, index or literal is code
 	}
 	if op == opColon && !isQuote(line[vs-1]) && argumentLabel(line, ns) {

@@ -31,7 +31,7 @@ func TestJWKMembers(t *testing.T) {
 			t.Errorf("%s: want a public member", m)
 		}
 	}
-	for _, m := range []string{"d", "p", "q", "dp", "dq", "qi"} {
+	for _, m := range []string{"d", "p", "q", "dp", "dq", "qi", "k"} {
 		if jwkPublicMember(m) || !jwkPrivateMember(m) {
 			t.Errorf("%s: want a private member", m)
 		}
