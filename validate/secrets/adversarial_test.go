@@ -201,7 +201,7 @@ func TestEncodedDocumentCredential(t *testing.T) {
 		`{"user":"deploy","pass":"` + r[:20] + `"}`,
 		`{"credentials":{"db_password":"` + r[:24] + `"}}`,
 	} {
-		if encodedDocument(b64(doc)) {
+		if encodedDocument(b64(doc)) || encodedData(b64(doc)) {
 			t.Errorf("base64 of %.14s... judged a document with no credential", doc)
 		}
 	}

@@ -27,7 +27,10 @@ func encodedData(v string) bool {
 	if !printable(dec) || mentionsCredential(dec) {
 		return false
 	}
-	return dec[0] == '{' || dec[0] == '[' || len(dec) >= 256
+	if dec[0] == '{' || dec[0] == '[' {
+		return !credentialField(string(dec)) // a member named for a credential (pass, clientSecret) holds one
+	}
+	return len(dec) >= 256
 }
 
 func decodeBase64(v string) []byte {
