@@ -87,10 +87,11 @@ func Init(opt InitOptions) ([]string, error) {
 	}
 	defer repo.Close()
 	top := repo.TopLevel
-	dir, err := initConfigDir(top)
+	cfg, err := loadConfig(Options{}, top)
 	if err != nil {
 		return nil, err
 	}
+	dir := cfg.Custodian.Dir
 	var done []string
 	if opt.Custodian {
 		if done, err = initCustodian(top, dir); err != nil {

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/remnant-guard/remnant-guard/hooks/config"
 	"github.com/remnant-guard/remnant-guard/internal/safefile"
 	"github.com/remnant-guard/remnant-guard/validate/custodian"
 )
@@ -204,14 +203,4 @@ func custodianOnly(top, dir string) bool {
 	// Confined to the repository: memory reached through a link out of it
 	// is not this repository's, and is not read.
 	return custodian.IsMemory(safefile.NewConfinedFS(filepath.Join(top, filepath.FromSlash(dir)), safefile.Root{Dir: top}))
-}
-
-// initConfigDir is the MemoryCustodian directory the repository's config
-// names, or the default when there is none.
-func initConfigDir(top string) (string, error) {
-	cfg, err := config.Load(filepath.Join(top, config.Name), false, allRules())
-	if err != nil {
-		return "", err
-	}
-	return cfg.Custodian.Dir, nil
 }
