@@ -72,3 +72,15 @@ grep -q '"keep": 1' .claude/settings.json && ! grep -q agent-hook .claude/settin
 [ -e .gemini ] && echo "FAIL: install --agent gemini left .gemini on a full disk"
 [ -e .github ] && echo "FAIL: install --agent copilot left .github on a full disk"
 unfill
+
+# init --custodian on a full disk: exit 2, no memory file left empty and no
+# temporary file; a later run completes the memory, which check passes.
+git init -q "$DIR/mem" && cd "$DIR/mem" || exit 1
+fill
+"$BIN" init --custodian >"$LOG/out" 2>"$LOG/err"; code=$?
+[ $code = 2 ] && echo "ok: init --custodian exits 2 on a full disk" || { echo "FAIL: init --custodian on a full disk exited $code"; cat "$LOG/err"; }
+find . -path ./.git -prune -o -type f -empty -print | grep . && echo "FAIL: init --custodian left empty files"
+find . -path ./.git -prune -o -name '.remnant-guard-*' ! -name '.remnant-guard.toml' ! -name '.remnant-guard-ignore' -print | grep . && echo "FAIL: init --custodian left temporary files"
+unfill
+"$BIN" init --custodian >"$LOG/out" 2>"$LOG/err" || { echo "FAIL: init --custodian after space was freed"; cat "$LOG/err"; }
+"$BIN" check >"$LOG/out" 2>"$LOG/err" && echo "ok: a later init --custodian completes a memory check passes" || { echo "FAIL: check after init --custodian"; cat "$LOG/out" "$LOG/err"; }
