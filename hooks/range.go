@@ -349,11 +349,11 @@ type rangeAcceptance struct {
 	base    string
 	head    string
 	limit   int64                        // the largest head file read for its allow comments
-	tree    map[string]string            // the head's files and their blobs, read once when needed
+	loaded  bool                         // load has read the head's tree and ignore file
 	sealer  *secrets.Sealer              // the head's salt; nil: no entry counts
 	entries []secrets.IgnoreEntry        // the exact entries the head adds
 	files   map[string]headMarks         // per path, what the head's allow comments hide
-	trees   map[string]map[string]string // other commits' files and blobs, by commit (secretsAt)
+	trees   map[string]map[string]string // commits' files and their blobs, each listed once (treeAt)
 }
 
 // headMarks is a file at the head as its allow comments leave it: the
@@ -371,22 +371,18 @@ func newRangeAcceptance(repo *gitutil.Repo, engine *secrets.Engine, base, head s
 // load reads, once, the head's tree and the entries its ignore file adds
 // to the base's; it is read only when a secret finding needs it.
 func (ra *rangeAcceptance) load() error {
-	if ra.tree != nil {
+	if ra.loaded {
 		return nil
 	}
-	entries, err := ra.repo.ListTree(ra.head, "")
-	if err != nil {
+	if _, err := ra.treeAt(ra.head); err != nil {
 		return err
 	}
-	ra.tree = make(map[string]string, len(entries))
-	for _, e := range entries {
-		ra.tree[e.Path] = e.Hash
-	}
+	ra.loaded = true
 	was, _, err := ra.repo.FileAt(ra.base, config.IgnoreName)
 	if err != nil {
 		return err
 	}
-	is, ok, err := ra.headFile(config.IgnoreName, safefile.MaxSideFileSize)
+	is, ok, err := ra.fileAt(ra.head, config.IgnoreName, safefile.MaxSideFileSize)
 	if err != nil || !ok {
 		return err
 	}
@@ -417,10 +413,34 @@ func (ra *rangeAcceptance) load() error {
 	return nil
 }
 
-// headFile reads a file of the head's tree of at most limit bytes; a
-// larger one is not read (ok false).
-func (ra *rangeAcceptance) headFile(path string, limit int64) ([]byte, bool, error) {
-	hash, ok := ra.tree[path]
+// treeAt lists commit rev's files and their blobs, once per commit.
+func (ra *rangeAcceptance) treeAt(rev string) (map[string]string, error) {
+	if tree, ok := ra.trees[rev]; ok {
+		return tree, nil
+	}
+	entries, err := ra.repo.ListTree(rev, "")
+	if err != nil {
+		return nil, err
+	}
+	tree := make(map[string]string, len(entries))
+	for _, e := range entries {
+		tree[e.Path] = e.Hash
+	}
+	if ra.trees == nil {
+		ra.trees = map[string]map[string]string{}
+	}
+	ra.trees[rev] = tree
+	return tree, nil
+}
+
+// fileAt reads path as commit rev has it, when it is at most limit bytes;
+// ok is false when rev has no such file or a larger one (not read).
+func (ra *rangeAcceptance) fileAt(rev, path string, limit int64) ([]byte, bool, error) {
+	tree, err := ra.treeAt(rev)
+	if err != nil {
+		return nil, false, err
+	}
+	hash, ok := tree[path]
 	if !ok {
 		return nil, false, nil
 	}
@@ -508,7 +528,7 @@ func (ra *rangeAcceptance) marks(path string) (headMarks, error) {
 	ra.files[path] = m
 	// Read only what a commit's scan reads too: a file over [ci]
 	// max_file_size is left unread (its finding stays reported).
-	data, ok, err := ra.headFile(path, ra.limit)
+	data, ok, err := ra.fileAt(ra.head, path, ra.limit)
 	if err != nil || !ok || bytes.IndexByte(data, 0) >= 0 {
 		return m, err
 	}
@@ -701,38 +721,10 @@ func (ra *rangeAcceptance) secretsAt(path string, revs ...string) (map[string]bo
 	return had, nil
 }
 
-// blobAt reads path as commit rev has it; ok is false when rev has no such
-// file, or one a commit's scan leaves unread: over [ci] max_file_size, or
-// with a NUL byte. Each commit's tree is listed once.
+// blobAt reads path as commit rev has it; ok is false when rev has no
+// such file, or one a commit's scan leaves unread: over [ci]
+// max_file_size, or with a NUL byte.
 func (ra *rangeAcceptance) blobAt(path, rev string) (data []byte, ok bool, err error) {
-	tree, listed := ra.trees[rev]
-	if !listed {
-		entries, err := ra.repo.ListTree(rev, "")
-		if err != nil {
-			return nil, false, err
-		}
-		tree = make(map[string]string, len(entries))
-		for _, e := range entries {
-			tree[e.Path] = e.Hash
-		}
-		if ra.trees == nil {
-			ra.trees = map[string]map[string]string{}
-		}
-		ra.trees[rev] = tree
-	}
-	hash, found := tree[path]
-	if !found {
-		return nil, false, nil
-	}
-	sizes, err := ra.repo.BlobSizes([]string{hash})
-	if err != nil {
-		return nil, false, err
-	}
-	if n, known := sizes[hash]; !known || n > ra.limit {
-		return nil, false, nil
-	}
-	if data, err = ra.repo.ReadBlob(hash); err != nil {
-		return nil, false, err
-	}
-	return data, bytes.IndexByte(data, 0) < 0, nil
+	data, ok, err = ra.fileAt(rev, path, ra.limit)
+	return data, ok && bytes.IndexByte(data, 0) < 0, err
 }
