@@ -55,7 +55,7 @@ func newSandbox(t *testing.T) *sandbox {
 	dir := t.TempDir()
 	var env []string
 	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "GIT_") && !strings.HasPrefix(kv, "GO") && !strings.HasPrefix(kv, "PRE_COMMIT") {
+		if !strings.HasPrefix(kv, "GIT_") && !strings.HasPrefix(kv, "GO") && !strings.HasPrefix(kv, "PRE_COMMIT") && !ciVar(kv) {
 			env = append(env, kv)
 		}
 	}
@@ -78,6 +78,19 @@ func newSandbox(t *testing.T) *sandbox {
 		"GIT_AUTHOR_NAME=Ada", "GIT_AUTHOR_EMAIL=ada@example.com",
 		"GIT_COMMITTER_NAME=Ada", "GIT_COMMITTER_EMAIL=ada@example.com")
 	return &sandbox{t: t, dir: dir, env: env}
+}
+
+// ciVar tells whether kv is one of the variables a CI service sets, which
+// the binary reads (CI mutes the note on missing hooks; GITHUB_* and
+// RUNNER_* steer the Action): a sandbox starts without them, so the tests
+// run the same on a laptop and in CI, and a test that wants one sets it.
+func ciVar(kv string) bool {
+	for _, p := range []string{"CI=", "GITHUB_", "GITLAB_", "RUNNER_", "ACTION_"} {
+		if strings.HasPrefix(kv, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // run runs a command in dir and returns its combined output and whether
