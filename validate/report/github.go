@@ -20,45 +20,55 @@ func WriteGitHub(w io.Writer, rep *Report) error {
 		if f.Severity == validate.Error {
 			kind = "error"
 		}
-		props := []string{"file=" + ghProperty(textsafe.Escape(f.Path))}
-		if f.Line > 0 {
-			props = append(props, fmt.Sprintf("line=%d", f.Line))
-			if f.Column > 0 {
-				props = append(props, fmt.Sprintf("col=%d", f.Column))
-			}
-			if f.EndLine > 0 {
-				props = append(props, fmt.Sprintf("endLine=%d", f.EndLine))
-			}
-			if f.EndColumn > 0 {
-				props = append(props, fmt.Sprintf("endColumn=%d", f.EndColumn))
-			}
-		}
+		props := ghLocation(f.Path, f.Line, f.Column, f.EndLine, f.EndColumn)
 		props = append(props, "title="+ghProperty("remnant-guard: "+textsafe.Escape(f.RuleID)))
-		if _, err := fmt.Fprintf(w, "::%s %s::%s\n", kind, strings.Join(props, ","), ghData(textsafe.EscapeText(ghMessage(f)))); err != nil {
+		if err := ghCommand(w, kind, props, textsafe.EscapeText(ghMessage(f))); err != nil {
 			return err
 		}
 	}
 	for _, s := range rep.Skipped {
-		if _, err := fmt.Fprintf(w, "::notice file=%s,title=%s::%s\n", ghProperty(textsafe.Escape(s.Path)), ghProperty("remnant-guard: skipped"), ghData("not scanned: "+textsafe.Escape(s.Reason))); err != nil {
+		props := append(ghLocation(s.Path, 0, 0, 0, 0), "title="+ghProperty("remnant-guard: skipped"))
+		if err := ghCommand(w, "notice", props, "not scanned: "+textsafe.Escape(s.Reason)); err != nil {
 			return err
 		}
 	}
 	for _, s := range rep.Suppressed {
-		props := []string{"file=" + ghProperty(textsafe.Escape(s.Path))}
-		if s.Line > 0 {
-			props = append(props, fmt.Sprintf("line=%d", s.Line))
-		}
-		props = append(props, "title="+ghProperty("remnant-guard: "+SuppressedNote+": "+textsafe.Escape(s.RuleID)))
-		if _, err := fmt.Fprintf(w, "::notice %s::%s\n", strings.Join(props, ","), ghData(textsafe.EscapeText(suppressedMessage(s)))); err != nil {
+		props := append(ghLocation(s.Path, s.Line, 0, 0, 0), "title="+ghProperty("remnant-guard: "+SuppressedNote+": "+textsafe.Escape(s.RuleID)))
+		if err := ghCommand(w, "notice", props, textsafe.EscapeText(suppressedMessage(s))); err != nil {
 			return err
 		}
 	}
 	for _, n := range rep.Notes {
-		if _, err := fmt.Fprintf(w, "::notice title=%s::%s\n", ghProperty("remnant-guard: note"), ghData(textsafe.EscapeText(n))); err != nil {
+		if err := ghCommand(w, "notice", []string{"title=" + ghProperty("remnant-guard: note")}, textsafe.EscapeText(n)); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// ghLocation is a workflow command's file and position properties; a
+// position of 0 is left out, and so are the columns when the line is.
+func ghLocation(path string, line, col, endLine, endCol int) []string {
+	props := []string{"file=" + ghProperty(textsafe.Escape(path))}
+	if line <= 0 {
+		return props
+	}
+	for _, p := range []struct {
+		name string
+		v    int
+	}{{"line", line}, {"col", col}, {"endLine", endLine}, {"endColumn", endCol}} {
+		if p.v > 0 {
+			props = append(props, fmt.Sprintf("%s=%d", p.name, p.v))
+		}
+	}
+	return props
+}
+
+// ghCommand writes one workflow command: ::kind props::data, the data
+// escaped as GitHub reads it.
+func ghCommand(w io.Writer, kind string, props []string, data string) error {
+	_, err := fmt.Fprintf(w, "::%s %s::%s\n", kind, strings.Join(props, ","), ghData(data))
+	return err
 }
 
 // suppressedMessage is a Suppressed finding's message, with its commit
