@@ -74,7 +74,8 @@ func (j *Judge) keepUnsealed(f *validate.Finding) {
 // planShown decides, before the findings are published, whether the
 // fingerprints that would be computed only to be shown are few enough
 // (maxShownFingerprints distinct secrets) to show them all; if not, none
-// is computed, and those findings are named by their place.
+// is computed, and those findings are named by their place. The findings
+// carry their configured severity.
 func (j *Judge) planShown(fs []validate.Finding) {
 	s := j.ignore.Sealer()
 	if s == nil || j.shown >= maxShownFingerprints {
@@ -82,7 +83,7 @@ func (j *Judge) planShown(fs []validate.Finding) {
 	}
 	need := map[string]bool{}
 	for _, f := range fs {
-		if f.Fingerprint == "" || j.sealed[f.Fingerprint] || j.cfg.Severity(f) == validate.Off {
+		if f.Fingerprint == "" || j.sealed[f.Fingerprint] || f.Severity == validate.Off {
 			continue
 		}
 		if _, ok := s.Sealed(f.Fingerprint); !ok {

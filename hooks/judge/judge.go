@@ -61,10 +61,12 @@ func (j *Judge) Apply(fs []validate.Finding) []validate.Finding {
 		j.problemsAdded = true
 	}
 	fs = j.capRun(fs)
+	for i := range fs {
+		fs[i].Severity = j.cfg.Severity(fs[i]) // once: planShown and the loop below read it
+	}
 	j.planShown(fs)
 	out := fs[:0]
 	for _, f := range fs {
-		f.Severity = j.cfg.Severity(f)
 		if f.Severity != validate.Off {
 			j.publishFingerprint(&f)
 			raw, unsealed := j.unsealed[findingKey(f)]
