@@ -608,18 +608,16 @@ func (ra *rangeAcceptance) markedInRange(marked map[string][]string, rng Range, 
 	if len(marked) == 0 {
 		return nil, nil
 	}
-	key := func(f validate.Finding) string { return f.Path + "\x00" + f.RuleID + "\x00" + f.Fingerprint }
-	told := map[string]bool{}
-	for _, f := range reported {
-		told[key(f)] = true
-	}
-	for _, s := range accepted {
-		told[key(s.Finding)] = true
-	}
 	if err := ra.load(); err != nil {
 		return nil, err
 	}
-	var out []report.Suppressed
+	mr := &markReport{ra: ra, rng: rng, told: map[string]bool{}}
+	for _, f := range reported {
+		mr.told[tellKey(f)] = true
+	}
+	for _, s := range accepted {
+		mr.told[tellKey(s.Finding)] = true
+	}
 	paths := make([]string, 0, len(marked))
 	for p := range marked {
 		paths = append(paths, p)
@@ -629,72 +627,105 @@ func (ra *rangeAcceptance) markedInRange(marked map[string][]string, rng Range, 
 		if cfg.ScanExcluded(path) {
 			continue
 		}
-		m, err := ra.marks(path)
-		if err != nil {
+		if err := mr.file(path, marked[path]); err != nil {
 			return nil, err
-		}
-		var had map[string]bool
-		tell := func(hidden map[int][]validate.Finding, commit, where string) error {
-			if len(hidden) == 0 {
-				return nil
-			}
-			if had == nil {
-				var err error
-				if had, err = ra.secretsAt(path, rng.Base, rng.MergeBase); err != nil {
-					return err
-				}
-			}
-			lines := make([]int, 0, len(hidden))
-			for line := range hidden {
-				lines = append(lines, line)
-			}
-			slices.Sort(lines)
-			for _, line := range lines {
-				for _, g := range hidden[line] {
-					k := key(g)
-					if told[k] || had[g.RuleID+"\x00"+g.Fingerprint] {
-						continue
-					}
-					told[k] = true
-					g.Commit = commit
-					out = append(out, report.Suppressed{Finding: g, Kind: "inSource", Justification: fmt.Sprintf(
-						"an allow comment on %s:%d %s", path, line, where)})
-				}
-			}
-			return nil
-		}
-		commits := marked[path]
-		if err := tell(m.hidden, commits[len(commits)-1], "at the head of this pull request, "+report.ShortRev(ra.head)); err != nil {
-			return nil, err
-		}
-		for _, c := range commits {
-			if c == ra.head {
-				continue
-			}
-			data, ok, err := ra.blobAt(path, c)
-			if err != nil {
-				return nil, err
-			}
-			if !ok {
-				continue
-			}
-			unmarked, allowed := secrets.Unmarked(data)
-			if len(allowed) == 0 {
-				continue
-			}
-			found, _ := ra.engine.ScanFile(path, unmarked)
-			hidden := map[int][]validate.Finding{}
-			for _, g := range found {
-				if allowed[g.Line] {
-					hidden[g.Line] = append(hidden[g.Line], g)
-				}
-			}
-			if err := tell(hidden, c, "in commit "+report.ShortRev(c)+" of this pull request (gone from its head, still in its history)"); err != nil {
-				return nil, err
-			}
 		}
 	}
-	return out, nil
+	return mr.out, nil
+}
+
+// markReport gathers what markedInRange tells: the secrets already told
+// (reported, accepted or told by an earlier commit) and the notes so far.
+type markReport struct {
+	ra   *rangeAcceptance
+	rng  Range
+	told map[string]bool
+	out  []report.Suppressed
+	had  map[string]bool // the secrets of the file being judged at the base and the merge base; nil until needed
+}
+
+// tellKey names a secret once, whatever commit or line it is seen at.
+func tellKey(f validate.Finding) string { return f.Path + "\x00" + f.RuleID + "\x00" + f.Fingerprint }
+
+// file judges one file with allow comments added in the range: at the
+// head (commits[len-1] is the last commit that added one) and at each
+// other commit that added one.
+func (mr *markReport) file(path string, commits []string) error {
+	m, err := mr.ra.marks(path)
+	if err != nil {
+		return err
+	}
+	mr.had = nil
+	if err := mr.tell(path, m.hidden, commits[len(commits)-1], "at the head of this pull request, "+report.ShortRev(mr.ra.head)); err != nil {
+		return err
+	}
+	for _, c := range commits {
+		if c == mr.ra.head {
+			continue
+		}
+		hidden, err := mr.ra.hiddenAt(path, c)
+		if err != nil {
+			return err
+		}
+		if err := mr.tell(path, hidden, c, "in commit "+report.ShortRev(c)+" of this pull request (gone from its head, still in its history)"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// tell adds a note for each secret hidden (by line) at commit that is not
+// told yet and that the file did not already have at the base.
+func (mr *markReport) tell(path string, hidden map[int][]validate.Finding, commit, where string) error {
+	if len(hidden) == 0 {
+		return nil
+	}
+	if mr.had == nil {
+		had, err := mr.ra.secretsAt(path, mr.rng.Base, mr.rng.MergeBase)
+		if err != nil {
+			return err
+		}
+		mr.had = had
+	}
+	lines := make([]int, 0, len(hidden))
+	for line := range hidden {
+		lines = append(lines, line)
+	}
+	slices.Sort(lines)
+	for _, line := range lines {
+		for _, g := range hidden[line] {
+			k := tellKey(g)
+			if mr.told[k] || mr.had[g.RuleID+"\x00"+g.Fingerprint] {
+				continue
+			}
+			mr.told[k] = true
+			g.Commit = commit
+			mr.out = append(mr.out, report.Suppressed{Finding: g, Kind: "inSource", Justification: fmt.Sprintf(
+				"an allow comment on %s:%d %s", path, line, where)})
+		}
+	}
+	return nil
+}
+
+// hiddenAt lists, by line, the secrets that allow comments hide in path as
+// commit c has it (none when c does not have the file).
+func (ra *rangeAcceptance) hiddenAt(path, c string) (map[int][]validate.Finding, error) {
+	data, ok, err := ra.blobAt(path, c)
+	if err != nil || !ok {
+		return nil, err
+	}
+	unmarked, allowed := secrets.Unmarked(data)
+	if len(allowed) == 0 {
+		return nil, nil
+	}
+	found, _ := ra.engine.ScanFile(path, unmarked)
+	hidden := map[int][]validate.Finding{}
+	for _, g := range found {
+		if allowed[g.Line] {
+			hidden[g.Line] = append(hidden[g.Line], g)
+		}
+	}
+	return hidden, nil
 }
 
 // secretsAt lists, as rule and in-run fingerprint, the secrets path holds
