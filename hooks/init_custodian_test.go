@@ -1,12 +1,14 @@
 package hooks
 
 import (
-	"os"
+	"errors"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/remnant-guard/remnant-guard/internal/mcoracle"
 )
 
 // TestInitCustodianOracle runs MemoryCustodian 0.12.0's own init and
@@ -19,23 +21,18 @@ func TestInitCustodianOracle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	build := filepath.Join(core, "shim", "build_runnable.py")
-	if _, err := os.Stat(build); err != nil {
-		t.Skip("the MemoryCustodian 0.12.0 core (../shared/oracles) is not here; differential test not run")
-	}
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 is not installed; differential test not run")
+	mc := filepath.Join(t.TempDir(), "mc12")
+	if err := mcoracle.Build12(core, mc); errors.Is(err, mcoracle.ErrAbsent) {
+		t.Skip("the MemoryCustodian 0.12.0 core (../shared/oracles) or python3 is not here; differential test not run")
+	} else if err != nil {
+		t.Fatal(err)
 	}
 	tmp := t.TempDir()
-	mc := filepath.Join(tmp, "mc12")
 	py := func(args ...string) (string, error) {
 		cmd := exec.Command("python3", args...)
-		cmd.Env = append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1", "PYTHONIOENCODING=utf-8")
+		cmd.Env = mcoracle.Env()
 		out, err := cmd.CombinedOutput()
 		return string(out), err
-	}
-	if out, err := py(build, core, mc); err != nil {
-		t.Fatalf("building the 0.12.0 core: %v: %s", err, out)
 	}
 	ours, theirs := filepath.Join(tmp, "ours"), filepath.Join(tmp, "theirs")
 	for _, d := range []string{ours, theirs} {

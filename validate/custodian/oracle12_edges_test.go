@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/remnant-guard/remnant-guard/internal/mcoracle"
 	"github.com/remnant-guard/remnant-guard/internal/testtier"
 )
 
@@ -176,7 +177,7 @@ func TestOracle12Edges(t *testing.T) {
 
 // edgeDiffs compares one variant with the core's results (its check,
 // then its reads), with the allowances of TestOracle12.
-func edgeDiffs(root string, c edgeCase, results []oracleResult) []string {
+func edgeDiffs(root string, c edgeCase, results []mcoracle.Result) []string {
 	mem := filepath.Join(root, "docs", "memory")
 	var diffs []string
 	ref := results[0]

@@ -1,21 +1,17 @@
 package custodian
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
+	"github.com/remnant-guard/remnant-guard/internal/mcoracle"
 	"github.com/remnant-guard/remnant-guard/internal/testtier"
 	"github.com/remnant-guard/remnant-guard/validate"
 )
@@ -49,71 +45,24 @@ func oracle12Runnable(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	build := filepath.Join(core, "shim", "build_runnable.py")
-	if _, err := os.Stat(build); err != nil {
-		t.Skip("the MemoryCustodian 0.12.0 core (../shared/oracles) is not here; differential test not run")
-	}
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 is not installed; differential test not run")
-	}
 	out := filepath.Join(t.TempDir(), "mc12")
-	cmd := exec.Command("python3", build, core, out)
-	cmd.Env = append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building the 0.12.0 core: %v: %s", err, b)
-	}
-	return out
-}
-
-// runOracle12 runs the argument lists in two worker processes and returns
-// their results in order.
-func runOracle12(t *testing.T, runnable string, jobs [][]string) []oracleResult {
-	t.Helper()
-	const workers = 2
-	out := make([]oracleResult, len(jobs))
-	var wg sync.WaitGroup
-	errs := make([]error, workers)
-	for w := 0; w < workers; w++ {
-		lo, hi := w*len(jobs)/workers, (w+1)*len(jobs)/workers
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[w] = oracle12Worker(runnable, jobs[lo:hi], out[lo:hi])
-		}()
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
+	if err := mcoracle.Build12(core, out); errors.Is(err, mcoracle.ErrAbsent) {
+		t.Skip("the MemoryCustodian 0.12.0 core (../shared/oracles) or python3 is not here; differential test not run")
+	} else if err != nil {
 		t.Fatal(err)
 	}
 	return out
 }
 
-func oracle12Worker(runnable string, jobs [][]string, out []oracleResult) error {
-	in, _ := json.Marshal(jobs)
-	cmd := exec.Command("python3", "testdata/oracle/driver12.py", runnable)
-	cmd.Env = append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1", "PYTHONIOENCODING=utf-8")
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	b, err := cmd.Output()
+// runOracle12 runs the argument lists through the 0.12 driver and returns
+// their results in order.
+func runOracle12(t *testing.T, runnable string, jobs [][]string) []mcoracle.Result {
+	t.Helper()
+	out, err := mcoracle.Run([]string{"python3", "testdata/oracle/driver12.py", runnable}, mcoracle.Env(), jobs)
 	if err != nil {
-		return fmt.Errorf("oracle 0.12: %v: %s", err, stderr.String())
+		t.Fatal(err)
 	}
-	sc := bufio.NewScanner(bytes.NewReader(b))
-	sc.Buffer(nil, 64<<20)
-	n := 0
-	for ; sc.Scan(); n++ {
-		if n >= len(out) {
-			return fmt.Errorf("oracle 0.12 printed more results than jobs")
-		}
-		if err := json.Unmarshal(sc.Bytes(), &out[n]); err != nil {
-			return err
-		}
-	}
-	if n != len(out) {
-		return fmt.Errorf("oracle 0.12 printed %d results for %d jobs: %s", n, len(out), stderr.String())
-	}
-	return sc.Err()
+	return out
 }
 
 // read12Job is one `read` of the 0.12 CLI.
@@ -165,7 +114,7 @@ func (s selection12) String() string {
 }
 
 // parseRead12 reads the 0.12 CLI's `read --names-only` output.
-func parseRead12(r oracleResult) selection12 {
+func parseRead12(r mcoracle.Result) selection12 {
 	var s selection12
 	complete := ""
 	var list *[]string

@@ -1,9 +1,6 @@
 package custodian
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"math/rand"
 	"os"
@@ -12,9 +9,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
+	"github.com/remnant-guard/remnant-guard/internal/mcoracle"
 	"github.com/remnant-guard/remnant-guard/internal/testtier"
 	"github.com/remnant-guard/remnant-guard/validate"
 )
@@ -50,61 +47,15 @@ func oracleDir(t *testing.T) string {
 	return cli
 }
 
-// oracleResult is one CLI run.
-type oracleResult struct {
-	Code int    `json:"code"`
-	Out  string `json:"out"`
-	Err  string `json:"err"`
-}
-
-// runOracle runs the argument lists in parallel worker processes and returns
+// runOracle runs the argument lists through the 0.9.1 driver and returns
 // their results in order.
-func runOracle(t *testing.T, cli string, jobs [][]string) []oracleResult {
+func runOracle(t *testing.T, cli string, jobs [][]string) []mcoracle.Result {
 	t.Helper()
-	const workers = 2
-	out := make([]oracleResult, len(jobs))
-	var wg sync.WaitGroup
-	errs := make(chan error, workers)
-	for w := 0; w < workers; w++ {
-		lo, hi := w*len(jobs)/workers, (w+1)*len(jobs)/workers
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs <- oracleWorker(cli, jobs[lo:hi], out[lo:hi])
-		}()
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		if err != nil {
-			t.Fatal(err)
-		}
+	out, err := mcoracle.Run([]string{"python3", "testdata/oracle/driver.py"}, mcoracle.Env("PYTHONPATH="+cli), jobs)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return out
-}
-
-func oracleWorker(cli string, jobs [][]string, out []oracleResult) error {
-	in, _ := json.Marshal(jobs)
-	cmd := exec.Command("python3", "testdata/oracle/driver.py")
-	cmd.Env = append(os.Environ(), "PYTHONPATH="+cli, "PYTHONDONTWRITEBYTECODE=1", "PYTHONIOENCODING=utf-8")
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	b, err := cmd.Output()
-	if err != nil {
-		return fmt.Errorf("oracle: %v: %s", err, stderr.String())
-	}
-	sc := bufio.NewScanner(bytes.NewReader(b))
-	sc.Buffer(nil, 64<<20)
-	for i := 0; sc.Scan(); i++ {
-		if i >= len(out) {
-			return fmt.Errorf("oracle printed more results than jobs")
-		}
-		if err := json.Unmarshal(sc.Bytes(), &out[i]); err != nil {
-			return err
-		}
-	}
-	return sc.Err()
 }
 
 // readJob is one `read` run: the task and the modules asked for.
@@ -145,7 +96,7 @@ func (s selection) String() string {
 }
 
 // parseRead reads the oracle's `read --names-only` output.
-func parseRead(r oracleResult) selection {
+func parseRead(r mcoracle.Result) selection {
 	s := selection{Code: r.Code}
 	if r.Code == 2 {
 		return s

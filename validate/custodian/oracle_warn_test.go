@@ -10,6 +10,7 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/remnant-guard/remnant-guard/internal/mcoracle"
 	"github.com/remnant-guard/remnant-guard/validate"
 )
 
@@ -241,7 +242,7 @@ func warningDiff(ref, ours []string, mem string) (missing, extra []string) {
 // compareWarnings compares the warnings of one check and returns the
 // number of differences (0 or 1); seen counts the reference's warnings
 // compared, by rule.
-func compareWarnings(t *testing.T, name, mem string, ref oracleResult, fs []validate.Finding, newer bool, seen map[string]int) int {
+func compareWarnings(t *testing.T, name, mem string, ref mcoracle.Result, fs []validate.Finding, newer bool, seen map[string]int) int {
 	t.Helper()
 	ours, unclassified := ourWarningKinds(fs)
 	for _, r := range unclassified {
