@@ -8,7 +8,8 @@
     judge.py DEST summary TOOL     TOOL's false flags by class, with examples
 
 With NOISE_SET=heldout in the environment, the verdicts are read from and
-written to judged-heldout-ECO.tsv (the held-out set of mkcorpus.sh -heldout).
+written to judged-heldout-ECO.tsv (the held-out set of mkcorpus.sh -heldout);
+with NOISE_SET=unseen, judged-unseen-ECO.tsv (mkcorpus.sh -unseen).
 
 A finding is keyed by tool, path, line and rule. Its value is located in its
 line (column and length, tool-independent), and the value itself is kept only
@@ -94,7 +95,10 @@ def load_tool(dest, eco, tool):
             end = f.get("end_line", f["line"])
             if end == f["line"]:
                 b = text.encode("utf-8")
-                value = b[f["column"] - 1:f["end_column"]].decode("utf-8", "replace")
+                # A secret-findings-capped finding (a file with more matches
+                # than its findings show) has no end: it stands for the rest
+                # of its line, the first match not shown.
+                value = b[f["column"] - 1:f.get("end_column", len(b))].decode("utf-8", "replace")
             else:
                 # A multi-line value (a private key): its lines, so that two
                 # keys under the same header are two values.
@@ -153,12 +157,12 @@ def load_findings(dest, eco):
 
 
 def tsv_path(eco):
-    # NOISE_SET=heldout: the held-out set (mkcorpus.sh -heldout) keeps its
-    # verdicts apart, in judged-heldout-ECO.tsv.
+    # NOISE_SET=heldout or unseen: the held-out and unseen sets (mkcorpus.sh
+    # -heldout, -unseen) keep their verdicts apart, in judged-SET-ECO.tsv.
     s = os.environ.get("NOISE_SET", "tuned")
-    if s not in ("tuned", "heldout"):
-        sys.exit(f"judge.py: NOISE_SET={s!r} is not tuned or heldout")
-    return os.path.join(HERE, f"judged-{eco}.tsv" if s == "tuned" else f"judged-heldout-{eco}.tsv")
+    if s not in ("tuned", "heldout", "unseen"):
+        sys.exit(f"judge.py: NOISE_SET={s!r} is not tuned, heldout or unseen")
+    return os.path.join(HERE, f"judged-{eco}.tsv" if s == "tuned" else f"judged-{s}-{eco}.tsv")
 
 
 def load_tsv(path):

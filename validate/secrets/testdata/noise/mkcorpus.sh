@@ -3,13 +3,15 @@
 # code at pinned versions, one plain tree per ecosystem, for measuring how
 # often a secret scanner flags something that is not a secret.
 #
-#   validate/secrets/testdata/noise/mkcorpus.sh [-heldout] DEST [go] [debian] [npm]
+#   validate/secrets/testdata/noise/mkcorpus.sh [-heldout|-unseen] DEST [go] [debian] [npm]
 #
 # DEST/<ecosystem>/tree holds the files (default: all three ecosystems).
-# There are two sets. The tuned set (the default) is the code the secret
+# There are three sets. The tuned set (the default) is the code the secret
 # rules were tuned on. The held-out set (-heldout) is other modules and
-# packages, never looked at while writing the rules: its figures are the
-# ones to expect on code the rules have not seen.
+# packages, first measured without having been looked at while writing the
+# rules; its findings have since been read to fix rules. The unseen set
+# (-unseen) is a third list of modules and packages, in neither of the
+# others: its figures are the ones to expect on code the rules have not seen.
 #
 #   go      Go modules through the module proxy (go mod download), one
 #           directory per module@version, as a build would see them.
@@ -22,7 +24,9 @@
 #           (npm ci --ignore-scripts: every dependency at its locked version),
 #           copied out of node_modules. The held-out set installs from
 #           heldout-npm-lock.json and then removes every package that the
-#           tuned set also installs at the same version.
+#           tuned set also installs at the same version; the unseen set
+#           installs from unseen-npm-lock.json and removes every package
+#           that the tuned or the held-out set installs at the same version.
 #
 # Symbolic links are removed (every scanner then reads the same files once).
 # run.sh beside this script scans the trees with each tool and judge.sh
@@ -31,11 +35,11 @@ set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 set=tuned
-if [ "${1:-}" = -heldout ]; then
-	set=heldout
-	shift
-fi
-dest=${1:?usage: mkcorpus.sh [-heldout] DEST [go] [debian] [npm]}
+case ${1:-} in
+-heldout) set=heldout; shift ;;
+-unseen) set=unseen; shift ;;
+esac
+dest=${1:?usage: mkcorpus.sh [-heldout|-unseen] DEST [go] [debian] [npm]}
 shift
 ecos=${*:-go debian npm}
 
@@ -227,12 +231,187 @@ libauthen-sasl-perl=2.1600-3
 php-google-recaptcha=1.2.4-5
 "
 
+# The unseen set: in none of the lists above, picked the same way (web
+# frameworks, cloud and SaaS SDKs, auth, OIDC, crypto and database client
+# libraries, packages with documentation and examples), at the newest
+# version the module proxy and bookworm served when the set was made.
+unseen_gomods="
+github.com/gofiber/fiber/v2@v2.52.15
+github.com/go-chi/chi/v5@v5.5.0
+github.com/gorilla/securecookie@v1.1.2
+github.com/gorilla/websocket@v1.5.3
+github.com/go-webauthn/webauthn@v0.18.2
+github.com/pquerna/otp@v1.5.0
+github.com/casbin/casbin/v2@v2.135.0
+github.com/lib/pq@v1.12.3
+go.mongodb.org/mongo-driver/v2@v2.10.0
+github.com/ClickHouse/clickhouse-go/v2@v2.51.0
+github.com/elastic/go-elasticsearch/v8@v8.19.7
+github.com/gocql/gocql@v1.7.0
+github.com/IBM/sarama@v1.61.1
+github.com/go-acme/lego/v5@v5.6.0
+github.com/letsencrypt/pebble/v2@v2.10.3
+github.com/spiffe/go-spiffe/v2@v2.9.0
+github.com/sigstore/rekor@v1.5.4
+github.com/google/go-containerregistry@v0.22.1
+gitlab.com/gitlab-org/api/client-go/v2@v2.64.0
+github.com/bwmarrin/discordgo@v0.28.1
+github.com/go-telegram-bot-api/telegram-bot-api/v5@v5.5.1
+github.com/emersion/go-smtp@v0.26.0
+github.com/pkg/sftp@v1.13.12
+github.com/gliderlabs/ssh@v0.3.8
+cloud.google.com/go/kms@v1.37.0
+github.com/aws/aws-sdk-go-v2/service/s3@v1.115.0
+github.com/aws/aws-sdk-go-v2/service/iam@v1.66.0
+github.com/aws/aws-sdk-go-v2/feature/rds/auth@v1.7.12
+gocloud.dev@v0.49.0
+github.com/jmoiron/sqlx@v1.4.0
+github.com/uptrace/bun@v1.3.0
+github.com/hashicorp/hcl/v2@v2.25.0
+github.com/spiffe/spire@v1.13.3
+github.com/hashicorp/cap@v0.16.0
+github.com/MicahParks/keyfunc/v3@v3.9.2
+github.com/alexedwards/scs/v2@v2.9.0
+github.com/getsentry/sentry-go@v0.46.2
+github.com/stripe/smokescreen@v0.1.0
+github.com/hashicorp/memberlist@v0.7.0
+"
+
+unseen_debpkgs="
+python3-flask=2.2.2-3
+python3-fastapi=0.92.0-1
+python3-starlette=0.26.1-1+deb12u2
+python3-falcon=3.1.1-1+b1
+python3-bottle=0.12.23-1.1
+python3-redis=4.3.4-3
+python3-psycopg2=2.9.5-1+b1
+python3-pymysql=1.0.2-2+deb12u1
+python3-asyncpg=0.27.0-1+b2
+python3-googleapi=1.7.12-1
+python3-keystoneauth1=5.0.0-2
+python3-oslo.config=1:9.0.0-3
+python3-barbicanclient=5.4.0-3
+python3-openstackclient=6.0.0-4
+python3-msrest=0.6.21-2
+python3-adal=1.2.7-2
+python3-jenkins=1.4.0-3
+python3-jira=3.4.1-1
+python3-nacl=1.5.0-2
+python3-bcrypt=3.2.2-1
+python3-pyotp=2.6.0-3
+python3-requests-kerberos=0.12.0-2
+python3-httplib2=0.20.4-3+deb12u1
+python3-urllib3=1.26.12-1+deb12u4
+python3-scrapy=2.8.0-2
+python3-sentry-sdk=1.9.10-2+deb12u1
+python3-influxdb=5.3.1-3
+python3-consul=0.7.1-2
+python3-kazoo=2.8.0-2
+python3-pika=1.2.0-1
+python3-kombu=5.2.4-1
+python3-s3transfer=0.6.0-1
+python3-mysqldb=1.4.6-2+b1
+python3-neutronclient=1:8.1.0-2
+python3-cinderclient=1:9.1.0-3
+python3-troveclient=1:8.0.0-2
+python3-designateclient=5.0.0-2
+python3-octaviaclient=3.1.0-2
+python3-magnumclient=4.0.0-2
+python3-zaqarclient=2.4.0-2
+python3-oslo.messaging=14.0.3-0+deb12u1
+python3-google-auth-oauthlib=0.4.2-1
+python3-flask-login=0.6.2-1
+python3-django-oauth-toolkit=1.7.0-2
+python3-djangorestframework=3.14.0-2+deb12u1
+python3-djangorestframework-simplejwt=5.2.2-1
+python3-webob=1:1.8.6-3
+python3-cherrypy3=18.8.0-2
+python3-txaio=21.2.1-2
+python3-autobahn=22.7.1+dfsg1-2
+python3-wsproto=1.2.0-1
+python3-mechanize=1:0.4.8+pypi-5
+ruby-actionmailer=2:6.1.7.10+dfsg-1~deb12u4
+ruby-activestorage=2:6.1.7.10+dfsg-1~deb12u4
+ruby-actioncable=2:6.1.7.10+dfsg-1~deb12u4
+ruby-warden=1.2.8-1
+ruby-rack-oauth2=1.21.3-1
+ruby-aws-sdk-kms=1.24.0-3
+ruby-fog-core=2.3.0-1
+ruby-redis=4.8.0-1
+ruby-pg=1.4.5-1+b1
+ruby-mysql2=0.5.3-4+b1
+ruby-mongo=2.5.1-1.1
+ruby-httparty=0.21.0-1
+ruby-rest-client=2.1.0-3
+ruby-excon=0.88.0-1
+ruby-webmock=3.18.1-2
+ruby-vcr=6.0.0+really5.0.0-5
+ruby-sentry-raven=3.1.2+ds-3
+ruby-doorkeeper=5.5.0-2+deb12u1
+ruby-json-jwt=1.14.0-2
+ruby-openid-connect=1.2.0-2
+ruby-omniauth-twitter=1.4.0-1
+ruby-oauth=0.5.4-1.1
+ruby-twitter=7.0.0-2
+ruby-googleauth=0.13.0-3
+ruby-faraday-middleware=1.2.0-4
+ruby-net-scp=4.0.0-1
+ruby-sshkit=1.21.2-1
+ruby-aws-sigv4=1.5.1-2
+php-symfony-http-foundation=5.4.53+dfsg-0+deb12u1
+php-predis=1.1.10-2
+php-doctrine-dbal=3.6.1+dfsg-1
+php-monolog=2.9.1-1
+php-guzzlehttp-psr7=2.4.5-1+deb12u1
+php-symfony-mailer=5.4.53+dfsg-0+deb12u1
+php-phpseclib3=3.0.19-1+deb12u6
+php-horde-imap-client=2.30.6-3
+roundcube-core=1.6.5+dfsg-1+deb12u14
+libnet-openid-consumer-perl=1.18-2
+libauthen-oath-perl=2.0.1-2
+libcrypt-openssl-rsa-perl=0.33-3+b1
+libio-socket-ssl-perl=2.081-2
+libjson-webtoken-perl=0.10-4
+libdbi-perl=1.643-4+deb12u4
+libdbd-pg-perl=3.16.0-2
+libplack-perl=1.0050-1
+libdancer-perl=1.3521+dfsg-1
+libmojo-jwt-perl=0.09-1
+libwww-perl=6.68-1
+libnet-ssleay-perl=1.92-2+b1
+libauthen-radius-perl=0.32-1
+libnet-twitter-perl=4.01043-2
+libamazon-sqs-simple-perl=2.07-1.1
+libjs-bootstrap4=4.6.1+dfsg1-4+deb12u1
+libjs-angularjs=1.8.3-1+deb12u1
+node-ws=8.11.0+~cs13.7.3-1
+node-request=2.88.1-6
+node-passport=0.6.0+~1.0.0-2
+node-oauth-sign=0.9.0-4
+node-http-signature=1.3.6-2
+node-sshpk=1.17.0+dfsg-2
+node-tough-cookie=4.0.0-2+deb12u1
+libjs-openlayers=2.13.1+ds2-10
+python3-certipy=0.1.3-4
+python3-impacket=0.10.0-4
+python3-yubico=1.3.3-0.3
+python3-fido2=0.9.1-1
+python3-u2flib-server=5.0.0-1.1
+"
+
 npm_files=npm
-if [ "$set" = heldout ]; then
+case $set in
+heldout)
 	gomods=$heldout_gomods
 	debpkgs=$heldout_debpkgs
 	npm_files=heldout-npm
-fi
+	;;
+unseen)
+	gomods=$unseen_gomods
+	debpkgs=$unseen_debpkgs
+	npm_files=unseen-npm
+	;;
+esac
 
 tree_size() {
 	printf '%s: %s files, %s bytes\n' "$1" \
@@ -281,18 +460,21 @@ build_npm() {
 	cp "$here/$npm_files-package.json" "$dest/npm/install/package.json"
 	cp "$here/$npm_files-lock.json" "$dest/npm/install/package-lock.json"
 	(cd "$dest/npm/install" && npm ci --ignore-scripts --omit=optional --no-audit --no-fund)
-	if [ "$set" = heldout ]; then
-		# Keep the sets apart: a package the tuned set holds at the same
+	if [ "$set" != tuned ]; then
+		# Keep the sets apart: a package an earlier set holds at the same
 		# version is dropped (with its own node_modules, if any).
-		python3 - "$here/npm-lock.json" "$dest/npm/install/package-lock.json" <<-'EOF' |
+		earlier=$here/npm-lock.json
+		[ "$set" = unseen ] && earlier="$earlier $here/heldout-npm-lock.json"
+		# shellcheck disable=SC2086 # one argument per lock file
+		python3 - "$dest/npm/install/package-lock.json" $earlier <<-'EOF' |
 		import json, sys
 		def pkgs(lock):
 		    for path, meta in json.load(open(lock))["packages"].items():
 		        if path:
 		            yield path, (path.rsplit("node_modules/", 1)[-1], meta.get("version"))
-		tuned = {key for _, key in pkgs(sys.argv[1])}
-		for path, key in pkgs(sys.argv[2]):
-		    if key in tuned:
+		seen = {key for lock in sys.argv[2:] for _, key in pkgs(lock)}
+		for path, key in pkgs(sys.argv[1]):
+		    if key in seen:
 		        print(path)
 		EOF
 			while read -r p; do rm -rf "${dest:?}/npm/install/$p"; done
