@@ -29,6 +29,22 @@ type capped struct {
 	ruleHits []int // rule -> the weight of its hits kept (see count)
 	over     int   // matches not judged, and findings not reported
 	overAt   int   // the offset of the first of them, -1 when none
+	// judged are the matches judged so far: the windows of one rule's
+	// keyword lines overlap (the lines of a PEM block, a key's section),
+	// and a match two windows hold is judged, and counted toward the
+	// cap, once.
+	judged map[judgedSpan]struct{}
+}
+
+// again tells whether r's match at [s, e) was judged before in this text,
+// and records it.
+func (c *capped) again(r *rule, s, e int) bool {
+	k := judgedSpan{rule: r.order, s: s, e: e}
+	if _, ok := c.judged[k]; ok {
+		return true
+	}
+	c.judged[k] = struct{}{}
+	return false
 }
 
 func (c *capped) noteOver(n, at int) {
@@ -61,6 +77,9 @@ func (e *Engine) runRegex(t *text, r *rule, from, to int, hits []hit) []hit {
 				rest, _ := countMatches(r.re, t.data, pos+ms[len(ms)-1][1], to)
 				t.noteOver(rest+len(ms)-i, pos+m[0])
 				return hits
+			}
+			if t.again(r, pos+m[0], pos+m[1]) {
+				continue
 			}
 			hits = t.count(r, e.evaluate(t, r, pos, to, m, hits), len(hits))
 		}
@@ -102,6 +121,9 @@ func (e *Engine) judgeAll(t *text, r *rule, base, end int, ms [][]int, hits []hi
 		if t.full(r) {
 			t.noteOver(len(ms)-i, base+m[0])
 			return hits
+		}
+		if t.again(r, base+m[0], base+m[1]) {
+			continue
 		}
 		hits = t.count(r, e.evaluate(t, r, base, end, m, hits), len(hits))
 	}

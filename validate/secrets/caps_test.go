@@ -2,6 +2,10 @@ package secrets
 
 import (
 	"bytes"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/x509"
+	"encoding/pem"
 	"fmt"
 	"math/rand"
 	"strings"
@@ -206,5 +210,39 @@ func BenchmarkManyTokensSalted(b *testing.B) {
 				e.ScanFile("tokens.txt", src.Bytes())
 			}
 		})
+	}
+}
+
+// A rule whose window spans several lines (a PEM block's) sees the same
+// match from each keyword line before it: it is judged and counted toward
+// the cap once. A file of many keys, five lines each, reports every key,
+// and no capped finding, far below the cap.
+func TestWindowMatchCountedOnce(t *testing.T) {
+	e := builtinEngine(t)
+	const n = 120
+	var b bytes.Buffer
+	for i := range n {
+		k, err := ecdsa.GenerateKey(elliptic.P256(), rand.New(rand.NewSource(int64(i))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		der, err := x509.MarshalPKCS8PrivateKey(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pem.Encode(&b, &pem.Block{Type: "PRIVATE KEY", Bytes: der})
+	}
+	fs, _ := e.ScanFile("keys.pem", b.Bytes())
+	keys := 0
+	for _, f := range fs {
+		switch f.RuleID {
+		case "secret-private-key":
+			keys++
+		case CappedRule:
+			t.Errorf("a capped finding at line %d: %s", f.Line, f.Message)
+		}
+	}
+	if keys != n {
+		t.Errorf("%d private keys found, want %d", keys, n)
 	}
 }

@@ -41,6 +41,12 @@ type scanState struct {
 	path     string  // the file activate readied
 	kwHits   []kwHit
 	ruleHits []int // rule -> hits kept in the text being scanned
+	judged   map[judgedSpan]struct{}
+}
+
+// judgedSpan is a rule's match at [s, e) of the text being scanned.
+type judgedSpan struct {
+	rule, s, e int
 }
 
 func (e *Engine) state() *scanState {
@@ -48,7 +54,8 @@ func (e *Engine) state() *scanState {
 		return s
 	}
 	n := len(e.rules)
-	return &scanState{lastLine: make([]int, n), lastCand: make([]int, n), active: make([]uint8, n), ruleHits: make([]int, n)}
+	return &scanState{lastLine: make([]int, n), lastCand: make([]int, n), active: make([]uint8, n), ruleHits: make([]int, n),
+		judged: map[judgedSpan]struct{}{}}
 }
 
 // scanText finds the keyword lines, runs the triggered rules' regexes on
@@ -92,7 +99,8 @@ func (e *Engine) scanHits(st *scanState, t *text, kwHits []kwHit, base int) []va
 // all.
 func (e *Engine) collectHits(st *scanState, t *text, kwHits []kwHit, base int) []hit {
 	e.activate(st, t.path)
-	t.capped = capped{ruleHits: st.ruleHits, overAt: -1}
+	clear(st.judged)
+	t.capped = capped{ruleHits: st.ruleHits, judged: st.judged, overAt: -1}
 	st.cands = e.collect(st, t.data, kwHits, base, st.cands[:0])
 	var hits []hit
 	for _, c := range st.cands {
