@@ -29,22 +29,18 @@ type capped struct {
 	ruleHits []int // rule -> the weight of its hits kept (see count)
 	over     int   // matches not judged, and findings not reported
 	overAt   int   // the offset of the first of them, -1 when none
-	// judged are the matches judged so far: the windows of one rule's
-	// keyword lines overlap (the lines of a PEM block, a key's section),
-	// and a match two windows hold is judged, and counted toward the
-	// cap, once.
-	judged map[judgedSpan]struct{}
+	// hitSpans are the matches that made a hit so far: the windows of one
+	// rule's keyword lines overlap (the lines of a file of PEM blocks),
+	// and a hit two windows hold is judged, and counted toward the cap,
+	// once. Only hits are kept, so it is bounded as the hits are.
+	hitSpans map[hitSpan]struct{}
 }
 
-// again tells whether r's match at [s, e) was judged before in this text,
-// and records it.
-func (c *capped) again(r *rule, s, e int) bool {
-	k := judgedSpan{rule: r.order, s: s, e: e}
-	if _, ok := c.judged[k]; ok {
-		return true
-	}
-	c.judged[k] = struct{}{}
-	return false
+// hitBefore tells whether r's match at [s, e) made a hit before in this
+// text.
+func (c *capped) hitBefore(r *rule, s, e int) bool {
+	_, ok := c.hitSpans[hitSpan{rule: r.order, s: s, e: e}]
+	return ok
 }
 
 func (c *capped) noteOver(n, at int) {
@@ -78,10 +74,10 @@ func (e *Engine) runRegex(t *text, r *rule, from, to int, hits []hit) []hit {
 				t.noteOver(rest+len(ms)-i, pos+m[0])
 				return hits
 			}
-			if t.again(r, pos+m[0], pos+m[1]) {
+			if t.hitBefore(r, pos+m[0], pos+m[1]) {
 				continue
 			}
-			hits = t.count(r, e.evaluate(t, r, pos, to, m, hits), len(hits))
+			hits = t.count(r, e.evaluate(t, r, pos, to, m, hits), len(hits), pos+m[0], pos+m[1])
 		}
 		if len(ms) < regexChunk {
 			return hits
@@ -102,9 +98,10 @@ const acceptedWeight = 16
 func (t *text) full(r *rule) bool { return t.ruleHits[r.order] >= acceptedWeight*MaxFileFindings }
 
 // count counts toward r's cap the hit evaluate appended to hits, if any
-// (hits had n before).
-func (t *text) count(r *rule, hits []hit, n int) []hit {
+// (hits had n before), and records its match [s, e).
+func (t *text) count(r *rule, hits []hit, n, s, e int) []hit {
 	if len(hits) > n {
+		t.hitSpans[hitSpan{rule: r.order, s: s, e: e}] = struct{}{}
 		if hits[n].ignored {
 			t.ruleHits[r.order]++
 		} else {
@@ -122,10 +119,10 @@ func (e *Engine) judgeAll(t *text, r *rule, base, end int, ms [][]int, hits []hi
 			t.noteOver(len(ms)-i, base+m[0])
 			return hits
 		}
-		if t.again(r, base+m[0], base+m[1]) {
+		if t.hitBefore(r, base+m[0], base+m[1]) {
 			continue
 		}
-		hits = t.count(r, e.evaluate(t, r, base, end, m, hits), len(hits))
+		hits = t.count(r, e.evaluate(t, r, base, end, m, hits), len(hits), base+m[0], base+m[1])
 	}
 	return hits
 }

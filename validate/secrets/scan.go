@@ -41,11 +41,11 @@ type scanState struct {
 	path     string  // the file activate readied
 	kwHits   []kwHit
 	ruleHits []int // rule -> hits kept in the text being scanned
-	judged   map[judgedSpan]struct{}
+	hitSpans map[hitSpan]struct{}
 }
 
-// judgedSpan is a rule's match at [s, e) of the text being scanned.
-type judgedSpan struct {
+// hitSpan is a rule's match at [s, e) of the text being scanned that made a hit.
+type hitSpan struct {
 	rule, s, e int
 }
 
@@ -55,7 +55,7 @@ func (e *Engine) state() *scanState {
 	}
 	n := len(e.rules)
 	return &scanState{lastLine: make([]int, n), lastCand: make([]int, n), active: make([]uint8, n), ruleHits: make([]int, n),
-		judged: map[judgedSpan]struct{}{}}
+		hitSpans: map[hitSpan]struct{}{}}
 }
 
 // scanText finds the keyword lines, runs the triggered rules' regexes on
@@ -99,8 +99,8 @@ func (e *Engine) scanHits(st *scanState, t *text, kwHits []kwHit, base int) []va
 // all.
 func (e *Engine) collectHits(st *scanState, t *text, kwHits []kwHit, base int) []hit {
 	e.activate(st, t.path)
-	clear(st.judged)
-	t.capped = capped{ruleHits: st.ruleHits, judged: st.judged, overAt: -1}
+	clear(st.hitSpans)
+	t.capped = capped{ruleHits: st.ruleHits, hitSpans: st.hitSpans, overAt: -1}
 	st.cands = e.collect(st, t.data, kwHits, base, st.cands[:0])
 	var hits []hit
 	for _, c := range st.cands {
