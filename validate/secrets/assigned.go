@@ -307,8 +307,8 @@ func notAValue(v string) bool {
 		return true // npm:auth0@^4.37.1: a package and its version; {"kty":...}: a document, whose members are judged by their names
 	case strings.HasPrefix(v, "sha512-"), strings.HasPrefix(v, "sha256-"), strings.HasPrefix(v, "sha1-"):
 		return true
-	case urnName().MatchString(v) && !randomRun(v):
-		return true // urn:oasis:names:...: a name
+	case urnName().MatchString(v) && !randomRun(v), namespacedUUID().MatchString(v):
+		return true // urn:oasis:names:..., square:a0f1505a-...: a name, or a UUID named within a namespace
 	case versionString().MatchString(v) && !randomRun(v):
 		return true // v0.9.13/go.mod: a module's version in a go.sum line
 	case algorithmName().MatchString(v), strings.HasPrefix(v, "h1:") && len(v) == 47:
@@ -368,6 +368,10 @@ var modulePath = validate.LazyRegexp(`^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:
 func importPath(v string) bool {
 	return strings.IndexByte(v, '/') > 0 && modulePath().MatchString(v) && !randomRun(v)
 }
+
+// namespacedUUID is a UUID qualified by a namespace (app:<uuid>), as a URN
+// qualifies a name (urn:uuid:<uuid>): an identifier within that namespace.
+var namespacedUUID = validate.LazyRegexp(`^[a-z][a-z0-9_.-]{0,31}:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 
 // urnName is a URN (RFC 8141): urn:, a namespace, a colon, and the name.
 var urnName = validate.LazyRegexp(`^urn:[A-Za-z0-9][A-Za-z0-9-]{0,31}:[^\s]+$`)
