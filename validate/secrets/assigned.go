@@ -303,11 +303,11 @@ func notAValue(v string) bool {
 		return true
 	case archiveName().MatchString(v), sourceFileName().MatchString(v), numberLiteral().MatchString(v), wordPath(v):
 		return true
-	case packageSpec().MatchString(v), jsonObject(v):
+	case strings.IndexByte(v, '@') > 0 && packageSpec().MatchString(v), jsonObject(v):
 		return true // npm:auth0@^4.37.1: a package and its version; {"kty":...}: a document, whose members are judged by their names
 	case strings.HasPrefix(v, "sha512-"), strings.HasPrefix(v, "sha256-"), strings.HasPrefix(v, "sha1-"):
 		return true
-	case urnName().MatchString(v) && !randomRun(v), namespacedUUID().MatchString(v):
+	case urnName().MatchString(v) && !randomRun(v), len(v) >= 38 && namespacedUUID().MatchString(v):
 		return true // urn:oasis:names:..., square:a0f1505a-...: a name, or a UUID named within a namespace
 	case versionString().MatchString(v) && !randomRun(v):
 		return true // v0.9.13/go.mod: a module's version in a go.sum line
