@@ -117,8 +117,8 @@ func checkAssigned(in *checkInput) bool {
 		return false // "magic-v1\x00": text with a control character is a format's marker
 	case uuidRe().MatchString(v):
 		return !idName(in.name) && in.op != opSpace && !uuidHandleName(in.name)
-	case sequenceFake(v), periodic(v), digitRun(v) >= 6, hasFakeWord(v), leetWord(v), maxRun(v) >= 5:
-		return false // a1b2c3d4, abcdabcd, 123456, p@ssw0rd, c0d3b4ssssss: typed, not generated
+	case sequenceFake(v), periodic(v), digitRun(v) >= 6, hasFakeWord(v), leetWord(v), len(v) < 24 && maxRun(v) >= 5:
+		return false // a1b2c3d4, abcdabcd, 123456, p@ssw0rd, c0d3b4ssssss: typed, not generated (an encoding's zero bytes run longer: AAAAA)
 	case wordy(v) && !(passwordName(in.name) && in.op != opSpace) && !randomAlnum(v):
 		return false
 	}

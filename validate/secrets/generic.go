@@ -422,8 +422,9 @@ func hostAfter(line []byte, secret string) string {
 	return strings.ToLower(rest)
 }
 
-// exampleHost tells a host name kept for documentation (RFC 2606) or
-// plainly made up: example.com, db.example, somehost.
+// exampleHost tells a host name kept for documentation (RFC 2606),
+// plainly made up, or the machine itself: example.com, db.example,
+// somehost, localhost, 127.0.0.1.
 func exampleHost(h string) bool {
 	for _, d := range []string{"example.com", "example.org", "example.net"} {
 		if h == d || strings.HasSuffix(h, "."+d) {
