@@ -117,8 +117,8 @@ func checkAssigned(in *checkInput) bool {
 		return false // "magic-v1\x00": text with a control character is a format's marker
 	case uuidRe().MatchString(v):
 		return !idName(in.name) && in.op != opSpace && !uuidHandleName(in.name)
-	case sequenceFake(v), periodic(v), digitRun(v) >= 6, hasFakeWord(v), leetWord(v):
-		return false
+	case sequenceFake(v), periodic(v), digitRun(v) >= 6, hasFakeWord(v), leetWord(v), len(v) < 24 && maxRun(v) >= 5:
+		return false // a1b2c3d4, abcdabcd, 123456, p@ssw0rd, c0d3b4ssssss: typed, not generated (an encoding's zero bytes run longer: AAAAA)
 	case wordy(v) && !(passwordName(in.name) && in.op != opSpace) && !randomAlnum(v):
 		return false
 	}
@@ -168,18 +168,22 @@ func randomAlnum(v string) bool {
 }
 
 // leetWord tells a word spelt with symbols and digits for letters
-// (super$ecret, p@ssw0rd, s3cr3t!): a stand-in typed to look strong.
+// (super$ecret, p@ssw0rd, s3cr3t!): a stand-in typed to look strong. A
+// stand-in word written plainly, in any case, and a count (passworD1) is
+// one too, and so is a short lower-case word and a digit or two (hunter2).
 func leetWord(v string) bool {
+	v = strings.Trim(v, `"'`)
 	v = strings.TrimRight(v, "!?.*#") // Pa55word!
 	if v == "" {
 		return false
 	}
 	if word := strings.TrimRight(v, "0123456789"); word != v && isLetters(word) && strings.ToLower(word) == word &&
-		(strings.HasSuffix(word, "pass") || strings.HasSuffix(word, "password") || strings.HasSuffix(word, "secret")) {
-		return true // newpass123, mypassword1
+		(strings.HasSuffix(word, "pass") || strings.HasSuffix(word, "password") || strings.HasSuffix(word, "secret") ||
+			len(v)-len(word) <= 2 && len(word) <= 8 && isWordChunk(word)) {
+		return true // newpass123, mypassword1, hunter2
 	}
-	if word := strings.TrimRight(v, "0123456789"); word != v && word != "" && strings.ToLower(word) == word && leetWord(word) {
-		return true // s3cret2, pwd1: a lower-case stand-in and a count
+	if word := strings.TrimRight(v, "0123456789"); word != v && word != "" && (strings.ToLower(word) == word || isLetters(word)) && leetWord(word) {
+		return true // s3cret2, pwd1, passworD1: a stand-in and a count
 	}
 	w := strings.Map(func(r rune) rune {
 		switch r {
@@ -212,13 +216,38 @@ func leetWord(v string) bool {
 // index, since a password's punctuation ($, *, -, brackets) is kept there.
 func unquotedExpression(in *checkInput) bool {
 	v := in.secret
-	if callOrIndex(v) {
+	if callOrIndex(v) || cutExpression(in) {
 		return true
 	}
 	if inCode(in.path) || in.op == opSpace || in.op == opFlag {
 		return strings.ContainsAny(v, "{([") || strings.IndexByte("&*-@", v[0]) >= 0 || in.op == opSpace && strings.IndexByte(v, '=') >= 0
 	}
 	return v[0] == '@' && isIdentifier(v[1:]) && !randomRun(v) // PowerShell splatting: -PassThru @params; @ and a generated password is a password
+}
+
+// cutExpression tells an unquoted value that a string literal or a member
+// access cuts short, in any file (code in a manual page or a tutorial
+// too): an index or a call whose argument is a literal
+// (request.form['password']), a comparison with a literal
+// (value=='0'), a method call (query_parameters->get(...), which a
+// manual page writes \->). A value is no expression when it runs to the
+// end of its line: a password may end in '[', '(' or '=='.
+func cutExpression(in *checkInput) bool {
+	v := in.secret
+	end := in.at - 1 + len(v)
+	if in.at == 0 || end >= len(in.line) || v == "" {
+		return false
+	}
+	next := in.line[end]
+	switch last := v[len(v)-1]; {
+	case last == '[' || last == '(':
+		return isQuote(next)
+	case last == '-':
+		return next == '>'
+	case strings.HasSuffix(v, "==") || strings.HasSuffix(v, "!="):
+		return isQuote(next) && len(v) > 2 && isAlnum(v[len(v)-3])
+	}
+	return false
 }
 
 // callOrIndex tells a value shaped as a literal, a call or an index:
@@ -274,10 +303,12 @@ func notAValue(v string) bool {
 		return true
 	case archiveName().MatchString(v), sourceFileName().MatchString(v), numberLiteral().MatchString(v), wordPath(v):
 		return true
+	case strings.IndexByte(v, '@') > 0 && packageSpec().MatchString(v), jsonObject(v):
+		return true // npm:auth0@^4.37.1: a package and its version; {"kty":...}: a document, whose members are judged by their names
 	case strings.HasPrefix(v, "sha512-"), strings.HasPrefix(v, "sha256-"), strings.HasPrefix(v, "sha1-"):
 		return true
-	case urnName().MatchString(v) && !randomRun(v):
-		return true // urn:oasis:names:...: a name
+	case urnName().MatchString(v) && !randomRun(v), len(v) >= 38 && namespacedUUID().MatchString(v):
+		return true // urn:oasis:names:..., square:a0f1505a-...: a name, or a UUID named within a namespace
 	case versionString().MatchString(v) && !randomRun(v):
 		return true // v0.9.13/go.mod: a module's version in a go.sum line
 	case algorithmName().MatchString(v), strings.HasPrefix(v, "h1:") && len(v) == 47:
@@ -337,6 +368,10 @@ var modulePath = validate.LazyRegexp(`^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:
 func importPath(v string) bool {
 	return strings.IndexByte(v, '/') > 0 && modulePath().MatchString(v) && !randomRun(v)
 }
+
+// namespacedUUID is a UUID qualified by a namespace (app:<uuid>), as a URN
+// qualifies a name (urn:uuid:<uuid>): an identifier within that namespace.
+var namespacedUUID = validate.LazyRegexp(`^[a-z][a-z0-9_.-]{0,31}:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 
 // urnName is a URN (RFC 8141): urn:, a namespace, a colon, and the name.
 var urnName = validate.LazyRegexp(`^urn:[A-Za-z0-9][A-Za-z0-9-]{0,31}:[^\s]+$`)
@@ -411,6 +446,18 @@ func wordPath(v string) bool {
 		}
 	}
 	return true
+}
+
+// packageSpec is a package named with its version or range, as a manifest
+// or an install command writes it (npm:auth0@^4.37.1, lodash@4.17.21,
+// @scope/pkg@~1.2): a name, '@', then a version.
+var packageSpec = validate.LazyRegexp(`^(?:[a-z]+:)?(?:@[a-z0-9._-]+/)?[a-z0-9._-]+@[~^<>=]*v?[0-9]+(?:\.[0-9x*]+){0,3}(?:-[0-9A-Za-z.]+)?$`)
+
+// jsonObject tells a value that is a JSON object ({"kty":"EC","x":...}):
+// a document, not one value. The secret words among its member names
+// are read as names of their own, and judge their own values.
+func jsonObject(v string) bool {
+	return len(v) >= 2 && v[0] == '{' && v[len(v)-1] == '}' && strings.Contains(v, `":`)
 }
 
 // archiveName finds a package file name in a value (name-1.2.4.tgz#sha).

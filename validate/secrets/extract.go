@@ -298,7 +298,10 @@ func skipBackslashes(line []byte, j int) int {
 func isQuote(c byte) bool { return c == '"' || c == '\'' || c == '`' }
 
 // callArgument tells a quoted name that is a call's first argument: "("
-// just before its opening quote.
+// just before its opening quote, and the called name (or a closing
+// bracket: f()("NAME", ...)) before that. A bracket with no name before
+// it opens a tuple or a list of strings: ('app', '0005_auto'),
+// ('ssh_host_ed448_key', 'ssh_host_ed25519_key').
 func callArgument(line []byte, ns int) bool {
 	i := ns - 1
 	for i >= 0 && isQuote(line[i]) {
@@ -307,7 +310,12 @@ func callArgument(line []byte, ns int) bool {
 	for i >= 0 && (line[i] == ' ' || line[i] == '\t') {
 		i--
 	}
-	return i >= 0 && line[i] == '('
+	if i < 0 || line[i] != '(' {
+		return false
+	}
+	for i--; i >= 0 && (line[i] == ' ' || line[i] == '\t'); i-- {
+	}
+	return i >= 0 && (isNameByte(line[i]) || line[i] == ')' || line[i] == ']')
 }
 
 // argumentLabel tells a name that labels a call's argument: "(" or ","

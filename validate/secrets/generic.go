@@ -2,6 +2,7 @@ package secrets
 
 import (
 	"bytes"
+	"net/netip"
 	"slices"
 	"strings"
 	"sync"
@@ -39,6 +40,8 @@ var nonSecretWords = sync.OnceValue(func() map[string]bool {
 		"cache": true, "sort": true, "partition": true, "primary": true, "foreign": true,
 		"unique": true, "lookup": true, "map": true, "event": true, "column": true,
 		"shortcut": true, "hot": true, "schema": true, "i18n": true, "translation": true,
+		// where a list of results goes on: a pagination cursor (next_cursor, "cursor")
+		"cursor": true,
 	}
 })
 
@@ -98,7 +101,7 @@ func checkGeneric(in *checkInput) bool {
 		return false
 	case len(v) < 10, interpolated(v, in.path), shortHex().MatchString(v), digitRun(v) >= 6:
 		return false
-	case isTestPath(in.path), notASecretValue(v), !quoted(in) && looksLikeCode(v, in.path):
+	case isTestPath(in.path), notASecretValue(v), namesItself(v), !quoted(in) && looksLikeCode(v, in.path):
 		return false
 	case encodedData(v), publishableKey(v), wordyValue(v), wordIdentifier(v):
 		return false
@@ -114,18 +117,22 @@ func checkGeneric(in *checkInput) bool {
 
 // camelWords tells an identifier made of camel-case words and small
 // numbers (__stringMin71Max89PatternArnAwsMacie2): three or more words of
-// five letters or more, and words covering most of its letters. Random
-// mixed case rarely makes one long word, never three.
+// five letters or more, two or more capitalised, and words covering most
+// of its letters. Random mixed case rarely makes one long word, never
+// three; random lower case may (vvaad, mjtyjaadtp), but is not camel case.
 func camelWords(v string) bool {
 	if !isIdentifier(v) || len(v) < 16 {
 		return false
 	}
-	letters, inWords, long := 0, 0, 0
+	letters, inWords, long, capitals := 0, 0, 0, 0
 	for _, c := range identParts(v) {
 		if isDigitByte(c[0]) {
 			continue
 		}
 		letters += len(c)
+		if isUpper(c[0]) {
+			capitals++
+		}
 		if chunkKind(c) != chunkOther {
 			inWords += len(c)
 			if len(c) >= 5 && chunkKind(c) == chunkWord {
@@ -133,7 +140,7 @@ func camelWords(v string) bool {
 			}
 		}
 	}
-	return long >= 3 && inWords*10 >= letters*8
+	return long >= 3 && capitals >= 2 && inWords*10 >= letters*8
 }
 
 // csrfLine tells a line that names a form's CSRF field
@@ -175,12 +182,24 @@ func isTestPath(p string) bool {
 }
 
 // notASecretValue tells values of a shape no credential has: e-mail
-// addresses and dates.
+// addresses, dates, IP addresses and networks (192.168.103.0/24, fd00::1).
 func notASecretValue(v string) bool {
 	if at := strings.IndexByte(v, '@'); at > 0 && strings.IndexByte(v[at:], '.') > 0 && !strings.ContainsAny(v, ":/") {
 		return true
 	}
-	return isoDate().MatchString(v)
+	return isoDate().MatchString(v) || ipOrNetwork(v)
+}
+
+// ipOrNetwork tells an IP address or a network in CIDR notation.
+func ipOrNetwork(v string) bool {
+	if !strings.ContainsAny(v, ".:") || strings.Trim(v, "0123456789abcdefABCDEF.:/") != "" {
+		return false
+	}
+	if _, err := netip.ParsePrefix(v); err == nil {
+		return true
+	}
+	_, err := netip.ParseAddr(v)
+	return err == nil
 }
 
 var isoDate = validate.LazyRegexp(`^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}|$)`)
@@ -194,9 +213,12 @@ func quoted(in *checkInput) bool {
 	return i > 0 && i <= len(in.line) && strings.IndexByte("\"'`", in.line[i-1]) >= 0
 }
 
-// codeExts are source files, where an unquoted value is an expression.
+// codeExts are source files, where an unquoted value is an expression:
+// modules, scripts, type stubs (.pyi), build tasks (.rake) and templates
+// of code (.erb) alike. Shell is not one: an unquoted word is a string there.
 var codeExts = []string{".go", ".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs", ".mts", ".cts", ".map", ".vue", ".svelte",
-	".py", ".java", ".kt", ".c", ".h", ".cc", ".cpp", ".rs", ".rb", ".php", ".cs", ".swift", ".scala", ".m"}
+	".py", ".pyi", ".java", ".kt", ".c", ".h", ".cc", ".cpp", ".rs", ".rb", ".rake", ".erb", ".gemspec", ".php", ".cs",
+	".swift", ".scala", ".m", ".pl", ".pm"}
 
 // looksLikeCode tells an unquoted value that is an expression: a literal,
 // a call or an index, or, in a source file, a plain identifier.
@@ -286,6 +308,9 @@ func secretName(name string) bool {
 	if n := len(w); n >= 2 && (w[n-1] == "key" || w[n-1] == "keys") && indexKeyWords[w[n-2]] {
 		return false // cluster_tag_key, redis_cache_key: a key that indexes data
 	}
+	if slices.Contains(w, "hashed") {
+		return false // hashed_password: the digest a login is checked against, not the password
+	}
 	// ConfirmationTokenPaymentMethodPreviewBank: in a camel-case name,
 	// three or more words after the last secret word name something the
 	// secret is about.
@@ -362,13 +387,13 @@ func checkUserinfo(in *checkInput) bool {
 	if len(pass) < 3 || isPlaceholder(pass) || strings.EqualFold(user, pass) || user == "" && strings.IndexByte(pass, ':') >= 0 {
 		return false
 	}
-	if versionString().MatchString(pass) || strings.IndexByte(user, '/') >= 0 {
-		return false // diff -u a/rebuild.py:1.19: a path and a revision, not a login
+	if versionString().MatchString(pass) || strings.IndexByte(user, '/') >= 0 || strings.HasPrefix(pass, "//") {
+		return false // diff -u a/rebuild.py:1.19: a path and a revision; svn -u http://host/repo: a URL, not a login
 	}
 	weak := len(pass) < 8 || isLetters(pass) && strings.ToLower(pass) == pass
 	if namesItself(pass) || wordAndCount(pass) || textEscape(pass) || leetWord(pass) || wellKnownLogin(user, pass) || periodic(pass) ||
 		len(user) >= 3 && strings.EqualFold(strings.TrimPrefix(pass, "p"), user) || weak && exampleHost(hostAfter(in.line, in.secret)) {
-		return false // authpassword, key_1234, leaf:pleaf, user:pw@example.com: a stand-in in documentation
+		return false // authpassword, key_1234, leaf:pleaf, user:pw@example.com, val:psw@localhost: a stand-in in documentation
 	}
 	return maxRun(pass) < 4
 }
@@ -397,15 +422,27 @@ func hostAfter(line []byte, secret string) string {
 	return strings.ToLower(rest)
 }
 
-// exampleHost tells a host name kept for documentation (RFC 2606) or
-// plainly made up: example.com, db.example, somehost.
+// exampleHost tells a host name kept for documentation (RFC 2606),
+// plainly made up, or the machine itself: example.com, db.example,
+// somehost, localhost, 127.0.0.1.
 func exampleHost(h string) bool {
 	for _, d := range []string{"example.com", "example.org", "example.net"} {
 		if h == d || strings.HasSuffix(h, "."+d) {
 			return true
 		}
 	}
-	return strings.HasSuffix(h, ".example") || strings.HasSuffix(h, ".invalid") || h == "somehost" || h == "hostname" || h == "yourhost"
+	return strings.HasSuffix(h, ".example") || strings.HasSuffix(h, ".invalid") || h == "somehost" || h == "hostname" || h == "yourhost" ||
+		loopbackHost(h)
+}
+
+// loopbackHost tells the machine itself (localhost, 127.0.0.1): a weak
+// password for a server there is a local development default.
+func loopbackHost(h string) bool {
+	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
+		return true
+	}
+	a, err := netip.ParseAddr(h)
+	return err == nil && a.IsLoopback()
 }
 
 // digitRun is the longest run of consecutive ascending digits (123456).

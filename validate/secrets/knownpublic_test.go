@@ -30,6 +30,10 @@ func TestWellKnownValues(t *testing.T) {
 	if !wellKnown(jwtio) {
 		t.Error("jwt.io's example token: not well known")
 	}
+	resigned := "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9." + base64.RawURLEncoding.EncodeToString([]byte(`{"sub":"1234567890","name":"John Doe","admin":true}`)) + ".BwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyAhIiMkJSYnKCkqKywtLi8wMTIzNDU2Nzg5Ojs8PT4_QEFCQ0RFRg"
+	if !wellKnown(resigned) {
+		t.Error("jwt.io's example claims signed with ES256, without iat: not well known")
+	}
 	other := "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + base64.RawURLEncoding.EncodeToString([]byte(`{"sub":"1234567890","name":"John Doe","role":"admin"}`)) + ".SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
 	if wellKnown(other) {
 		t.Error("a token with other claims is well known")

@@ -36,12 +36,19 @@ func constantName(v string) bool {
 }
 
 // wordList tells lower-case words joined by dashes or underscores
-// (grpc-previous-rpc-attempts, turbopack-bootstrap): three or more parts
-// of letters alone, short ones or words, or two words.
+// (grpc-previous-rpc-attempts, turbopack-bootstrap, bad_pkcs12_key_as_pem):
+// three or more parts of letters, short ones or words, or two words; a
+// part's letters may end in a number (pkcs12, ed25519).
 func wordList(v string) bool {
 	parts := strings.FieldsFunc(v, func(r rune) bool { return r == '-' || r == '_' })
-	if len(parts) < 2 || strings.Trim(v, "abcdefghijklmnopqrstuvwxyz-_") != "" {
+	if len(parts) < 2 || strings.Trim(v, "abcdefghijklmnopqrstuvwxyz0123456789-_") != "" {
 		return false
+	}
+	for i, p := range parts {
+		if p = strings.TrimRight(p, "0123456789"); !isLetters(p) || p == "" {
+			return false // a number alone (name_58 is a word and a number, as a passphrase is made), or digits within
+		}
+		parts[i] = p
 	}
 	for _, p := range parts {
 		word := wordLike(p) || vowelShare(p, 4, 1) // attempts
@@ -84,7 +91,7 @@ func wordIdentifier(v string) bool {
 	}
 	// Random mixed case splits into short chunks (Be, On, Qvo); names have
 	// long words in them.
-	longEnough := long*10 >= letters*4 || digits == 0 && len(v) <= 16 // ansiToHtml
+	longEnough := long*10 >= letters*4 || len(v) <= 16 && (digits == 0 || long > 0) // ansiToHtml, getOAuth2Claim
 	return parts >= 2 && digits <= 2 && short <= 1 && longEnough && (words+acronyms)*10 >= letters*7
 }
 
@@ -130,7 +137,7 @@ const (
 func techAcronym(low string) bool {
 	switch low {
 	case "html", "http", "https", "json", "xml", "url", "uri", "api", "sql", "dns", "tcp", "udp",
-		"ssl", "tls", "jwt", "css", "svg", "pdf", "csv", "utf", "ssh":
+		"ssl", "tls", "jwt", "css", "svg", "pdf", "csv", "utf", "ssh", "pkcs":
 		return true
 	}
 	return false

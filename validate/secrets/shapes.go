@@ -2,6 +2,7 @@ package secrets
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -76,16 +77,18 @@ func publishableKey(v string) bool {
 
 // unquotedCode tells an unquoted value in code that is not a literal: a
 // declaration (private attachToELBv2), an expression (value}get,
-// e?e.ctrlKey:!1, exports.Result=void), or a name made of words or with no
-// digit (AWSSDKCredentialProvider).
+// e?e.ctrlKey:!1, Convert::ASN1->new, \&_match, 1*SAFE,
+// exports.Result=void, encodedControlValue=='0'), or a name made of words
+// or with no digit (AWSSDKCredentialProvider, FlaskOAuth1App,
+// _bad_pkcs12_key_as_pem, AnyOf2ConfigComponentsInnerAnyOf11Config).
 func unquotedCode(in *checkInput, v string) bool {
-	if in.op == opSpace || strings.ContainsAny(v, "{}()[]?:!&|<>;,") {
+	if in.op == opSpace || strings.ContainsAny(v, "{}()[]?:!&|<>;,*") {
 		return true
 	}
-	if lhs, _, ok := strings.Cut(v, "="); ok && strings.IndexByte(lhs, '.') > 0 && identifier().MatchString(lhs) {
-		return true // a chained assignment: exports.Pass=exports.Result=void 0
+	if lhs, _, ok := strings.Cut(v, "="); ok && identifier().MatchString(lhs) && (strings.IndexByte(lhs, '.') > 0 || wordIdentifier(lhs)) {
+		return true // a chained assignment or a comparison: exports.Pass=exports.Result=void 0, x = value=='0'
 	}
-	return identifier().MatchString(v) && (wordIdentifier(v) || charClasses(v)&classDigit == 0)
+	return identifier().MatchString(v) && (wordIdentifier(v) || wordList(v) || camelWords(v) || charClasses(v)&classDigit == 0)
 }
 
 // textEscape tells text written with escapes of characters outside
@@ -164,15 +167,26 @@ func nonASCII(v string) bool {
 }
 
 // namesItself tells a stand-in that spells out what it stands for:
-// mypersonalaccesstoken123, authpassword, supersecretkey.
+// mypersonalaccesstoken123, authpassword, supersecretkey, or in capitals
+// or capitalised when letters alone lead up to the word
+// (VERYLONGSECRET..., MyToken...); or a short name of words with one for
+// a secret in it (withPwd, myPass). Random mixed case does not spell a
+// word in one case.
 func namesItself(v string) bool {
 	low := strings.ToLower(v)
 	for _, w := range []string{"password", "passwd", "token", "secret", "apikey", "api_key", "accesskey"} {
-		if strings.Contains(low, w) && charClasses(v)&classUpper == 0 {
+		i := strings.Index(low, w)
+		if i < 0 {
+			continue
+		}
+		if charClasses(v)&classUpper == 0 {
+			return true
+		}
+		if s := v[i : i+len(w)]; isLetters(v[:i+len(w)]) && (s == w || s == strings.ToUpper(w) || s[1:] == w[1:]) {
 			return true
 		}
 	}
-	return false
+	return len(v) <= 16 && isLetters(v) && slices.ContainsFunc(words(v), secretWordOf) && len(words(v)) >= 2
 }
 
 // keptSecretName tells a name that says its value is kept secret (a
