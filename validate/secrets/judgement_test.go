@@ -44,8 +44,8 @@ func TestNoiseJudgement(t *testing.T) {
 
 // TestNoiseJudgedEcosystems keeps the judgements of the cross-ecosystem
 // noise benchmark (testdata/noise/judged-*.tsv, the tuned set, and
-// judged-heldout-*.tsv and judged-unseen-*.tsv, the held-out and unseen
-// sets; see its README.md) readable
+// judged-heldout-*.tsv, judged-unseen-*.tsv and judged-blind-*.tsv, the
+// held-out, unseen and blind sets; see its README.md) readable
 // and free of the values judged: every row names a tool, the ecosystem of
 // its file, a path, a 1-based line, a rule, where the value sits in its line,
 // a verdict (real, test or false), a class for each false flag and a reason,
@@ -58,6 +58,7 @@ func TestNoiseJudgedEcosystems(t *testing.T) {
 		"testdata/noise/judged-go.tsv", "testdata/noise/judged-debian.tsv", "testdata/noise/judged-npm.tsv",
 		"testdata/noise/judged-heldout-go.tsv", "testdata/noise/judged-heldout-debian.tsv", "testdata/noise/judged-heldout-npm.tsv",
 		"testdata/noise/judged-unseen-go.tsv", "testdata/noise/judged-unseen-debian.tsv", "testdata/noise/judged-unseen-npm.tsv",
+		"testdata/noise/judged-blind-go.tsv", "testdata/noise/judged-blind-debian.tsv", "testdata/noise/judged-blind-npm.tsv",
 	} {
 		eco := strings.TrimSuffix(name[strings.LastIndex(name, "-")+1:], ".tsv")
 		data, err := os.ReadFile(name)

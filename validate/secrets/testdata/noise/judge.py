@@ -9,7 +9,8 @@
 
 With NOISE_SET=heldout in the environment, the verdicts are read from and
 written to judged-heldout-ECO.tsv (the held-out set of mkcorpus.sh -heldout);
-with NOISE_SET=unseen, judged-unseen-ECO.tsv (mkcorpus.sh -unseen).
+with NOISE_SET=unseen, judged-unseen-ECO.tsv (mkcorpus.sh -unseen); with
+NOISE_SET=blind, judged-blind-ECO.tsv (mkcorpus.sh -blind).
 
 A finding is keyed by tool, path, line and rule. Its value is located in its
 line (column and length, tool-independent), and the value itself is kept only
@@ -157,11 +158,12 @@ def load_findings(dest, eco):
 
 
 def tsv_path(eco):
-    # NOISE_SET=heldout or unseen: the held-out and unseen sets (mkcorpus.sh
-    # -heldout, -unseen) keep their verdicts apart, in judged-SET-ECO.tsv.
+    # NOISE_SET=heldout, unseen or blind: the held-out, unseen and blind sets
+    # (mkcorpus.sh -heldout, -unseen, -blind) keep their verdicts apart, in
+    # judged-SET-ECO.tsv.
     s = os.environ.get("NOISE_SET", "tuned")
-    if s not in ("tuned", "heldout", "unseen"):
-        sys.exit(f"judge.py: NOISE_SET={s!r} is not tuned, heldout or unseen")
+    if s not in ("tuned", "heldout", "unseen", "blind"):
+        sys.exit(f"judge.py: NOISE_SET={s!r} is not tuned, heldout, unseen or blind")
     return os.path.join(HERE, f"judged-{eco}.tsv" if s == "tuned" else f"judged-{s}-{eco}.tsv")
 
 

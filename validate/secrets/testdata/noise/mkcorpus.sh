@@ -3,15 +3,17 @@
 # code at pinned versions, one plain tree per ecosystem, for measuring how
 # often a secret scanner flags something that is not a secret.
 #
-#   validate/secrets/testdata/noise/mkcorpus.sh [-heldout|-unseen] DEST [go] [debian] [npm]
+#   validate/secrets/testdata/noise/mkcorpus.sh [-heldout|-unseen|-blind] DEST [go] [debian] [npm]
 #
 # DEST/<ecosystem>/tree holds the files (default: all three ecosystems).
-# There are three sets. The tuned set (the default) is the code the secret
+# There are four sets. The tuned set (the default) is the code the secret
 # rules were tuned on. The held-out set (-heldout) is other modules and
 # packages, first measured without having been looked at while writing the
 # rules; its findings have since been read to fix rules. The unseen set
-# (-unseen) is a third list of modules and packages, in neither of the
-# others: its figures are the ones to expect on code the rules have not seen.
+# (-unseen) is a third list of modules and packages, in none of the others;
+# its findings too are now read to fix rules. The blind set (-blind) is a
+# fourth list, in none of the others, whose findings nobody writing rules
+# reads: its figures are the ones to expect on code the rules have not seen.
 #
 #   go      Go modules through the module proxy (go mod download), one
 #           directory per module@version, as a build would see them.
@@ -26,7 +28,9 @@
 #           heldout-npm-lock.json and then removes every package that the
 #           tuned set also installs at the same version; the unseen set
 #           installs from unseen-npm-lock.json and removes every package
-#           that the tuned or the held-out set installs at the same version.
+#           that the tuned or the held-out set installs at the same version;
+#           the blind set installs from blind-npm-lock.json and removes every
+#           package that any earlier set installs at the same version.
 #
 # Symbolic links are removed (every scanner then reads the same files once).
 # run.sh beside this script scans the trees with each tool and judge.sh
@@ -38,8 +42,9 @@ set=tuned
 case ${1:-} in
 -heldout) set=heldout; shift ;;
 -unseen) set=unseen; shift ;;
+-blind) set=blind; shift ;;
 esac
-dest=${1:?usage: mkcorpus.sh [-heldout|-unseen] DEST [go] [debian] [npm]}
+dest=${1:?usage: mkcorpus.sh [-heldout|-unseen|-blind] DEST [go] [debian] [npm]}
 shift
 ecos=${*:-go debian npm}
 
@@ -399,6 +404,237 @@ python3-fido2=0.9.1-1
 python3-u2flib-server=5.0.0-1.1
 "
 
+# The blind set: in none of the lists above, picked the same way (web
+# frameworks, cloud and SaaS SDKs, auth, OIDC, crypto, database and messaging
+# clients, packages with documentation and examples), at the newest version
+# the module proxy and bookworm served when the set was made. Its findings
+# are judged in judged-blind-*.tsv and not read while writing rules.
+blind_gomods="
+github.com/gorilla/mux@v1.8.1
+github.com/valyala/fasthttp@v1.80.0
+github.com/auth0/go-jwt-middleware/v2@v2.3.1
+github.com/markbates/goth@v1.82.0
+github.com/dexidp/dex@v2.13.0+incompatible
+github.com/pocketbase/pocketbase@v0.40.4
+github.com/aws/aws-sdk-go-v2/service/dynamodb@v1.74.1
+github.com/aws/aws-sdk-go-v2/service/kms@v1.63.0
+github.com/aws/aws-sdk-go-v2/service/sqs@v1.53.0
+github.com/aws/aws-sdk-go-v2/service/ssm@v1.84.0
+cloud.google.com/go/secretmanager@v1.24.0
+cloud.google.com/go/firestore@v1.29.2
+github.com/Azure/azure-sdk-for-go/sdk/security/keyvault/azsecrets@v1.5.1
+github.com/Azure/azure-sdk-for-go/sdk/messaging/azservicebus@v1.11.0
+github.com/rabbitmq/amqp091-go@v1.17.0
+github.com/nats-io/nats.go@v1.56.0
+github.com/twmb/franz-go@v1.22.3
+github.com/gomodule/redigo@v1.9.3
+github.com/microsoft/go-mssqldb@v1.11.2
+gorm.io/gorm@v1.31.2
+github.com/golang-migrate/migrate/v4@v4.20.1
+github.com/ProtonMail/go-crypto@v1.5.2
+github.com/mailgun/mailgun-go/v4@v4.23.0
+github.com/go-resty/resty/v2@v2.17.2
+github.com/crewjam/saml@v0.6.3
+github.com/russellhaering/goxmldsig@v1.6.1
+github.com/tink-crypto/tink-go/v2@v2.9.0
+filippo.io/age@v1.3.2
+github.com/getsops/sops/v3@v3.13.3
+github.com/SherClockHolmes/webpush-go@v1.4.0
+firebase.google.com/go/v4@v4.22.0
+github.com/prometheus/alertmanager@v0.35.0
+github.com/cli/cli/v2@v2.105.0
+github.com/wneessen/go-mail@v0.8.2
+github.com/zalando/go-keyring@v0.2.8
+github.com/hashicorp/go-tfe@v1.111.2
+google.golang.org/grpc@v1.85.0
+github.com/coredns/coredns@v1.15.0
+github.com/bitnami-labs/sealed-secrets@v0.40.0
+github.com/hashicorp/vault/sdk@v0.25.1
+github.com/aws/aws-lambda-go@v1.55.1
+github.com/shurcooL/githubv4@v0.0.0-20260209031235-2402fdf4a9ed
+github.com/PagerDuty/go-pagerduty@v1.8.0
+"
+
+blind_debpkgs="
+jupyterhub=3.0.0+ds1-1
+libapache-htpasswd-perl=1.9-3
+libauthen-simple-perl=0.5-1.1
+libcatalyst-plugin-authentication-perl=0.10023-4
+libcrypt-cbc-perl=3.04-3
+libcrypt-dsa-perl=1.17-5
+libcrypt-openssl-x509-perl=1.9.14-2+b1
+libcryptx-perl=0.077-1+b1
+libdbd-mysql-perl=4.050-5+b1
+libemail-sender-perl=2.600-1
+libjs-bootstrap=3.4.1+dfsg-3+deb12u2
+libjs-d3=3.5.17-4
+libmojolicious-plugin-openapi-perl=5.09-1
+libnet-amazon-ec2-perl=0.36-2
+libnet-dns-sec-perl=1.20-1+b1
+libnet-oauth2-perl=0.67-1
+libnet-sftp-foreign-perl=1.93+dfsg-1
+libnet-ssh2-perl=0.73-1+b1
+libredis-perl=2:2.000-1
+mailman3=3.3.8-2~deb12u2
+node-aws4=1.11.0-2
+node-cookie-signature=1.1.0+~1.0.3-2
+node-elliptic=6.5.4~dfsg-2
+node-got=11.8.5+~cs58.13.36-3
+node-keygrip=1.1.0+~cs3.0.8-1
+node-mongodb=3.6.4+~cs11.13.19-2
+node-mysql=2.18.1+~2.3.2-2
+node-nodemailer=6.8.0+~6.4.6-1
+node-pg=8.8.0+~cs35.9.20-1
+node-redis=4.5.1+~1.1.2-1+deb12u1
+node-superagent=8.0.5-1
+node-tweetnacl=1.0.3+dfsg-3
+php-horde-auth=2.2.2-10
+php-horde-crypt=2.7.12-9
+php-mongodb=1.15.0+1.11.1+1.9.2+1.7.5-1
+php-sabre-dav=1.8.12-10
+php-slim=3.12.4-1
+php-symfony-amazon-mailer=5.4.53+dfsg-0+deb12u1
+php-symfony-http-client=5.4.53+dfsg-0+deb12u1
+php-symfony-ldap=5.4.53+dfsg-0+deb12u1
+php-symfony-mailgun-mailer=5.4.53+dfsg-0+deb12u1
+php-symfony-messenger=5.4.53+dfsg-0+deb12u1
+php-symfony-notifier=5.4.53+dfsg-0+deb12u1
+php-symfony-security-bundle=5.4.53+dfsg-0+deb12u1
+php-symfony-security-csrf=5.4.53+dfsg-0+deb12u1
+php-symfony-security-http=5.4.53+dfsg-0+deb12u1
+php-symfony-sendgrid-mailer=5.4.53+dfsg-0+deb12u1
+php-twig=3.5.1-1+deb12u3
+python3-aiomysql=0.1.1-2
+python3-aiopg=1.4.0-1
+python3-alembic=1.8.1-2
+python3-ansible-runner=2.3.1-2
+python3-aodh=15.0.0-3+deb12u1
+python3-aodhclient=3.0.0-2
+python3-argon2=21.1.0-2
+python3-barbican=1:15.0.1-2
+python3-betamax=0.8.1-3
+python3-cassandra=3.25.0-2+b1
+python3-castellan=4.0.0-2
+python3-certbot-dns-cloudflare=2.0.0-1
+python3-certbot-dns-digitalocean=2.0.0-1
+python3-certbot-dns-google=2.0.0-2
+python3-certbot-dns-rfc2136=2.1.0-1
+python3-certbot-dns-route53=2.1.0-1
+python3-cheroot=9.0.0+ds1-2
+python3-confluent-kafka=1.7.0-4
+python3-designate=1:15.0.2-0+deb11u1
+python3-digitalocean=1.16.0-3
+python3-django-auth-ldap=4.1.0-3
+python3-django-axes=5.39.0-2
+python3-django-cors-headers=3.14.0-1
+python3-django-debug-toolbar=1:3.8.1-1
+python3-django-environ=0.4.4-5
+python3-django-extensions=3.2.1-2
+python3-django-guardian=2.4.0-2
+python3-django-otp=1.1.3-1
+python3-django-redis=5.2.0-1
+python3-django-storages=1.13.2-1+deb12u1
+python3-ecdsa=0.18.0-3
+python3-fakeredis=1.9.0-0.1
+python3-flask-cors=3.0.10-2+deb12u1
+python3-flask-httpauth=4.5.0-4
+python3-flask-principal=0.4.0-4
+python3-flask-restful=0.3.9-6
+python3-flask-sqlalchemy=3.0.3-1
+python3-glance=2:25.1.0-2+deb12u5
+python3-gnocchiclient=7.0.7-3
+python3-gssapi=1.8.2-1+b1
+python3-gunicorn=20.1.0-6+deb12u1
+python3-hcloud=1.18.2-1
+python3-heat=1:19.0.0-3
+python3-httpretty=1.1.4-1
+python3-ironicclient=5.0.1-2
+python3-jupyter-server=1.23.3-1
+python3-kafka=2.0.2-3
+python3-kerberos=1.1.14-3.1+b7
+python3-keyrings.alt=4.2.0-1
+python3-keystonemiddleware=10.1.0-4
+python3-macaroonbakery=1.3.1-5
+python3-magnum=15.0.1-4
+python3-manila=1:15.1.0-2
+python3-manilaclient=4.1.1-1
+python3-mastodon=1.8.0-1
+python3-matrix-nio=0.20.1-3
+python3-mistralclient=1:4.5.0-2
+python3-mongoengine=0.24.2-4
+python3-motor=2.3.0-3
+python3-ncclient=0.6.13-1
+python3-netmiko=2.4.2-2
+python3-openshift=0.13.1-3
+python3-os-client-config=2.1.0-1
+python3-oslo.db=12.1.0-3
+python3-oslo.middleware=5.0.0-2
+python3-oslo.policy=4.0.0-2
+python3-paho-mqtt=1.6.1-1
+python3-pecan=1.4.1-1
+python3-peewee=3.14.10+dfsg-1+b3
+python3-pem=19.1.0-2
+python3-pg8000=1.10.6-3
+python3-pgpy=0.6.0-1
+python3-praw=7.6.0-1
+python3-proxmoxer=1.2.0-2
+python3-psycopg=3.1.7-4
+python3-pycryptodome=3.11.0+dfsg1-4
+python3-pydantic=1.10.4-1+deb12u1
+python3-pymacaroons=0.13.0-6
+python3-pymemcache=3.5.2-1
+python3-pyrad=2.1-3
+python3-pyvmomi=6.7.1-4
+python3-requests-mock=1.9.3-2
+python3-requests-ntlm=1.1.0-3
+python3-rq=1.13.0-1
+python3-rsa=4.8-1
+python3-scrypt=0.8.20-2+b2
+python3-secretstorage=3.3.3-1
+python3-service-identity=18.1.0-8
+python3-stomp=8.0.0-1
+python3-suds=1.1.2-1
+python3-swift=2.30.1-0+deb12u3
+python3-trove=1:18.0.0-2
+python3-trustme=0.9.0-1.1
+python3-uvicorn=0.17.6-1
+python3-vcr=4.2.1-1
+python3-waitress=2.1.2-2+deb12u1
+python3-webtest=3.0.0-2
+python3-xmlsec=1.3.13-1+b1
+python3-zeep=4.2.1-1
+python3-zmq=24.0.1-4+b1
+roundcube-plugins=1.6.5+dfsg-1+deb12u14
+ruby-actionmailbox=2:6.1.7.10+dfsg-1~deb12u4
+ruby-actiontext=2:6.1.7.10+dfsg-1~deb12u4
+ruby-activejob=2:6.1.7.10+dfsg-1~deb12u4
+ruby-activemodel=2:6.1.7.10+dfsg-1~deb12u4
+ruby-bcrypt=3.1.18-1
+ruby-bunny=2.19.0-2
+ruby-dalli=3.0.6-1.1
+ruby-devise-two-factor=4.0.2-1
+ruby-ed25519=1.3.0+ds-1+b4
+ruby-fog-google=1.15.0-3
+ruby-fog-openstack=1.0.8-2.1
+ruby-grape=1.6.2-3
+ruby-http=4.4.1-5
+ruby-httpclient=2.8.3+git20211122.4658227-1
+ruby-kubeclient=4.9.3-2
+ruby-mail=2.7.1+dfsg1-2
+ruby-net-http-persistent=3.1.0-2
+ruby-net-sftp=1:4.0.0-1
+ruby-omniauth-github=2.0.1-2
+ruby-omniauth-openid-connect=0.10.0-2
+ruby-omniauth-saml=2.1.0-2
+ruby-rack-attack=6.6.1-1
+ruby-rack-cors=1.1.1-1
+ruby-rack-protection=3.0.5-3+deb12u1
+ruby-rbnacl=7.1.1-1
+ruby-sequel=5.63.0-1
+ruby-sidekiq=6.4.1+dfsg-1
+ruby-typhoeus=1.4.0-3
+"
+
 npm_files=npm
 case $set in
 heldout)
@@ -410,6 +646,11 @@ unseen)
 	gomods=$unseen_gomods
 	debpkgs=$unseen_debpkgs
 	npm_files=unseen-npm
+	;;
+blind)
+	gomods=$blind_gomods
+	debpkgs=$blind_debpkgs
+	npm_files=blind-npm
 	;;
 esac
 
@@ -464,7 +705,10 @@ build_npm() {
 		# Keep the sets apart: a package an earlier set holds at the same
 		# version is dropped (with its own node_modules, if any).
 		earlier=$here/npm-lock.json
-		[ "$set" = unseen ] && earlier="$earlier $here/heldout-npm-lock.json"
+		case $set in
+		unseen) earlier="$earlier $here/heldout-npm-lock.json" ;;
+		blind) earlier="$earlier $here/heldout-npm-lock.json $here/unseen-npm-lock.json" ;;
+		esac
 		# shellcheck disable=SC2086 # one argument per lock file
 		python3 - "$dest/npm/install/package-lock.json" $earlier <<-'EOF' |
 		import json, sys

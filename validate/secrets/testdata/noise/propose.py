@@ -9,7 +9,8 @@ stand-in passwords, ...). Groups named in DEST/ECO/groups.tsv (judged by hand)
 are left alone, and what no rule covers stays pending for judge.py. Read the
 proposals before trusting them: `judge.py DEST ECO pending` lists what is left,
 and judged-ECO.tsv shows every verdict with its reason. The proposals do not
-depend on the set: run it with the same NOISE_SET (heldout, unseen) as judge.py.
+depend on the set: run it with the same NOISE_SET (heldout, unseen,
+blind) as judge.py.
 """
 import json,sys,re,base64,collections,os
 import importlib.util

@@ -12,13 +12,13 @@
 # Judge those by adding lines to DEST/ECO/groups.tsv (group id or path:line,
 # verdict, class, reason: see README.md), then run
 #   judge.py DEST ECO apply && judge.py DEST report
-# For the held-out or unseen set, set NOISE_SET=heldout or NOISE_SET=unseen
-# (it reaches judge.py, which then keeps judged-heldout-ECO.tsv or
-# judged-unseen-ECO.tsv).
+# For the held-out, unseen or blind set, set NOISE_SET=heldout, unseen or
+# blind (it reaches judge.py, which then keeps judged-heldout-ECO.tsv,
+# judged-unseen-ECO.tsv or judged-blind-ECO.tsv).
 set -eu
 case ${NOISE_SET:-tuned} in
-tuned | heldout | unseen) ;;
-*) echo "rejudge.sh: NOISE_SET=$NOISE_SET is not tuned, heldout or unseen" >&2; exit 2 ;;
+tuned | heldout | unseen | blind) ;;
+*) echo "rejudge.sh: NOISE_SET=$NOISE_SET is not tuned, heldout, unseen or blind" >&2; exit 2 ;;
 esac
 here=$(cd "$(dirname "$0")" && pwd)
 dest=${1:?usage: rejudge.sh DEST [RG_BINARY] [ECOSYSTEM...]}

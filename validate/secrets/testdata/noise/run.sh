@@ -12,8 +12,8 @@
 # ~/go/bin/gitleaks, v8.30.1) and TRUFFLEHOG (default ~/go/bin/trufflehog,
 # v3.90.0). Every tool reads the tree as a plain directory (no git
 # repository, so no .gitignore applies).
-# The scan does not depend on the set: the tuned, held-out and unseen sets
-# (mkcorpus.sh, mkcorpus.sh -heldout, mkcorpus.sh -unseen) all run the same
+# The scan does not depend on the set: the tuned, held-out, unseen and blind
+# sets (mkcorpus.sh, mkcorpus.sh -heldout, -unseen, -blind) all run the same
 # way, and NOISE_SET only tells judge.py which judged-*.tsv to keep.
 set -eu
 
