@@ -117,8 +117,8 @@ func checkAssigned(in *checkInput) bool {
 		return false // "magic-v1\x00": text with a control character is a format's marker
 	case uuidRe().MatchString(v):
 		return !idName(in.name) && in.op != opSpace && !uuidHandleName(in.name)
-	case sequenceFake(v), periodic(v), digitRun(v) >= 6, hasFakeWord(v), leetWord(v), len(v) < 24 && maxRun(v) >= 5:
-		return false // a1b2c3d4, abcdabcd, 123456, p@ssw0rd, c0d3b4ssssss: typed, not generated (an encoding's zero bytes run longer: AAAAA)
+	case sequenceFake(v), periodic(v), digitRun(v) >= 6, wordAndCount(v), hasFakeWord(v), leetWord(v), len(v) < 24 && maxRun(v) >= 5:
+		return false // a1b2c3d4, abcdabcd, 123456, salt1234, p@ssw0rd, c0d3b4ssssss: typed, not generated (an encoding's zero bytes run longer: AAAAA)
 	case wordy(v) && !(passwordName(in.name) && in.op != opSpace) && !randomAlnum(v):
 		return false
 	}
@@ -299,7 +299,7 @@ var standInWords = sync.OnceValue(func() map[string]bool {
 // addresses, dates, integrity digests.
 func notAValue(v string) bool {
 	switch {
-	case strings.Contains(v, "://"), absolutePath(v), strings.HasPrefix(v, "./"), strings.HasPrefix(v, "~/"):
+	case strings.Contains(v, "://"), absolutePath(v), strings.HasPrefix(v, "./"), strings.HasPrefix(v, "~/"), windowsPath(v):
 		return true
 	case archiveName().MatchString(v), sourceFileName().MatchString(v), numberLiteral().MatchString(v), wordPath(v):
 		return true
@@ -309,8 +309,12 @@ func notAValue(v string) bool {
 		return true
 	case urnName().MatchString(v) && !randomRun(v), len(v) >= 38 && namespacedUUID().MatchString(v):
 		return true // urn:oasis:names:..., square:a0f1505a-...: a name, or a UUID named within a namespace
-	case versionString().MatchString(v) && !randomRun(v):
-		return true // v0.9.13/go.mod: a module's version in a go.sum line
+	case versionString().MatchString(v) && !randomRun(v), pseudoVersion().MatchString(v):
+		return true // v0.9.13/go.mod: a module's version in a go.sum line; v0.0.0-20240101120000-0123456789ab: a commit's
+	case objectIdentifier().MatchString(v), sizeWord().MatchString(v), awsARN().MatchString(v):
+		return true // 1.2.840.113549.1.9.7: an ASN.1 object identifier; 2-byte, 32-bit: a size; arn:aws:...: a resource's name
+	case pythonObjectRef(v):
+		return true // keystoneauth1.loading:Password: an entry point names a Python object
 	case algorithmName().MatchString(v), strings.HasPrefix(v, "h1:") && len(v) == 47:
 		return true // curve25519-sha256, hmac-sha2-256: an algorithm's name; h1:...: a go.sum hash
 	case importPath(v):
@@ -358,8 +362,49 @@ func jweCompact(v string) bool {
 var versionString = validate.LazyRegexp(`^v?[0-9]+(?:\.[0-9]+){1,3}(?:[-+][0-9A-Za-z.]{1,20})?(?:/go\.mod)?$`)
 
 // algorithmName is the name of a key exchange, MAC or cipher as protocols
-// spell it (curve25519-sha256, mlkem768x25519-sha256, hmac-sha2-256-etm@openssh.com).
-var algorithmName = validate.LazyRegexp(`^[a-z0-9.]+(?:-[a-z0-9.]+)*-(?:sha(?:1|2-256|2-512|256|384|512)|md5|gcm|cbc|ctr|etm)(?:@[a-z.]+)?$`)
+// spell it (curve25519-sha256, mlkem768x25519-sha256, hmac-sha2-256-etm@openssh.com),
+// with a truncated MAC's length in bits after it (Kerberos's
+// aes256-cts-hmac-sha1-96, RFC 3962).
+var algorithmName = validate.LazyRegexp(`^[a-z0-9.]+(?:-[a-z0-9.]+)*-(?:sha(?:1|2-256|2-512|256|384|512)|md5|gcm|cbc|ctr|etm)(?:-[0-9]{2,3})?(?:@[a-z.]+)?$`)
+
+// pseudoVersion is a Go module pseudo-version: a version, a UTC time
+// stamp and the first twelve hex digits of a commit
+// (v0.24.1-0.20261001053825-dbc26066f70a), https://go.dev/ref/mod#pseudo-versions.
+var pseudoVersion = validate.LazyRegexp(`^v[0-9]+\.[0-9]+\.[0-9]+-(?:[0-9A-Za-z.-]*\.)?[0-9]{14}-[0-9a-f]{12}(?:\+incompatible)?(?:/go\.mod)?$`)
+
+// objectIdentifier is an ASN.1 object identifier in dotted form
+// (1.2.840.113549.1.9.7, an LDAP attribute's OID): a first arc of 0, 1
+// or 2, then four or more numbers.
+var objectIdentifier = validate.LazyRegexp(`^[0-2](?:\.(?:0|[1-9][0-9]{0,9})){4,}$`)
+
+// sizeWord is a size written as a number and its unit (2-byte, 32-bit,
+// 16 chars), as a comment describes a field.
+var sizeWord = validate.LazyRegexp(`^[0-9]{1,4}[- ]?(?:bits?|bytes?|octets?|chars?|characters?|digits?|words?)$`)
+
+// awsARN is an Amazon Resource Name: it names a resource (a KMS key, a
+// role), and grants nothing without credentials.
+var awsARN = validate.LazyRegexp(`^arn:aws[a-z-]*:[a-z0-9-]+:[a-z0-9-]*:[0-9]{0,12}:[A-Za-z0-9_./:*+=,@-]+$`)
+
+// pythonModule is a Python module path with a dot in it (package.module).
+var pythonModule = validate.LazyRegexp(`^[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+$`)
+
+// pythonObjectRef tells a Python object reference, module:attribute, as
+// entry points (entry_points.txt, setup.cfg, pyproject.toml) name a
+// plugin or a command: a lower-case dotted module path, a colon, and a
+// name made of words (ADFSPassword, main). A user and password pair has
+// no dotted module before its colon, or has a random password after it.
+func pythonObjectRef(v string) bool {
+	mod, attr, ok := strings.Cut(v, ":")
+	if !ok || !pythonModule().MatchString(mod) || attr == "" || isDigitByte(attr[0]) {
+		return false
+	}
+	for _, a := range strings.Split(attr, ".") {
+		if !isIdentifier(a) || !(wordIdentifier(a) || wordy(a)) {
+			return false
+		}
+	}
+	return !randomRun(v)
+}
 
 // modulePath is a package's import path: a lower-case domain, then path
 // segments (k8s.io/api/authentication/v1beta1).
@@ -756,6 +801,12 @@ func absolutePath(v string) bool {
 		}
 	}
 	return true
+}
+
+// windowsPath tells a value that starts as a Windows path does: a drive
+// letter, a colon and a backslash (C:\Windows, C:\\windows in a string).
+func windowsPath(v string) bool {
+	return len(v) >= 4 && isLetters(v[:1]) && v[1] == ':' && v[2] == '\\' && strings.Trim(v[3:], `\`) != "" && !randomRun(v)
 }
 
 const base64Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+=_-"

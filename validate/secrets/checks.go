@@ -155,7 +155,7 @@ func notAKeyBody(body []byte) bool {
 	if err != nil {
 		dec = nil
 	}
-	if bytes.Contains(body, []byte("...")) || bytes.Contains(body, []byte("…")) {
+	if bytes.Contains(body, []byte("...")) || bytes.Contains(body, []byte("…")) || elisionLine(body) {
 		return !wholeDER(dec) // elided, unless all of a key is there beside the dots
 	}
 	if len(b64) < 16 || bytes.Contains(body, []byte(":")) {
@@ -170,6 +170,17 @@ func notAKeyBody(body []byte) bool {
 	if dec[0] == 0x30 && dec[1] == 0x82 && bytes.IndexByte(body, '\n') < 0 {
 		want := 4 + (int(dec[2])<<8 | int(dec[3]))
 		return len(dec)*2 < want // a block on one line of prose: MIIEpQ..., 48 bytes of a 1,193-byte key
+	}
+	return false
+}
+
+// elisionLine tells a body with a line that is only a colon or a
+// vertical ellipsis (":", "⋮"): lines left out, as a README cuts a key.
+func elisionLine(body []byte) bool {
+	for _, l := range bytes.Split(body, []byte("\n")) {
+		if t := bytes.TrimSpace(l); bytes.Equal(t, []byte(":")) || bytes.Equal(t, []byte("⋮")) {
+			return true
+		}
 	}
 	return false
 }
@@ -240,7 +251,7 @@ func checkBasicAuth(in *checkInput) bool {
 		return false
 	}
 	if !strings.EqualFold(in.name, "basic") {
-		return true
+		return !wordList(in.secret) && !namesItself(in.secret) // Bearer my-super-secret-key: words that name a key
 	}
 	dec, err := base64.StdEncoding.DecodeString(in.secret)
 	if err != nil {

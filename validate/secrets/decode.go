@@ -1,6 +1,7 @@
 package secrets
 
 import (
+	"encoding/base32"
 	"encoding/base64"
 	"slices"
 	"strings"
@@ -28,7 +29,15 @@ func decodeBase64Text(v string) (string, bool) {
 			break
 		}
 	}
-	if err != nil || len(dec) == 0 {
+	if err != nil {
+		return "", false
+	}
+	return printableText(dec)
+}
+
+// printableText is decoded bytes as text, when they are printable ASCII.
+func printableText(dec []byte) (string, bool) {
+	if len(dec) == 0 {
 		return "", false
 	}
 	for _, c := range dec {
@@ -37,6 +46,21 @@ func decodeBase64Text(v string) (string, bool) {
 		}
 	}
 	return strings.TrimRight(string(dec), "\r\n"), true
+}
+
+// decodeBase32Text decodes a base32 value (RFC 4648, padded or not: the
+// encoding of one-time password secrets) to printable ASCII text. A
+// random secret's bytes are almost never all printable.
+func decodeBase32Text(v string) (string, bool) {
+	t := strings.TrimRight(v, "=")
+	if len(t) < 16 || len(t) > 1<<12 || strings.Trim(t, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567") != "" {
+		return "", false
+	}
+	dec, err := base32.StdEncoding.WithPadding(base32.NoPadding).DecodeString(t)
+	if err != nil {
+		return "", false
+	}
+	return printableText(dec)
 }
 
 // stringMember finds a member of a JSON document with a string value of
@@ -75,15 +99,17 @@ func encodedDocument(v string) bool {
 	return !credentialField(text)
 }
 
-// decodedStandIn tells a base64 value whose text is a stand-in: a
-// placeholder (your-password-here, REPLACE_WITH_TOKEN), or a user and
-// password pair whose password is one (USERNAME:TOKEN, <user>:<password>).
+// decodedStandIn tells a base64 or base32 value whose text is a
+// stand-in: a placeholder (your-password-here, REPLACE_WITH_TOKEN), a
+// user and password pair whose password is one (USERNAME:TOKEN,
+// <user>:<password>), counting digits or the alphabet (a one-time
+// password secret that is base32 of 1234567890...).
 func decodedStandIn(v string) bool {
-	text, ok := decodeBase64Text(v)
-	if !ok {
-		return false
+	if text, ok := decodeBase64Text(v); ok && standInText(text) {
+		return true
 	}
-	return standInText(text)
+	text, ok := decodeBase32Text(v)
+	return ok && standInText(text)
 }
 
 // standInText judges decoded text: a template's slot (<password>,
@@ -105,8 +131,8 @@ func standInText(text string) bool {
 	if _, pass, ok := strings.Cut(text, ":"); ok && !strings.Contains(pass, ":") {
 		return standInText(pass)
 	}
-	if constantName(text) || strings.ToUpper(text) == text && isLetters(text) && isWordChunk(text) ||
-		digitRun(text) >= 6 || len(text) >= 8 && periodic(text) {
+	if constantName(text) || famousStandIns[strings.ToLower(text)] || strings.ToUpper(text) == text && isLetters(text) && isWordChunk(text) ||
+		digitRun(text) >= 6 || wordAndCount(text) || len(text) >= 8 && (periodic(text) || sequenceFake(text)) {
 		return true
 	}
 	low := strings.ToLower(text)

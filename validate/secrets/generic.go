@@ -3,6 +3,7 @@ package secrets
 import (
 	"bytes"
 	"net/netip"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -387,25 +388,49 @@ func checkUserinfo(in *checkInput) bool {
 	if len(pass) < 3 || isPlaceholder(pass) || strings.EqualFold(user, pass) || user == "" && strings.IndexByte(pass, ':') >= 0 {
 		return false
 	}
+	if dec, err := url.PathUnescape(pass); err == nil && len(dec) < 3 {
+		return false // p%26: one or two characters, escaped
+	}
 	if versionString().MatchString(pass) || strings.IndexByte(user, '/') >= 0 || strings.HasPrefix(pass, "//") {
 		return false // diff -u a/rebuild.py:1.19: a path and a revision; svn -u http://host/repo: a URL, not a login
 	}
 	weak := len(pass) < 8 || isLetters(pass) && strings.ToLower(pass) == pass
-	if namesItself(pass) || wordAndCount(pass) || textEscape(pass) || leetWord(pass) || wellKnownLogin(user, pass) || periodic(pass) ||
+	if namesItself(pass) || passwordWord(pass) || wordAndCount(pass) || textEscape(pass) || leetWord(pass) || wellKnownLogin(user, pass) || periodic(pass) ||
 		len(user) >= 3 && strings.EqualFold(strings.TrimPrefix(pass, "p"), user) || weak && exampleHost(hostAfter(in.line, in.secret)) {
 		return false // authpassword, key_1234, leaf:pleaf, user:pw@example.com, val:psw@localhost: a stand-in in documentation
 	}
 	return maxRun(pass) < 4
 }
 
-// wordAndCount tells a stand-in made of a lower-case word and a count
-// (key_1234, pass1234): four or more digits that climb.
-func wordAndCount(v string) bool {
-	i := strings.IndexAny(v, "0123456789")
-	if i <= 0 || strings.Trim(v[i:], "0123456789") != "" || !isLetters(strings.TrimRight(v[:i], "_-")) {
+// passwordWord tells a stand-in of lower-case words whose last says it
+// is a password (ldap-pwd, sql_pass), as a user named ldap-user or
+// sql_user has.
+func passwordWord(v string) bool {
+	w := words(v)
+	if len(w) < 2 || strings.ToLower(v) != v || !isLetters(strings.Join(w, "")) {
 		return false
 	}
-	return strings.ToLower(v) == v && len(v)-i >= 4 && ascending([]byte(v[i:])) >= 4
+	switch w[len(w)-1] {
+	case "pass", "pwd", "pw", "passwd", "password":
+		return true
+	}
+	return false
+}
+
+// wordAndCount tells a stand-in made of a lower-case word and a count
+// (key_1234, pass1234, salt1234): four or more digits that climb; or of
+// the count alone, five or more (67890; four digits after a colon are as
+// often a port: host:1234@).
+func wordAndCount(v string) bool {
+	i := strings.IndexAny(v, "0123456789")
+	if i < 0 || strings.Trim(v[i:], "0123456789") != "" || !isLetters(strings.TrimRight(v[:i], "_-")) {
+		return false
+	}
+	n := 4
+	if i == 0 {
+		n = 5
+	}
+	return strings.ToLower(v) == v && len(v)-i >= n && ascending([]byte(v[i:])) >= n
 }
 
 // hostAfter is the host name after the secret and its "@" on the line.

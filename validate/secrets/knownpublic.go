@@ -32,14 +32,26 @@ var wellKnownValues = sync.OnceValue(func() map[string]string {
 		// MinIO's public playground server, play.min.io, in every SDK's README.
 		"Q3AM3UQ867SPQQA43P2F":                     "https://github.com/minio/minio-go#example---file-uploader",
 		"zuf+tfteSlswRu7BJ86wekitnifILbZam1KYY3TG": "https://github.com/minio/minio-go#example---file-uploader",
+		// Google Authenticator's Key URI format: the example TOTP and HOTP
+		// secret (base32 of "Hello!" and 0xDEADBEEF), copied into the
+		// documentation of every one-time password library.
+		"JBSWY3DPEHPK3PXP": "https://github.com/google/google-authenticator/wiki/Key-Uri-Format",
+		// sentry-python's README: the example DSN's public key (a DSN is a
+		// client key that every page using it ships).
+		"12927b5f211046b575ee51fd8b1ac34f": "https://github.com/getsentry/sentry-python#readme",
+		// Roundcube's shipped default configuration: the default des_key,
+		// which its installer tells every site to change.
+		"rcmail-!24ByteDESkey*Str": "https://github.com/roundcube/roundcubemail/blob/master/config/defaults.inc.php",
 	}
 })
 
 // wellKnownLogins are user and password pairs of sample accounts that
 // documentation everywhere uses: Oracle's sample schema SCOTT, password
 // tiger (https://docs.oracle.com/en/database/oracle/oracle-database/19/comsc/installing-sample-schemas.html),
-// as in SQLAlchemy's and JDBC drivers' examples.
-var wellKnownLogins = map[string]string{"scott": "tiger"}
+// as in SQLAlchemy's and JDBC drivers' examples; and john:doe, the name
+// of an unknown person (https://en.wikipedia.org/wiki/John_Doe) split
+// into a login.
+var wellKnownLogins = map[string]string{"scott": "tiger", "john": "doe"}
 
 // wellKnownLogin tells a documented sample account's password.
 func wellKnownLogin(user, pass string) bool {

@@ -1,6 +1,7 @@
 package secrets
 
 import (
+	"encoding/base32"
 	"encoding/base64"
 	"strings"
 	"testing"
@@ -38,19 +39,23 @@ func TestWellKnownValues(t *testing.T) {
 	if wellKnown(other) {
 		t.Error("a token with other claims is well known")
 	}
-	if !wellKnownLogin("SCOTT", "tiger") || wellKnownLogin("app", "tiger") || wellKnownLogin("scott", "tiger9") {
-		t.Error("wellKnownLogin: want scott/tiger only")
+	if !wellKnownLogin("SCOTT", "tiger") || !wellKnownLogin("john", "doe") || wellKnownLogin("app", "tiger") || wellKnownLogin("scott", "tiger9") || wellKnownLogin("john", "d0e7Xq") {
+		t.Error("wellKnownLogin: want scott/tiger and john/doe only")
 	}
 }
 
-// The decode step: base64 of a stand-in is one; base64 of a real (even
+// The decode step: base64 or base32 of a stand-in is one; of a real (even
 // weak) password, of binary data or of JSON is not.
 func TestDecodedStandIn(t *testing.T) {
 	b := func(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
+	b32 := func(s string) string { return strings.TrimRight(base32.StdEncoding.EncodeToString([]byte(s)), "=") }
 	for v, want := range map[string]bool{
 		b("your-password-here"): true, b("USERNAME:TOKEN"): true, b("<user>:<password>"): true,
 		b("REPLACE_WITH_TOKEN"): true, b("ci:${CI_TOKEN}"): true,
 		b("admin:password"): false, b("deploy:Tq9vLm2xRz7Wp4"): false, b("mypassword"): false,
+		b("abcdefghijklmnopqrstuvwxyz12345"): true, b("AzureDiamond:hunter2"): true, b("ops:salt1234"): true,
+		b32("12345678901234567890"): true, b32("1234567890123456"): true, b32("hunter2-hunter2"): false,
+		b32("Tq9vLm2xRz7Wp4q8"): false, b32("\x8f\x03\xd1\x7a\x94\x2c\xe6\x51\x0b\xb8"): false,
 		b(`{"auths":{"r":{"auth":"x"}}}`): false, "AAECAwQFBgcICQoLDA0ODw==": false, "not base64!": false,
 	} {
 		if got := decodedStandIn(v); got != want {

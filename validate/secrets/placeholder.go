@@ -32,6 +32,18 @@ var placeholderWords = sync.OnceValue(func() map[string]bool {
 	}
 })
 
+// famousStandIns are the passwords everyone knows as a joke or an
+// example: hunter2 (the bash.org chat where it shows as *******) and
+// swordfish (the password of the Marx Brothers' Horse Feathers, and of
+// countless examples since).
+var famousStandIns = map[string]bool{"hunter2": true, "swordfish": true}
+
+// templateSlot tells a name between double underscores (__UserName__,
+// __SSHPublicKeyBody__): a slot a template or a recorded request fills.
+func templateSlot(v string) bool {
+	return len(v) > 4 && strings.HasPrefix(v, "__") && strings.HasSuffix(v, "__") && isIdentifier(v) && !randomRun(v)
+}
+
 // formatReference tells a value starting with '%' that refers to
 // something else: a Windows variable (%DB_PASSWORD%), a format verb
 // (%s, %(name)s, %{name}) or a URL-escaped byte at the start of a path;
@@ -80,7 +92,7 @@ func isPlaceholder(v string) bool {
 		return true
 	}
 	low := strings.ToLower(v)
-	if placeholderWords()[low] || strings.ContainsAny(v, "()") {
+	if placeholderWords()[low] || famousStandIns[low] || strings.ContainsAny(v, "()") || templateSlot(v) {
 		return true
 	}
 	for _, m := range placeholderMarks {

@@ -76,10 +76,123 @@ func crc16(b []byte) uint16 {
 }
 
 // publicKeyMaterial tells a match that is public key material: a NATS
-// public key, base64 of a DER public key, or a public member of a JSON
-// Web Key (in a text that has a key type member, kty).
+// public key, base64 of a DER public key or certificate, of a PEM public
+// key or certificate, or of an SSH public key, or a public member of a
+// JSON Web Key (in a text that has a key type member, kty).
 func publicKeyMaterial(in *checkInput) bool {
-	return natsPublicKey(in.secret) || publicKeyDER(in.secret) || in.name != "" && (jwkPublic(in) || nkeyName(in.name) && natsPublicShape(in.secret))
+	return natsPublicKey(in.secret) || publicKeyDER(in.secret) || publicKeyEncoded(in.secret) ||
+		in.name != "" && (jwkPublic(in) || nkeyName(in.name) && natsPublicShape(in.secret))
+}
+
+// publicKeyEncoded tells base64 of public material that publicKeyDER's
+// prefixes do not cover: a DER SubjectPublicKeyInfo of another size or
+// algorithm (a 1024-bit RSA realm key), a DER certificate (a root
+// certificate pinned in code), a DER ECDSA signature (published beside
+// what it signs), a PEM public key or certificate, an SSH public key line
+// (ssh-ed25519 AAAA...), or a minisign or signify signature or public
+// key file (untrusted comment: ...). Only values that start as one of
+// them are decoded; a private key's DER or PEM is none of them.
+func publicKeyEncoded(v string) bool {
+	switch {
+	case len(v) < 40:
+		return false
+	case v[0] == 'M': // 0x30, a DER sequence
+		der := decodeBase64(v)
+		return publicDER(der) || signatureDER(der)
+	case strings.HasPrefix(v, "LS0tLS1CRUdJTi"), strings.HasPrefix(v, "c3NoL"), strings.HasPrefix(v, "ZWNkc2Et"), strings.HasPrefix(v, "c2st"), strings.HasPrefix(v, "dW50cnVzdGVkIGNvbW1lbnQ6"):
+		text, ok := decodeBase64Text(v)
+		return ok && publicKeyText(text)
+	}
+	return false
+}
+
+// publicDER tells DER of a SubjectPublicKeyInfo (RFC 5280: a sequence of
+// an algorithm, itself a sequence that starts with an object identifier,
+// and a bit string) or of a certificate (a sequence of the signed part,
+// an algorithm and a bit string), by its outer structure. A private
+// key's DER (PKCS #1, #8, SEC 1) starts with a version number instead.
+func publicDER(der []byte) bool {
+	body, rest, ok := derElement(der, 0x30)
+	if !ok || len(rest) != 0 {
+		return false
+	}
+	first, body, ok := derElement(body, 0x30)
+	if !ok {
+		return false
+	}
+	if alg, _, ok := derElement(first, 0x06); ok && alg != nil {
+		_, rest, ok := derElement(body, 0x03) // SubjectPublicKeyInfo: algorithm, key
+		return ok && len(rest) == 0
+	}
+	alg, body, ok := derElement(body, 0x30) // a certificate: signed part, algorithm, signature
+	if !ok {
+		return false
+	}
+	if _, _, ok := derElement(alg, 0x06); !ok {
+		return false
+	}
+	_, rest, ok = derElement(body, 0x03)
+	return ok && len(rest) == 0
+}
+
+// signatureDER tells DER of an ECDSA signature (RFC 3279): a sequence of
+// two integers, r and s, of a curve's size, and nothing else.
+func signatureDER(der []byte) bool {
+	body, rest, ok := derElement(der, 0x30)
+	if !ok || len(rest) != 0 {
+		return false
+	}
+	r, body, ok := derElement(body, 0x02)
+	if !ok {
+		return false
+	}
+	s, rest, ok := derElement(body, 0x02)
+	return ok && len(rest) == 0 && len(r) >= 20 && len(r) <= 67 && len(s) >= 20 && len(s) <= 67
+}
+
+// derElement reads one DER element of the given tag from the start of b:
+// its contents and what follows it.
+func derElement(b []byte, tag byte) (content, rest []byte, ok bool) {
+	if len(b) < 2 || b[0] != tag {
+		return nil, nil, false
+	}
+	n, i := int(b[1]), 2
+	if n >= 0x80 {
+		size := n & 0x7f
+		if size == 0 || size > 3 || len(b) < 2+size {
+			return nil, nil, false
+		}
+		n = 0
+		for _, c := range b[2 : 2+size] {
+			n = n<<8 | int(c)
+		}
+		i += size
+	}
+	if len(b)-i < n {
+		return nil, nil, false
+	}
+	return b[i : i+n], b[i+n:], true
+}
+
+// publicKeyText tells text that is a PEM public key or certificate, an
+// SSH public key line, or a minisign or signify signature or public key:
+// nothing private.
+func publicKeyText(text string) bool {
+	if strings.HasPrefix(text, "untrusted comment:") {
+		// minisign and signify: a signature ("signature from ... secret
+		// key"), a public key, or a secret key ("... secret key")
+		first, _, _ := strings.Cut(text, "\n")
+		return !strings.Contains(first, "secret key") || strings.Contains(first, "signature from")
+	}
+	if strings.Contains(text, "PRIVATE") {
+		return false
+	}
+	if head, ok := strings.CutPrefix(text, "-----BEGIN "); ok {
+		label, _, _ := strings.Cut(head, "-----")
+		return strings.HasSuffix(label, "PUBLIC KEY") || label == "CERTIFICATE" || label == "PGP PUBLIC KEY BLOCK"
+	}
+	kind, blob, ok := strings.Cut(text, " ")
+	return ok && strings.HasPrefix(blob, "AAAA") && (strings.HasPrefix(kind, "ssh-") || strings.HasPrefix(kind, "ecdsa-sha2-") || strings.HasPrefix(kind, "sk-"))
 }
 
 // jwkPublic tells a public member of a JSON Web Key: its name is one
@@ -126,10 +239,13 @@ func jwkKind(in *checkInput) *int8 {
 
 // publicKeyDER tells base64 of a DER SubjectPublicKeyInfo, the body of a
 // PUBLIC KEY block: an EC P-256 key, an RSA key, an Ed25519 or X25519
-// key, by the bytes every such key starts with.
+// key, by the bytes every such key starts with; or of an SSH public key
+// in its wire format (the AAAA... of an authorized_keys line: ssh-rsa,
+// ssh-ed25519, ecdsa-sha2-nistp*).
 func publicKeyDER(v string) bool {
 	for _, p := range []string{"MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE", "MHYwEAYHKoZIzj0CAQYFK4EEACIDYgAE", "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA",
-		"MIICIjANBgkqhkiG9w0BAQEFAAOCAg8AMIICCgKCAgEA", "MCowBQYDK2VwAyEA", "MCowBQYDK2VuAyEA"} {
+		"MIICIjANBgkqhkiG9w0BAQEFAAOCAg8AMIICCgKCAgEA", "MCowBQYDK2VwAyEA", "MCowBQYDK2VuAyEA",
+		"AAAAB3NzaC1yc2E", "AAAAC3NzaC1lZDI1NTE5", "AAAAE2VjZHNhLXNoYTItbmlzdHA"} {
 		if strings.HasPrefix(v, p) {
 			return true
 		}

@@ -124,15 +124,20 @@ func charClass(v string) bool {
 }
 
 // standInOfName tells a value that is its own name, or "my" and its name
-// ("recaptchaToken": "my_recaptchaToken"): a generated example.
+// ("recaptchaToken": "my_recaptchaToken"), with a count or not
+// (passphrase: 'passphrase1'): a generated example. A qualified name's
+// last part counts as its name: exports.isCOSEPublicKey = isCOSEPublicKey
+// exports a function under its own name.
 func standInOfName(v, name string) bool {
 	name = strings.ToLower(strings.Trim(name, `"'`))
+	name = name[strings.LastIndexByte(name, '.')+1:]
 	if len(name) < 4 {
 		return false
 	}
 	low := strings.ToLower(v)
+	counted := strings.TrimRight(low, "0123456789") // passphrase: 'passphrase1'
 	for _, prefix := range []string{"", "my_", "my-", "my", "your_", "your-", "your"} {
-		if low == prefix+name {
+		if low == prefix+name || counted == prefix+name {
 			return true
 		}
 	}
@@ -203,7 +208,7 @@ func keptSecretName(name string) bool {
 // a key, it is not one.
 func keyFingerprintLine(line []byte) bool {
 	low := bytes.ToLower(line)
-	for _, w := range []string{"gpg", "pgp", "fingerprint", "keyid", "key id", "signing key"} {
+	for _, w := range []string{"gpg", "pgp", "fingerprint", "keyid", "key id", "signing key", "signing-key"} {
 		if bytes.Contains(low, []byte(w)) {
 			return true
 		}
