@@ -40,8 +40,6 @@ var nonSecretWords = sync.OnceValue(func() map[string]bool {
 		"cache": true, "sort": true, "partition": true, "primary": true, "foreign": true,
 		"unique": true, "lookup": true, "map": true, "event": true, "column": true,
 		"shortcut": true, "hot": true, "schema": true, "i18n": true, "translation": true,
-		// where a list of results goes on: a pagination cursor (next_cursor, "cursor")
-		"cursor": true,
 	}
 })
 
@@ -214,10 +212,12 @@ func quoted(in *checkInput) bool {
 }
 
 // codeExts are source files, where an unquoted value is an expression:
-// modules, scripts, type stubs (.pyi), build tasks (.rake) and templates
-// of code (.erb) alike. Shell is not one: an unquoted word is a string there.
+// modules, scripts, type stubs (.pyi) and build tasks (.rake) alike. Shell
+// is not one: an unquoted word is a string there. A template (.erb) is
+// what it makes: code for app.rb.erb, settings for database.yml.erb and
+// .env.erb, where an unquoted value is a string (see inCode).
 var codeExts = []string{".go", ".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs", ".mts", ".cts", ".map", ".vue", ".svelte",
-	".py", ".pyi", ".java", ".kt", ".c", ".h", ".cc", ".cpp", ".rs", ".rb", ".rake", ".erb", ".gemspec", ".php", ".cs",
+	".py", ".pyi", ".java", ".kt", ".c", ".h", ".cc", ".cpp", ".rs", ".rb", ".rake", ".gemspec", ".php", ".cs",
 	".swift", ".scala", ".m", ".pl", ".pm"}
 
 // looksLikeCode tells an unquoted value that is an expression: a literal,
@@ -308,7 +308,10 @@ func secretName(name string) bool {
 	if n := len(w); n >= 2 && (w[n-1] == "key" || w[n-1] == "keys") && indexKeyWords[w[n-2]] {
 		return false // cluster_tag_key, redis_cache_key: a key that indexes data
 	}
-	if slices.Contains(w, "hashed") {
+	if w[len(w)-1] == "cursor" {
+		return false // next_cursor: where a list of results goes on; CURSOR_API_KEY (an AI editor's) is a key
+	}
+	if slices.Contains(w, "hashed") && passwordName(name) {
 		return false // hashed_password: the digest a login is checked against, not the password
 	}
 	// ConfirmationTokenPaymentMethodPreviewBank: in a camel-case name,

@@ -250,6 +250,7 @@ func sealedKind(in *checkInput) *int8 {
 // inCode tells a source file (or a source map, which holds source files),
 // where a literal is always quoted.
 func inCode(path string) bool {
+	path = strings.TrimSuffix(path, ".erb")
 	for _, ext := range codeExts {
 		if strings.HasSuffix(path, ext) {
 			return true
