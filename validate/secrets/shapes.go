@@ -248,7 +248,7 @@ func sealedKind(in *checkInput) *int8 {
 }
 
 // inCode tells a source file (or a source map, which holds source files),
-// where a literal is always quoted.
+// where a literal is always quoted, or an ERB template of one (app.rb.erb).
 func inCode(path string) bool {
 	path = strings.TrimSuffix(path, ".erb")
 	for _, ext := range codeExts {
