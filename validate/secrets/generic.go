@@ -91,7 +91,7 @@ var uuidRe = validate.LazyRegexp(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-
 func checkGeneric(in *checkInput) bool {
 	v := in.secret
 	switch {
-	case isPlaceholder(v), isLockfile(in.path), !secretName(in.name), publicKeyName(in.name):
+	case isPlaceholder(v), isLockfile(in.path), !secretName(in.name), publicKeyName(in.name), passwordDigest(in.name, v):
 		return false
 	case uuidRe().MatchString(v), strings.Contains(v, "://"), absolutePath(v) || strings.HasPrefix(v, "./"):
 		return false
@@ -111,6 +111,21 @@ func checkGeneric(in *checkInput) bool {
 		return false // minified code: r="...", a data table, not a name given to a secret
 	}
 	return looksRandom(v)
+}
+
+// passwordDigest tells the digest a login is checked against under a
+// name that says the password is hashed (hashed_password): hex, a
+// scheme's text ($2b$..., {SSHA}...) or padded base64 of a digest's
+// length. Another value there, random text, may be the password itself.
+func passwordDigest(name, v string) bool {
+	if v == "" || !slices.Contains(words(name), "hashed") || !passwordName(name) {
+		return false
+	}
+	switch {
+	case hexOnly(v), strings.IndexByte(v, '$') >= 0, v[0] == '{':
+		return true
+	}
+	return (len(v) == 28 || len(v) == 44 || len(v) == 88) && strings.HasSuffix(v, "=")
 }
 
 // camelWords tells an identifier made of camel-case words and small
@@ -310,9 +325,6 @@ func secretName(name string) bool {
 	}
 	if w[len(w)-1] == "cursor" {
 		return false // next_cursor: where a list of results goes on; CURSOR_API_KEY (an AI editor's) is a key
-	}
-	if slices.Contains(w, "hashed") && passwordName(name) {
-		return false // hashed_password: the digest a login is checked against, not the password
 	}
 	// ConfirmationTokenPaymentMethodPreviewBank: in a camel-case name,
 	// three or more words after the last secret word name something the

@@ -18,6 +18,8 @@ func notASecretShape(in *checkInput) bool {
 	switch {
 	case nonASCII(v), v[0] == '!' && !quoted(in) && bangIsSyntax(in), constantName(v), namesItself(v), labelledDigest(v), publishableKey(v):
 		return true
+	case passwordDigest(in.name, v):
+		return true // hashed_password: the digest a login is checked against, not the password
 	case (wordList(v) || wordIdentifier(v) || wordyValue(v)) && !passwordName(in.name):
 		return true // grpc-previous-rpc-attempts, knownLayoutAlgorithms: a name, not a secret
 	case in.op == opSpace && wordIdentifier(v):
