@@ -231,7 +231,9 @@ func unquotedExpression(in *checkInput) bool {
 // (request.form['password']), a comparison with a literal
 // (value=='0'), a method call (query_parameters->get(...), which a
 // manual page writes \->). A value is no expression when it runs to the
-// end of its line: a password may end in '[', '(' or '=='.
+// end of its line: a password may end in '[', '(' or '=='; nor when what
+// comes before is no name but a random run: a quoted "KEY=<base64>=="
+// (compose, a container's arguments) ends in '==' and a quote.
 func cutExpression(in *checkInput) bool {
 	v := in.secret
 	end := in.at - 1 + len(v)
@@ -241,14 +243,18 @@ func cutExpression(in *checkInput) bool {
 	next := in.line[end]
 	switch last := v[len(v)-1]; {
 	case last == '[' || last == '(':
-		return isQuote(next)
+		return isQuote(next) && codeStem(v[:len(v)-1])
 	case last == '-':
-		return next == '>'
+		return next == '>' && codeStem(strings.TrimRight(v[:len(v)-1], `\`))
 	case strings.HasSuffix(v, "==") || strings.HasSuffix(v, "!="):
-		return isQuote(next) && len(v) > 2 && isAlnum(v[len(v)-3])
+		return isQuote(next) && len(v) > 2 && isAlnum(v[len(v)-3]) && codeStem(v[:len(v)-2])
 	}
 	return false
 }
+
+// codeStem tells what an expression's operator follows: a name or a
+// member (request.args, encodedResetFlag), not a random run.
+func codeStem(s string) bool { return identifier().MatchString(s) && !randomRun(s) }
 
 // callOrIndex tells a value shaped as a literal, a call or an index:
 // it starts with a bracket, or a name is followed by a bracket that

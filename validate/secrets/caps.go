@@ -190,9 +190,10 @@ func (e *Engine) RunFull() bool { return e != nil && e.found.Load() >= MaxRunFin
 // cappedFinding says how many matches of t were not judged or reported.
 func (t *text) cappedFinding() validate.Finding {
 	off := min(max(t.overAt, 0), len(t.data))
+	line, col := t.lineNumber(off), t.column(off)
 	return validate.Finding{
 		RuleID: CappedRule, Severity: validate.Error, Path: t.path,
-		Line: t.lineNumber(off), Column: t.column(off),
+		Line: line, Column: col, EndLine: line, EndColumn: col, // a place, as every finding's span has an end
 		Message: fmt.Sprintf(cappedMessage, t.over, MaxFileFindings, MaxRunFindings),
 		Hint:    "remove what the findings above show and run again; a custom rule that matches short, common text (a letter, a word) is better made narrower",
 	}

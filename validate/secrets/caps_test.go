@@ -46,6 +46,9 @@ func TestFileFindingsCapped(t *testing.T) {
 		if c.RuleID != CappedRule || c.Severity != validate.Error || !strings.HasPrefix(c.Message, "250 more ") {
 			t.Fatalf("sep %q: last finding %+v", sep, c)
 		}
+		if c.EndLine != c.Line || c.EndColumn != c.Column {
+			t.Errorf("sep %q: the capped finding at %d:%d ends at %d:%d, want where it starts", sep, c.Line, c.Column, c.EndLine, c.EndColumn)
+		}
 		if last := fs[len(fs)-2]; validate.Compare(last, c) >= 0 {
 			t.Errorf("sep %q: the capped finding %d:%d is not after the last shown %d:%d", sep, c.Line, c.Column, last.Line, last.Column)
 		}

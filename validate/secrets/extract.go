@@ -3,6 +3,8 @@ package secrets
 import (
 	"bytes"
 	"sync"
+
+	"github.com/remnant-guard/remnant-guard/validate"
 )
 
 // extractFunc finds name/value pairs in a line (or a rule's window) in
@@ -301,7 +303,9 @@ func isQuote(c byte) bool { return c == '"' || c == '\'' || c == '`' }
 // just before its opening quote, and the called name (or a closing
 // bracket: f()("NAME", ...)) before that. A bracket with no name before
 // it opens a tuple or a list of strings: ('app', '0005_auto'),
-// ('ssh_host_ed448_key', 'ssh_host_ed25519_key').
+// ('ssh_host_ed448_key', 'ssh_host_ed25519_key'), unless the tuple is a
+// pair of strings, a name and its value: ("api_key", "v") in a list of
+// settings, a row of an SQL INSERT.
 func callArgument(line []byte, ns int) bool {
 	i := ns - 1
 	for i >= 0 && isQuote(line[i]) {
@@ -315,7 +319,44 @@ func callArgument(line []byte, ns int) bool {
 	}
 	for i--; i >= 0 && (line[i] == ' ' || line[i] == '\t'); i-- {
 	}
-	return i >= 0 && (isNameByte(line[i]) || line[i] == ')' || line[i] == ']')
+	return i >= 0 && (isNameByte(line[i]) || line[i] == ')' || line[i] == ']') || stringPair(line, ns)
+}
+
+// stringPair tells a quoted name at ns that opens a tuple of two strings
+// and no more: ('NAME', 'v'). A Django migration's dependency
+// ('app', '0005_auto_20190102_1530') names a migration, not a setting.
+func stringPair(line []byte, ns int) bool {
+	if ns == 0 || !isQuote(line[ns-1]) {
+		return false
+	}
+	i := ns
+	for n := 0; n < 2; n++ {
+		if n == 1 && migrationName().Match(line[i:]) {
+			return false
+		}
+		q := line[i-1]
+		e := bytes.IndexByte(line[i:], q)
+		if e < 0 {
+			return false
+		}
+		i += e + 1
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		if n == 1 {
+			return i < len(line) && line[i] == ')'
+		}
+		if i >= len(line) || line[i] != ',' {
+			return false
+		}
+		for i++; i < len(line) && (line[i] == ' ' || line[i] == '\t'); i++ {
+		}
+		if i >= len(line) || !isQuote(line[i]) {
+			return false
+		}
+		i++
+	}
+	return false
 }
 
 // argumentLabel tells a name that labels a call's argument: "(" or ","
@@ -396,3 +437,7 @@ func attributePair(line []byte, ns, ne int) int {
 	}
 	return k + 6
 }
+
+// migrationName is a Django migration's name at the start of a string:
+// its number, then words (0005_auto_20190102_1530, 0002_add_field).
+var migrationName = validate.LazyRegexp(`^[0-9]{4}_[a-z0-9_]+['"]`)

@@ -41,8 +41,6 @@ var nonSecretWords = sync.OnceValue(func() map[string]bool {
 		"cache": true, "sort": true, "partition": true, "primary": true, "foreign": true,
 		"unique": true, "lookup": true, "map": true, "event": true, "column": true,
 		"shortcut": true, "hot": true, "schema": true, "i18n": true, "translation": true,
-		// where a list of results goes on: a pagination cursor (next_cursor, "cursor")
-		"cursor": true,
 	}
 })
 
@@ -94,7 +92,7 @@ var uuidRe = validate.LazyRegexp(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-
 func checkGeneric(in *checkInput) bool {
 	v := in.secret
 	switch {
-	case isPlaceholder(v), isLockfile(in.path), !secretName(in.name), publicKeyName(in.name):
+	case isPlaceholder(v), isLockfile(in.path), !secretName(in.name), publicKeyName(in.name), passwordDigest(in.name, v):
 		return false
 	case uuidRe().MatchString(v), strings.Contains(v, "://"), absolutePath(v) || strings.HasPrefix(v, "./"):
 		return false
@@ -114,6 +112,21 @@ func checkGeneric(in *checkInput) bool {
 		return false // minified code: r="...", a data table, not a name given to a secret
 	}
 	return looksRandom(v)
+}
+
+// passwordDigest tells the digest a login is checked against under a
+// name that says the password is hashed (hashed_password): hex, a
+// scheme's text ($2b$..., {SSHA}...) or padded base64 of a digest's
+// length. Another value there, random text, may be the password itself.
+func passwordDigest(name, v string) bool {
+	if v == "" || !slices.Contains(words(name), "hashed") || !passwordName(name) {
+		return false
+	}
+	switch {
+	case hexOnly(v), strings.IndexByte(v, '$') >= 0, v[0] == '{':
+		return true
+	}
+	return (len(v) == 28 || len(v) == 44 || len(v) == 88) && strings.HasSuffix(v, "=")
 }
 
 // camelWords tells an identifier made of camel-case words and small
@@ -215,10 +228,12 @@ func quoted(in *checkInput) bool {
 }
 
 // codeExts are source files, where an unquoted value is an expression:
-// modules, scripts, type stubs (.pyi), build tasks (.rake) and templates
-// of code (.erb) alike. Shell is not one: an unquoted word is a string there.
+// modules, scripts, type stubs (.pyi) and build tasks (.rake) alike. Shell
+// is not one: an unquoted word is a string there. A template (.erb) is
+// what it makes: code for app.rb.erb, settings for database.yml.erb and
+// .env.erb, where an unquoted value is a string (see inCode).
 var codeExts = []string{".go", ".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs", ".mts", ".cts", ".map", ".vue", ".svelte",
-	".py", ".pyi", ".java", ".kt", ".c", ".h", ".cc", ".cpp", ".rs", ".rb", ".rake", ".erb", ".gemspec", ".php", ".cs",
+	".py", ".pyi", ".java", ".kt", ".c", ".h", ".cc", ".cpp", ".rs", ".rb", ".rake", ".gemspec", ".php", ".cs",
 	".swift", ".scala", ".m", ".pl", ".pm"}
 
 // looksLikeCode tells an unquoted value that is an expression: a literal,
@@ -309,8 +324,8 @@ func secretName(name string) bool {
 	if n := len(w); n >= 2 && (w[n-1] == "key" || w[n-1] == "keys") && indexKeyWords[w[n-2]] {
 		return false // cluster_tag_key, redis_cache_key: a key that indexes data
 	}
-	if slices.Contains(w, "hashed") {
-		return false // hashed_password: the digest a login is checked against, not the password
+	if w[len(w)-1] == "cursor" {
+		return false // next_cursor: where a list of results goes on; CURSOR_API_KEY (an AI editor's) is a key
 	}
 	// ConfirmationTokenPaymentMethodPreviewBank: in a camel-case name,
 	// three or more words after the last secret word name something the
@@ -395,8 +410,12 @@ func checkUserinfo(in *checkInput) bool {
 		return false // diff -u a/rebuild.py:1.19: a path and a revision; svn -u http://host/repo: a URL, not a login
 	}
 	weak := len(pass) < 8 || isLetters(pass) && strings.ToLower(pass) == pass
+	h := hostAfter(in.line, in.secret)
+	if loopbackHost(h) {
+		weak = weak && len(pass) <= 12 // a typed local default (qwerty, nyuknyuknyuk); 20 random letters are generated
+	}
 	if namesItself(pass) || passwordWord(pass) || wordAndCount(pass) || textEscape(pass) || leetWord(pass) || wellKnownLogin(user, pass) || periodic(pass) ||
-		len(user) >= 3 && strings.EqualFold(strings.TrimPrefix(pass, "p"), user) || weak && exampleHost(hostAfter(in.line, in.secret)) {
+		len(user) >= 3 && strings.EqualFold(strings.TrimPrefix(pass, "p"), user) || weak && exampleHost(h) {
 		return false // authpassword, key_1234, leaf:pleaf, user:pw@example.com, val:psw@localhost: a stand-in in documentation
 	}
 	return maxRun(pass) < 4

@@ -35,6 +35,10 @@ func TestWellKnownValues(t *testing.T) {
 	if !wellKnown(resigned) {
 		t.Error("jwt.io's example claims signed with ES256, without iat: not well known")
 	}
+	issued := "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + base64.RawURLEncoding.EncodeToString([]byte(`{"sub":"1234567890","name":"John Doe","admin":true,"iat":1765000000}`)) + ".SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
+	if wellKnown(issued) {
+		t.Error("jwt.io's example claims issued at another time (a server's token) are well known")
+	}
 	other := "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + base64.RawURLEncoding.EncodeToString([]byte(`{"sub":"1234567890","name":"John Doe","role":"admin"}`)) + ".SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
 	if wellKnown(other) {
 		t.Error("a token with other claims is well known")

@@ -18,11 +18,13 @@ func notASecretShape(in *checkInput) bool {
 	switch {
 	case nonASCII(v), v[0] == '!' && !quoted(in) && bangIsSyntax(in), constantName(v), namesItself(v), labelledDigest(v), publishableKey(v):
 		return true
+	case passwordDigest(in.name, v):
+		return true // hashed_password: the digest a login is checked against, not the password
 	case (wordList(v) || wordIdentifier(v) || wordyValue(v)) && !passwordName(in.name):
 		return true // grpc-previous-rpc-attempts, knownLayoutAlgorithms: a name, not a secret
 	case in.op == opSpace && wordIdentifier(v):
 		return true // prose or a declaration: "Pass requireTLSExtension", "activateKey addEventHandler"
-	case !quoted(in) && inCode(in.path) && unquotedCode(in, v):
+	case !quoted(in) && inCode(in.path) && unquotedCode(in, v) && !inString(in):
 		return true
 	case textEscape(v), charClass(v), standInOfName(v, in.name):
 		return true
@@ -89,6 +91,35 @@ func unquotedCode(in *checkInput, v string) bool {
 		return true // a chained assignment or a comparison: exports.Pass=exports.Result=void 0, x = value=='0'
 	}
 	return identifier().MatchString(v) && (wordIdentifier(v) || wordList(v) || camelWords(v) || charClasses(v)&classDigit == 0)
+}
+
+// inStringLook is how far back inString reads: a command a script runs
+// is short, and a long minified line is read no further (its unquoted
+// values stay code).
+const inStringLook = 256
+
+// inString tells an unquoted value in code that sits inside a string
+// literal of its line: the text of a command a script runs
+// (sh "heroku config:set API_TOKEN=v", "--password=v" in an argument
+// list), not an expression. Only a line that starts within inStringLook
+// bytes before the value is read.
+func inString(in *checkInput) bool {
+	if in.at == 0 || in.at-1 > inStringLook || in.at-1 > len(in.line) {
+		return false
+	}
+	var open byte
+	line := in.line[:in.at-1]
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case open != 0 && c == '\\':
+			i++
+		case open == 0 && (c == '"' || c == '\''):
+			open = c // a backtick in a comment is Markdown's code span
+		case c == open:
+			open = 0
+		}
+	}
+	return open != 0
 }
 
 // textEscape tells text written with escapes of characters outside
@@ -253,8 +284,9 @@ func sealedKind(in *checkInput) *int8 {
 }
 
 // inCode tells a source file (or a source map, which holds source files),
-// where a literal is always quoted.
+// where a literal is always quoted, or an ERB template of one (app.rb.erb).
 func inCode(path string) bool {
+	path = strings.TrimSuffix(path, ".erb")
 	for _, ext := range codeExts {
 		if strings.HasSuffix(path, ext) {
 			return true
