@@ -206,7 +206,37 @@ func leetWord(v string) bool {
 		return false
 	}
 	low := strings.ToLower(w)
-	return placeholderWords()[low] || strings.HasSuffix(low, "secret") || strings.HasSuffix(low, "password") || strings.HasSuffix(low, "pass")
+	return placeholderWords()[low] || strings.HasSuffix(low, "secret") || strings.HasSuffix(low, "password") || strings.HasSuffix(low, "pass") ||
+		leetSpelt(v, low)
+}
+
+// leetSpelt tells a long lower-case word spelt with two or more digits
+// for its vowels (conta1n3rize, k3yb0ard): once read back it alternates
+// vowels and single consonants or pairs as words do, which random letters
+// and digits seldom keep up for eight letters or more.
+func leetSpelt(v, low string) bool {
+	if len(low) < 8 || strings.ToLower(v) != v {
+		return false
+	}
+	subs, vowels, run, vrun := 0, 0, 0, 0
+	for i := 0; i < len(v); i++ {
+		if !isLower(v[i]) {
+			if i == 0 || i == len(v)-1 || !isLower(v[i-1]) || !isLower(v[i+1]) {
+				return false // a digit stands for a letter within the word: not first, last or beside another
+			}
+			subs++
+		}
+		if strings.IndexByte("aeiou", low[i]) >= 0 {
+			vowels++
+			run = 0
+			if vrun++; vrun > 2 {
+				return false
+			}
+		} else if vrun, run = 0, run+1; run > 2 {
+			return false
+		}
+	}
+	return subs >= 2 && subs*4 <= len(v) && vowels*5 >= len(low)*2
 }
 
 // unquotedExpression tells an unquoted value that reads as code rather

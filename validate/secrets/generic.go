@@ -417,10 +417,10 @@ func passwordWord(v string) bool {
 	return false
 }
 
-// wordAndCount tells a stand-in made of a lower-case word and a count
-// (key_1234, pass1234, salt1234): four or more digits that climb; or of
-// the count alone, five or more (67890; four digits after a colon are as
-// often a port: host:1234@).
+// wordAndCount tells a stand-in made of a word in one case and a count
+// (key_1234, pass1234, salt1234, ACCTEST1234567890123): four or more
+// digits that climb; or of the count alone, five or more (67890; four
+// digits after a colon are as often a port: host:1234@).
 func wordAndCount(v string) bool {
 	i := strings.IndexAny(v, "0123456789")
 	if i < 0 || strings.Trim(v[i:], "0123456789") != "" || !isLetters(strings.TrimRight(v[:i], "_-")) {
@@ -430,7 +430,7 @@ func wordAndCount(v string) bool {
 	if i == 0 {
 		n = 5
 	}
-	return strings.ToLower(v) == v && len(v)-i >= n && ascending([]byte(v[i:])) >= n
+	return (strings.ToLower(v) == v || strings.ToUpper(v) == v) && len(v)-i >= n && ascending([]byte(v[i:])) >= n
 }
 
 // hostAfter is the host name after the secret and its "@" on the line.

@@ -60,16 +60,23 @@ func wordList(v string) bool {
 }
 
 // wordIdentifier tells an identifier made of words (requireTLSExtensionEnabled,
-// add3DENConnection, AWSSDKCredentialProvider): words, and short acronyms
-// beside them, cover most of its letters, and it has few digits.
+// add3DENConnection, AWSSDKCredentialProvider, X509CertThumbprintS256Key):
+// words, and short acronyms beside them, cover most of its letters, and it
+// has few digits beyond those a short acronym carries (X509, S256).
 func wordIdentifier(v string) bool {
 	if !isIdentifier(v) || charClasses(v)&classLower == 0 {
 		return false // capitals and digits alone: a key ID (AKIA...), or a constant (constantName)
 	}
-	letters, words, long, acronyms, digits, parts, short := 0, 0, 0, 0, 0, 0, 0
+	letters, words, long, acronyms, digits, named, parts, short := 0, 0, 0, 0, 0, 0, 0, 0
+	prev := ""
 	for _, c := range identParts(v) {
+		after := prev
+		prev = c
 		if isDigitByte(c[0]) {
 			digits += len(c)
+			if after != "" && len(after) <= 2 && strings.ToUpper(after) == after && len(c) >= 3 && len(c) <= 4 {
+				named += len(c) // X509, S256, P384: a standard's or an algorithm's name keeps its number
+			}
 			continue
 		}
 		letters += len(c)
@@ -92,7 +99,7 @@ func wordIdentifier(v string) bool {
 	// Random mixed case splits into short chunks (Be, On, Qvo); names have
 	// long words in them.
 	longEnough := long*10 >= letters*4 || len(v) <= 16 && (digits == 0 || long > 0) // ansiToHtml, getOAuth2Claim
-	return parts >= 2 && digits <= 2 && short <= 1 && longEnough && (words+acronyms)*10 >= letters*7
+	return parts >= 2 && digits-named <= 2 && short <= 1 && longEnough && (words+acronyms)*10 >= letters*7
 }
 
 // wordyValue tells a value made of words, acronyms and version numbers
@@ -152,8 +159,26 @@ func chunkKind(c string) int {
 		return chunkWord
 	case len(c) >= 5 && strings.ToUpper(c) == c && isWordChunk(c):
 		return chunkWord
+	case c != low && c[1:] == low[1:] && compoundWord(low):
+		return chunkWord // Thumbprint, Downstream: two words, a consonant cluster where they meet
 	}
 	return chunkOther
+}
+
+// compoundWord tells a lower-case word made of two (thumbprint,
+// downstream, passphrase): it splits into two parts of three letters or
+// more that each read as a word, though the consonants where they meet
+// run longer than one word allows.
+func compoundWord(low string) bool {
+	if len(low) < 6 || len(low) > 16 {
+		return false
+	}
+	for i := 3; i <= len(low)-3; i++ {
+		if isWordChunk(low[:i]) && isWordChunk(low[i:]) {
+			return true
+		}
+	}
+	return false
 }
 
 // identParts splits an identifier at underscores, at letter-digit
