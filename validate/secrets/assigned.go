@@ -185,7 +185,19 @@ func leetWord(v string) bool {
 	if word := strings.TrimRight(v, "0123456789"); word != v && word != "" && (strings.ToLower(word) == word || isLetters(word)) && leetWord(word) {
 		return true // s3cret2, pwd1, passworD1: a stand-in and a count
 	}
-	w := strings.Map(func(r rune) rune {
+	w := leetLetters(v)
+	if !isLetters(w) || len(w) > 16 {
+		return false
+	}
+	low := strings.ToLower(w)
+	return placeholderWords()[low] || strings.HasSuffix(low, "secret") || strings.HasSuffix(low, "password") || strings.HasSuffix(low, "pass") ||
+		leetSpelt(v, low)
+}
+
+// leetLetters reads the letters back from a leet spelling: $ and 5 as s,
+// @ and 4 as a, 0 as o, 1 and ! as i, 3 as e, 7 as t.
+func leetLetters(v string) string {
+	return strings.Map(func(r rune) rune {
 		switch r {
 		case '$', '5':
 			return 's'
@@ -202,12 +214,6 @@ func leetWord(v string) bool {
 		}
 		return r
 	}, v)
-	if !isLetters(w) || len(w) > 16 {
-		return false
-	}
-	low := strings.ToLower(w)
-	return placeholderWords()[low] || strings.HasSuffix(low, "secret") || strings.HasSuffix(low, "password") || strings.HasSuffix(low, "pass") ||
-		leetSpelt(v, low)
 }
 
 // leetSpelt tells a long lower-case word spelt with two or more digits

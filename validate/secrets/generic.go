@@ -394,12 +394,43 @@ func checkUserinfo(in *checkInput) bool {
 	if versionString().MatchString(pass) || strings.IndexByte(user, '/') >= 0 || strings.HasPrefix(pass, "//") {
 		return false // diff -u a/rebuild.py:1.19: a path and a revision; svn -u http://host/repo: a URL, not a login
 	}
+	if brokenStandIn(pass) {
+		return false // sec%zzret, pa:ss, S3c#retPW, a:b$c: a parser's test of a stand-in cut by an escape or a sign
+	}
 	weak := len(pass) < 8 || isLetters(pass) && strings.ToLower(pass) == pass
 	if namesItself(pass) || passwordWord(pass) || wordAndCount(pass) || textEscape(pass) || leetWord(pass) || wellKnownLogin(user, pass) || periodic(pass) ||
 		len(user) >= 3 && strings.EqualFold(strings.TrimPrefix(pass, "p"), user) || weak && exampleHost(hostAfter(in.line, in.secret)) {
 		return false // authpassword, key_1234, leaf:pleaf, user:pw@example.com, val:psw@localhost: a stand-in in documentation
 	}
 	return maxRun(pass) < 4
+}
+
+// brokenStandIn tells a URL password that tests how a parser reads
+// escapes and signs (sec%zzret, sec%00ret, pass%2Fword, pa:ss, S3c#retPW,
+// b$c): taking out its percent escapes, or its signs alone, leaves a
+// stand-in (a word naming itself, leetspeak, a word and a count) or fewer
+// than three letters and digits. A random password loses signs and stays
+// random (6dhsm7!5294: 6dhsm75294).
+func brokenStandIn(pass string) bool {
+	for _, escapes := range []bool{true, false} {
+		var b strings.Builder
+		for i := 0; i < len(pass); i++ {
+			switch c := pass[i]; {
+			case c == '%' && escapes && i+2 < len(pass):
+				i += 2
+			case isAlnum(c):
+				b.WriteByte(c)
+			}
+		}
+		s := b.String()
+		if s == pass {
+			return false // nothing to take out
+		}
+		if len(s) < 3 || namesItself(s) || namesItself(leetLetters(s)) || leetWord(s) || wordAndCount(s) {
+			return true
+		}
+	}
+	return false
 }
 
 // passwordWord tells a stand-in of lower-case words whose last says it
