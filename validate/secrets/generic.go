@@ -108,7 +108,7 @@ func checkGeneric(in *checkInput) bool {
 		return false
 	case passwordHash(v), springCiphertext(v), decodedStandIn(v), encodedDocument(v):
 		return false
-	case camelWords(v), csrfLine(in):
+	case camelWords(v), csrfLine(in), csrfFieldValue(in):
 		return false // __stringMin71Max89PatternArn...: a generated name; a form's CSRF nonce
 	case inCode(in.path) && len(strings.Trim(in.name, `"'`)) < 3:
 		return false // minified code: r="...", a data table, not a name given to a secret
@@ -156,6 +156,34 @@ func csrfLine(in *checkInput) bool {
 		f.csrfLS, f.csrfMemo, f.csrfSet = f.ls, csrfText(in.line), true
 	}
 	return f.csrfMemo // read once a line: a line of many values costs what the line costs
+}
+
+// csrfFieldValue tells the "value" of a form field described as an
+// object whose "name", a few lines above, is a CSRF field
+// ({"name": "csrf_token", "type": "hidden", "value": "..."}): the same
+// per-session nonce, a line lower. It looks no further than the object's
+// opening brace, and no more than four lines up.
+func csrfFieldValue(in *checkInput) bool {
+	f := in.facts
+	if strings.Trim(in.name, `"'`) != "value" || f == nil || !f.set || f.le-f.ls != len(in.line) || f.ls > len(in.whole) {
+		return false
+	}
+	above := in.whole[:f.ls]
+	for range 4 {
+		above = bytes.TrimSuffix(bytes.TrimSuffix(above, []byte("\n")), []byte("\r"))
+		if len(above) == 0 {
+			return false
+		}
+		line := above[bytes.LastIndexByte(above, '\n')+1:]
+		if csrfText(line) {
+			return true
+		}
+		if bytes.ContainsAny(line, "{}") {
+			return false
+		}
+		above = above[:len(above)-len(line)]
+	}
+	return false
 }
 
 func csrfText(line []byte) bool {
