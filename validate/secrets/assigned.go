@@ -170,7 +170,8 @@ func randomAlnum(v string) bool {
 // leetWord tells a word spelt with symbols and digits for letters
 // (super$ecret, p@ssw0rd, s3cr3t!): a stand-in typed to look strong. A
 // stand-in word written plainly, in any case, and a count (passworD1) is
-// one too, and so is a short lower-case word and a digit or two (hunter2).
+// one too, and so is a short lower-case word and a digit or two (hunter2),
+// or a short capitalised word and three digits that count (Hashi123).
 func leetWord(v string) bool {
 	v = strings.Trim(v, `"'`)
 	v = strings.TrimRight(v, "!?.*#") // Pa55word!
@@ -181,6 +182,10 @@ func leetWord(v string) bool {
 		(strings.HasSuffix(word, "pass") || strings.HasSuffix(word, "password") || strings.HasSuffix(word, "secret") ||
 			len(v)-len(word) <= 2 && len(word) <= 8 && isWordChunk(word)) {
 		return true // newpass123, mypassword1, hunter2
+	}
+	if word := strings.TrimRight(v, "0123456789"); len(v)-len(word) == 3 && ascending([]byte(v[len(word):])) == 3 &&
+		len(word) >= 4 && len(word) <= 8 && isUpper(word[0]) && strings.ToLower(word[1:]) == word[1:] && isWordChunk(word) {
+		return true // Hashi123, Welcome123: a capitalised word and a count of three, as a password policy is met
 	}
 	if word := strings.TrimRight(v, "0123456789"); word != v && word != "" && (strings.ToLower(word) == word || isLetters(word)) && leetWord(word) {
 		return true // s3cret2, pwd1, passworD1: a stand-in and a count

@@ -36,7 +36,8 @@ func constantName(v string) bool {
 }
 
 // wordList tells lower-case words joined by dashes or underscores
-// (grpc-previous-rpc-attempts, turbopack-bootstrap, bad_pkcs12_key_as_pem):
+// (grpc-previous-rpc-attempts, turbopack-bootstrap, bad_pkcs12_key_as_pem,
+// allow_if_downstream):
 // three or more parts of letters, short ones or words, or two words; a
 // part's letters may end in a number (pkcs12, ed25519).
 func wordList(v string) bool {
@@ -51,7 +52,7 @@ func wordList(v string) bool {
 		parts[i] = p
 	}
 	for _, p := range parts {
-		word := wordLike(p) || vowelShare(p, 4, 1) // attempts
+		word := wordLike(p) || vowelShare(p, 4, 1) || compoundWord(p) // attempts, downstream
 		if len(parts) == 2 && (len(p) < 5 || !word) || len(p) > 4 && !word {
 			return false
 		}
