@@ -103,7 +103,7 @@ func checkAssigned(in *checkInput) bool {
 		return false
 	case strings.ContainsAny(v, " \t"), isPlaceholder(v), interpolated(v, in.path), notAValue(v):
 		return false
-	case notASecretShape(in):
+	case notASecretShape(in), jweJSONMember(in):
 		return false
 	case !quoted(in) && unquotedExpression(in):
 		return false // an unquoted expression, a flag, or a flag's setting

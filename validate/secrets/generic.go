@@ -108,8 +108,8 @@ func checkGeneric(in *checkInput) bool {
 		return false
 	case passwordHash(v), springCiphertext(v), decodedStandIn(v), encodedDocument(v):
 		return false
-	case camelWords(v), csrfLine(in), csrfFieldValue(in):
-		return false // __stringMin71Max89PatternArn...: a generated name; a form's CSRF nonce
+	case camelWords(v), csrfLine(in), csrfFieldValue(in), jweJSONMember(in):
+		return false // __stringMin71Max89PatternArn...: a generated name; a form's CSRF nonce; a JWE's encrypted key
 	case inCode(in.path) && len(strings.Trim(in.name, `"'`)) < 3:
 		return false // minified code: r="...", a data table, not a name given to a secret
 	}
@@ -156,6 +156,25 @@ func csrfLine(in *checkInput) bool {
 		f.csrfLS, f.csrfMemo, f.csrfSet = f.ls, csrfText(in.line), true
 	}
 	return f.csrfMemo // read once a line: a line of many values costs what the line costs
+}
+
+// jweJSONMember tells a member of a JWE in its JSON serialization
+// (RFC 7516 section 7.2: {"protected": ..., "encrypted_key": ...,
+// "iv": ..., "ciphertext": ..., "tag": ...} on one line): the encrypted
+// key and the ciphertext are what only the recipient's private key opens,
+// as a JWE in compact form is.
+func jweJSONMember(in *checkInput) bool {
+	switch strings.Trim(in.name, `"'`) {
+	case "encrypted_key", "ciphertext", "iv", "tag", "protected", "aad":
+	default:
+		return false
+	}
+	for _, m := range []string{`"ciphertext"`, `"iv"`, `"tag"`, `"protected"`} {
+		if !bytes.Contains(in.line, []byte(m)) {
+			return false
+		}
+	}
+	return true
 }
 
 // csrfFieldValue tells the "value" of a form field described as an
