@@ -1,6 +1,7 @@
 package secrets
 
 import (
+	"bytes"
 	"encoding/base64"
 	"strings"
 	"sync"
@@ -103,7 +104,7 @@ func checkAssigned(in *checkInput) bool {
 		return false
 	case strings.ContainsAny(v, " \t"), isPlaceholder(v), interpolated(v, in.path), notAValue(v):
 		return false
-	case notASecretShape(in), jweJSONMember(in):
+	case notASecretShape(in), jweJSONMember(in), afterPEMHeader(in):
 		return false
 	case !quoted(in) && unquotedExpression(in):
 		return false // an unquoted expression, a flag, or a flag's setting
@@ -139,6 +140,21 @@ func checkAssigned(in *checkInput) bool {
 		return false
 	}
 	return len(v) >= 10 && h >= 3.0 && (bitsSet(cl) >= 2 || strongRandom(v))
+}
+
+// afterPEMHeader tells a value right after a PEM header on its line
+// (-----BEGIN RSA PRIVATE KEY----- MIIEpQ...): a key's body, which the
+// private key rule judges as a whole (a body cut short in documentation
+// is no key); "KEY" in the header is no name given to it.
+func afterPEMHeader(in *checkInput) bool {
+	if in.at <= 1 || in.at-1 > len(in.line) {
+		return false
+	}
+	before := bytes.TrimRight(in.line[:in.at-1], " \t")
+	if !bytes.Contains(before, []byte("-----BEGIN ")) {
+		return false
+	}
+	return bytes.HasSuffix(before, []byte("KEY-----")) || strings.HasPrefix(in.secret, "KEY-----") // the header's last word read as the value's start
 }
 
 // uuidHandleName tells a name under which a UUID is a handle, not a
