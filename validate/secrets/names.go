@@ -37,7 +37,7 @@ func constantName(v string) bool {
 
 // wordList tells lower-case words joined by dashes or underscores
 // (grpc-previous-rpc-attempts, turbopack-bootstrap, bad_pkcs12_key_as_pem,
-// allow_if_downstream):
+// allow_if_downstream, my-k8s-auth):
 // three or more parts of letters, short ones or words, or two words; a
 // part's letters may end in a number (pkcs12, ed25519).
 func wordList(v string) bool {
@@ -46,6 +46,9 @@ func wordList(v string) bool {
 		return false
 	}
 	for i, p := range parts {
+		if numeronym(p) {
+			p = "abbr" // k8s, i18n, a11y: a word shortened to its ends and a count of what is left out
+		}
 		if p = strings.TrimRight(p, "0123456789"); !isLetters(p) || p == "" {
 			return false // a number alone (name_58 is a word and a number, as a passphrase is made), or digits within
 		}
@@ -58,6 +61,16 @@ func wordList(v string) bool {
 		}
 	}
 	return true
+}
+
+// numeronym tells a word written as its first letter, the count of the
+// letters left out and its last letter (k8s, i18n, l10n, a11y).
+func numeronym(p string) bool {
+	if len(p) < 3 || len(p) > 4 || !isLower(p[0]) || !isLower(p[len(p)-1]) {
+		return false
+	}
+	mid := p[1 : len(p)-1]
+	return strings.Trim(mid, "0123456789") == "" && mid[0] != '0'
 }
 
 // wordIdentifier tells an identifier made of words (requireTLSExtensionEnabled,
