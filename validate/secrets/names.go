@@ -6,7 +6,7 @@ import "strings"
 // a setting, a version name) rather than as a random secret.
 
 // constantName tells a value that is the name of a constant or an
-// environment variable (ANTHROPIC_API_KEY, PRISMA_INSTRUMENTATION,
+// environment variable (ANTHROPIC_API_KEY, PRISMA_INSTRUMENTATION, POSTGRES_USERNAME,
 // CLOUDFLARE_DURABLE_OBJECT_QUERY_BINDINGS): upper-case words joined by
 // underscores, most of its letters in word-like parts.
 func constantName(v string) bool {
@@ -28,7 +28,7 @@ func constantName(v string) bool {
 				return false
 			}
 		}
-		if isLetters(part) && (len(part) <= 4 || wordLike(part)) {
+		if isLetters(part) && (len(part) <= 4 || wordLike(part) || compoundWord(strings.ToLower(part))) { // POSTGRES
 			inWords += len(part)
 		}
 	}
