@@ -454,11 +454,15 @@ func checkUserinfo(in *checkInput) bool {
 
 // brokenStandIn tells a URL password that tests how a parser reads
 // escapes and signs (sec%zzret, sec%00ret, pass%2Fword, pa:ss, S3c#retPW,
-// b$c): taking out its percent escapes, or its signs alone, leaves a
+// b$c, p%40ss): read unescaped, or taking out its percent escapes, or its
+// signs alone, leaves a
 // stand-in (a word naming itself, leetspeak, a word and a count) or fewer
 // than three letters and digits. A random password loses signs and stays
 // random (6dhsm7!5294: 6dhsm75294).
 func brokenStandIn(pass string) bool {
+	if dec, err := url.PathUnescape(pass); err == nil && dec != pass && (leetWord(dec) || namesItself(dec)) {
+		return true // p%40ss: p@ss, escaped
+	}
 	for _, escapes := range []bool{true, false} {
 		var b strings.Builder
 		for i := 0; i < len(pass); i++ {
