@@ -108,7 +108,7 @@ func checkGeneric(in *checkInput) bool {
 		return false
 	case passwordHash(v), springCiphertext(v), decodedStandIn(v), encodedDocument(v):
 		return false
-	case camelWords(v), csrfLine(in), csrfFieldValue(in), jweJSONMember(in):
+	case camelWords(v), csrfLine(in), csrfFieldValue(in), jweJSONMember(in), uuidComposite(v):
 		return false // __stringMin71Max89PatternArn...: a generated name; a form's CSRF nonce; a JWE's encrypted key
 	case inCode(in.path) && len(strings.Trim(in.name, `"'`)) < 3:
 		return false // minified code: r="...", a data table, not a name given to a secret
@@ -156,6 +156,28 @@ func csrfLine(in *checkInput) bool {
 		f.csrfLS, f.csrfMemo, f.csrfSet = f.ls, csrfText(in.line), true
 	}
 	return f.csrfMemo // read once a line: a line of many values costs what the line costs
+}
+
+var uuidIn = validate.LazyRegexp(`[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}`)
+
+// uuidComposite tells a name built of two or more UUIDs joined by short
+// words, numbers and separators
+// (volume_<uuid>/20200311192855/az_regionb_backup_<uuid>): an object's
+// path or key, whose random parts are identifiers, not a credential.
+func uuidComposite(v string) bool {
+	if len(uuidIn().FindAllStringIndex(v, 3)) < 2 {
+		return false
+	}
+	rest := uuidIn().ReplaceAllString(v, "/")
+	for _, p := range strings.FieldsFunc(rest, func(r rune) bool { return strings.ContainsRune("_-./:", r) }) {
+		if strings.Trim(p, "0123456789") == "" {
+			continue // a number, a date
+		}
+		if !isLetters(p) || strings.ToLower(p) != p || len(p) > 4 && !wordLike(p) {
+			return false
+		}
+	}
+	return true
 }
 
 // jweJSONMember tells a member of a JWE in its JSON serialization
