@@ -6,8 +6,7 @@ import "strings"
 // eight or more of one character (xxxxxxxx, 00000000, ********), six or
 // more consecutive lowercase letters of the alphabet (abcdef, mnopqr), a
 // token whose body after its prefix is a word and a count
-// (glpat-ACCTEST1234567890123), a part of eight digits or more that only
-// counts (xoxb-1234567890-...), a
+// (glpat-ACCTEST1234567890123), a
 // constant's name (CLOUDFLARE_DURABLE_OBJECT_QUERY_BINDINGS), or two runs
 // of three of one character in a short value of both cases
 // (cl_B7d4PD111AAA: a pattern typed to fill a slot; random letters of both
@@ -20,11 +19,6 @@ func looksFake(s string) bool {
 	}
 	if i := strings.IndexAny(s, "-_"); i > 0 && wordAndCount(s[i+1:]) {
 		return true
-	}
-	for _, p := range strings.FieldsFunc(s, func(r rune) bool { return r == '-' || r == '_' || r == '/' || r == ':' || r == '.' }) {
-		if len(p) >= 8 && strings.Trim(p, "0123456789") == "" && ascending([]byte(p)) == len(p) {
-			return true // xoxb-1234567890-...: a part that only counts
-		}
 	}
 	if len(s) < 24 && tripleRuns(s) >= 2 && charClasses(s)&(classLower|classUpper) == classLower|classUpper {
 		return true
