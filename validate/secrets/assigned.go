@@ -1,6 +1,7 @@
 package secrets
 
 import (
+	"bytes"
 	"encoding/base64"
 	"strings"
 	"sync"
@@ -103,7 +104,7 @@ func checkAssigned(in *checkInput) bool {
 		return false
 	case strings.ContainsAny(v, " \t"), isPlaceholder(v), interpolated(v, in.path), notAValue(v):
 		return false
-	case notASecretShape(in):
+	case notASecretShape(in), jweJSONMember(in), afterPEMHeader(in):
 		return false
 	case !quoted(in) && unquotedExpression(in):
 		return false // an unquoted expression, a flag, or a flag's setting
@@ -141,6 +142,21 @@ func checkAssigned(in *checkInput) bool {
 	return len(v) >= 10 && h >= 3.0 && (bitsSet(cl) >= 2 || strongRandom(v))
 }
 
+// afterPEMHeader tells a value right after a PEM header on its line
+// (-----BEGIN RSA PRIVATE KEY----- MIIEpQ...): a key's body, which the
+// private key rule judges as a whole (a body cut short in documentation
+// is no key); "KEY" in the header is no name given to it.
+func afterPEMHeader(in *checkInput) bool {
+	if in.at <= 1 || in.at-1 > len(in.line) {
+		return false
+	}
+	before := bytes.TrimRight(in.line[:in.at-1], " \t")
+	if !bytes.Contains(before, []byte("-----BEGIN ")) {
+		return false
+	}
+	return bytes.HasSuffix(before, []byte("KEY-----")) || strings.HasPrefix(in.secret, "KEY-----") // the header's last word read as the value's start
+}
+
 // uuidHandleName tells a name under which a UUID is a handle, not a
 // credential: a request's or an action's token (ClientRequestToken,
 // LifecycleActionToken), or a plain key of a map (first_key).
@@ -170,7 +186,8 @@ func randomAlnum(v string) bool {
 // leetWord tells a word spelt with symbols and digits for letters
 // (super$ecret, p@ssw0rd, s3cr3t!): a stand-in typed to look strong. A
 // stand-in word written plainly, in any case, and a count (passworD1) is
-// one too, and so is a short lower-case word and a digit or two (hunter2).
+// one too, and so is a short lower-case word and a digit or two (hunter2),
+// or a short capitalised word and three digits that count (Hashi123).
 func leetWord(v string) bool {
 	v = strings.Trim(v, `"'`)
 	v = strings.TrimRight(v, "!?.*#") // Pa55word!
@@ -182,10 +199,26 @@ func leetWord(v string) bool {
 			len(v)-len(word) <= 2 && len(word) <= 8 && isWordChunk(word)) {
 		return true // newpass123, mypassword1, hunter2
 	}
+	if word := strings.TrimRight(v, "0123456789"); len(v)-len(word) == 3 && ascending([]byte(v[len(word):])) == 3 &&
+		len(word) >= 4 && len(word) <= 8 && isUpper(word[0]) && strings.ToLower(word[1:]) == word[1:] && isWordChunk(word) {
+		return true // Hashi123, Welcome123: a capitalised word and a count of three, as a password policy is met
+	}
 	if word := strings.TrimRight(v, "0123456789"); word != v && word != "" && (strings.ToLower(word) == word || isLetters(word)) && leetWord(word) {
 		return true // s3cret2, pwd1, passworD1: a stand-in and a count
 	}
-	w := strings.Map(func(r rune) rune {
+	w := leetLetters(v)
+	if !isLetters(w) || len(w) > 16 {
+		return false
+	}
+	low := strings.ToLower(w)
+	return placeholderWords()[low] || strings.HasSuffix(low, "secret") || strings.HasSuffix(low, "password") || strings.HasSuffix(low, "pass") ||
+		leetSpelt(v, low)
+}
+
+// leetLetters reads the letters back from a leet spelling: $ and 5 as s,
+// @ and 4 as a, 0 as o, 1 and ! as i, 3 as e, 7 as t.
+func leetLetters(v string) string {
+	return strings.Map(func(r rune) rune {
 		switch r {
 		case '$', '5':
 			return 's'
@@ -202,11 +235,35 @@ func leetWord(v string) bool {
 		}
 		return r
 	}, v)
-	if !isLetters(w) || len(w) > 16 {
+}
+
+// leetSpelt tells a long lower-case word spelt with two or more digits
+// for its vowels (conta1n3rize, k3yb0ard): once read back it alternates
+// vowels and single consonants or pairs as words do, which random letters
+// and digits seldom keep up for eight letters or more.
+func leetSpelt(v, low string) bool {
+	if len(low) < 8 || strings.ToLower(v) != v {
 		return false
 	}
-	low := strings.ToLower(w)
-	return placeholderWords()[low] || strings.HasSuffix(low, "secret") || strings.HasSuffix(low, "password") || strings.HasSuffix(low, "pass")
+	subs, vowels, run, vrun := 0, 0, 0, 0
+	for i := 0; i < len(v); i++ {
+		if !isLower(v[i]) {
+			if i == 0 || i == len(v)-1 || !isLower(v[i-1]) || !isLower(v[i+1]) {
+				return false // a digit stands for a letter within the word: not first, last or beside another
+			}
+			subs++
+		}
+		if strings.IndexByte("aeiou", low[i]) >= 0 {
+			vowels++
+			run = 0
+			if vrun++; vrun > 2 {
+				return false
+			}
+		} else if vrun, run = 0, run+1; run > 2 {
+			return false
+		}
+	}
+	return subs >= 2 && subs*4 <= len(v) && vowels*5 >= len(low)*2
 }
 
 // unquotedExpression tells an unquoted value that reads as code rather

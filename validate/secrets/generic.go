@@ -106,8 +106,8 @@ func checkGeneric(in *checkInput) bool {
 		return false
 	case passwordHash(v), springCiphertext(v), decodedStandIn(v), encodedDocument(v):
 		return false
-	case camelWords(v), csrfLine(in):
-		return false // __stringMin71Max89PatternArn...: a generated name; a form's CSRF nonce
+	case camelWords(v), csrfLine(in), csrfFieldValue(in), jweJSONMember(in), uuidComposite(v):
+		return false // __stringMin71Max89PatternArn...: a generated name; a form's CSRF nonce; a JWE's encrypted key
 	case inCode(in.path) && len(strings.Trim(in.name, `"'`)) < 3:
 		return false // minified code: r="...", a data table, not a name given to a secret
 	}
@@ -169,6 +169,75 @@ func csrfLine(in *checkInput) bool {
 		f.csrfLS, f.csrfMemo, f.csrfSet = f.ls, csrfText(in.line), true
 	}
 	return f.csrfMemo // read once a line: a line of many values costs what the line costs
+}
+
+var uuidIn = validate.LazyRegexp(`[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}`)
+
+// uuidComposite tells a name built of two or more UUIDs joined by short
+// words, numbers and separators
+// (volume_<uuid>/20200311192855/az_regionb_backup_<uuid>): an object's
+// path or key, whose random parts are identifiers, not a credential.
+func uuidComposite(v string) bool {
+	if len(uuidIn().FindAllStringIndex(v, 3)) < 2 {
+		return false
+	}
+	rest := uuidIn().ReplaceAllString(v, "/")
+	for _, p := range strings.FieldsFunc(rest, func(r rune) bool { return strings.ContainsRune("_-./:", r) }) {
+		if strings.Trim(p, "0123456789") == "" {
+			continue // a number, a date
+		}
+		if !isLetters(p) || strings.ToLower(p) != p || len(p) > 4 && !wordLike(p) {
+			return false
+		}
+	}
+	return true
+}
+
+// jweJSONMember tells a member of a JWE in its JSON serialization
+// (RFC 7516 section 7.2: {"protected": ..., "encrypted_key": ...,
+// "iv": ..., "ciphertext": ..., "tag": ...} on one line): the encrypted
+// key and the ciphertext are what only the recipient's private key opens,
+// as a JWE in compact form is.
+func jweJSONMember(in *checkInput) bool {
+	switch strings.Trim(in.name, `"'`) {
+	case "encrypted_key", "ciphertext", "iv", "tag", "protected", "aad":
+	default:
+		return false
+	}
+	for _, m := range []string{`"ciphertext"`, `"iv"`, `"tag"`, `"protected"`} {
+		if !bytes.Contains(in.line, []byte(m)) {
+			return false
+		}
+	}
+	return true
+}
+
+// csrfFieldValue tells the "value" of a form field described as an
+// object whose "name", a few lines above, is a CSRF field
+// ({"name": "csrf_token", "type": "hidden", "value": "..."}): the same
+// per-session nonce, a line lower. It looks no further than the object's
+// opening brace, and no more than four lines up.
+func csrfFieldValue(in *checkInput) bool {
+	f := in.facts
+	if strings.Trim(in.name, `"'`) != "value" || f == nil || !f.set || f.le-f.ls != len(in.line) || f.ls > len(in.whole) {
+		return false
+	}
+	above := in.whole[:f.ls]
+	for range 4 {
+		above = bytes.TrimSuffix(bytes.TrimSuffix(above, []byte("\n")), []byte("\r"))
+		if len(above) == 0 {
+			return false
+		}
+		line := above[bytes.LastIndexByte(above, '\n')+1:]
+		if csrfText(line) {
+			return true
+		}
+		if bytes.ContainsAny(line, "{}") {
+			return false
+		}
+		above = above[:len(above)-len(line)]
+	}
+	return false
 }
 
 func csrfText(line []byte) bool {
@@ -409,6 +478,9 @@ func checkUserinfo(in *checkInput) bool {
 	if versionString().MatchString(pass) || strings.IndexByte(user, '/') >= 0 || strings.HasPrefix(pass, "//") {
 		return false // diff -u a/rebuild.py:1.19: a path and a revision; svn -u http://host/repo: a URL, not a login
 	}
+	if brokenStandIn(pass) {
+		return false // sec%zzret, pa:ss, S3c#retPW, a:b$c: a parser's test of a stand-in cut by an escape or a sign
+	}
 	weak := len(pass) < 8 || isLetters(pass) && strings.ToLower(pass) == pass
 	h := hostAfter(in.line, in.secret)
 	if loopbackHost(h) {
@@ -419,6 +491,38 @@ func checkUserinfo(in *checkInput) bool {
 		return false // authpassword, key_1234, leaf:pleaf, user:pw@example.com, val:psw@localhost: a stand-in in documentation
 	}
 	return maxRun(pass) < 4
+}
+
+// brokenStandIn tells a URL password that tests how a parser reads
+// escapes and signs (sec%zzret, sec%00ret, pass%2Fword, pa:ss, S3c#retPW,
+// b$c, p%40ss): read unescaped, or taking out its percent escapes, or its
+// signs alone, leaves a
+// stand-in (a word naming itself, leetspeak, a word and a count) or fewer
+// than three letters and digits. A random password loses signs and stays
+// random (6dhsm7!5294: 6dhsm75294).
+func brokenStandIn(pass string) bool {
+	if dec, err := url.PathUnescape(pass); err == nil && dec != pass && (leetWord(dec) || namesItself(dec)) {
+		return true // p%40ss: p@ss, escaped
+	}
+	for _, escapes := range []bool{true, false} {
+		var b strings.Builder
+		for i := 0; i < len(pass); i++ {
+			switch c := pass[i]; {
+			case c == '%' && escapes && i+2 < len(pass):
+				i += 2
+			case isAlnum(c):
+				b.WriteByte(c)
+			}
+		}
+		s := b.String()
+		if s == pass {
+			return false // nothing to take out
+		}
+		if len(s) < 3 || namesItself(s) || namesItself(leetLetters(s)) || leetWord(s) || wordAndCount(s) {
+			return true
+		}
+	}
+	return false
 }
 
 // passwordWord tells a stand-in of lower-case words whose last says it
@@ -436,10 +540,10 @@ func passwordWord(v string) bool {
 	return false
 }
 
-// wordAndCount tells a stand-in made of a lower-case word and a count
-// (key_1234, pass1234, salt1234): four or more digits that climb; or of
-// the count alone, five or more (67890; four digits after a colon are as
-// often a port: host:1234@).
+// wordAndCount tells a stand-in made of a word in one case and a count
+// (key_1234, pass1234, salt1234, ACCTEST1234567890123): four or more
+// digits that climb; or of the count alone, five or more (67890; four
+// digits after a colon are as often a port: host:1234@).
 func wordAndCount(v string) bool {
 	i := strings.IndexAny(v, "0123456789")
 	if i < 0 || strings.Trim(v[i:], "0123456789") != "" || !isLetters(strings.TrimRight(v[:i], "_-")) {
@@ -449,7 +553,7 @@ func wordAndCount(v string) bool {
 	if i == 0 {
 		n = 5
 	}
-	return strings.ToLower(v) == v && len(v)-i >= n && ascending([]byte(v[i:])) >= n
+	return (strings.ToLower(v) == v || strings.ToUpper(v) == v) && len(v)-i >= n && ascending([]byte(v[i:])) >= n
 }
 
 // hostAfter is the host name after the secret and its "@" on the line.

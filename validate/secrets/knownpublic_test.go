@@ -39,6 +39,14 @@ func TestWellKnownValues(t *testing.T) {
 	if wellKnown(issued) {
 		t.Error("jwt.io's example claims issued at another time (a server's token) are well known")
 	}
+	validated := "eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9." + base64.RawURLEncoding.EncodeToString([]byte(`{"sub":"1234567890","name":"John Doe","iat":1516239022,"exp":9999999999,"aud":"abcd","iss":"https://issuer.example"}`)) + ".BwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyAhIiMkJSYnKCkqKywtLi8wMTIzNDU2Nzg5Ojs8PT4_QEFCQ0RFRg"
+	if !wellKnown(validated) {
+		t.Error("jwt.io's example claims with issuer, audience and expiry: not well known")
+	}
+	scoped := "eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9." + base64.RawURLEncoding.EncodeToString([]byte(`{"sub":"1234567890","name":"John Doe","exp":9999999999,"iss":"https://issuer.example","scope":"admin"}`)) + ".BwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyAhIiMkJSYnKCkqKywtLi8wMTIzNDU2Nzg5Ojs8PT4_QEFCQ0RFRg"
+	if wellKnown(scoped) {
+		t.Error("jwt.io's example claims with a scope added: well known")
+	}
 	other := "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + base64.RawURLEncoding.EncodeToString([]byte(`{"sub":"1234567890","name":"John Doe","role":"admin"}`)) + ".SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
 	if wellKnown(other) {
 		t.Error("a token with other claims is well known")

@@ -6,7 +6,7 @@ import "strings"
 // a setting, a version name) rather than as a random secret.
 
 // constantName tells a value that is the name of a constant or an
-// environment variable (ANTHROPIC_API_KEY, PRISMA_INSTRUMENTATION,
+// environment variable (ANTHROPIC_API_KEY, PRISMA_INSTRUMENTATION, POSTGRES_USERNAME,
 // CLOUDFLARE_DURABLE_OBJECT_QUERY_BINDINGS): upper-case words joined by
 // underscores, most of its letters in word-like parts.
 func constantName(v string) bool {
@@ -28,7 +28,7 @@ func constantName(v string) bool {
 				return false
 			}
 		}
-		if isLetters(part) && (len(part) <= 4 || wordLike(part)) {
+		if isLetters(part) && (len(part) <= 4 || wordLike(part) || compoundWord(strings.ToLower(part))) { // POSTGRES
 			inWords += len(part)
 		}
 	}
@@ -36,7 +36,8 @@ func constantName(v string) bool {
 }
 
 // wordList tells lower-case words joined by dashes or underscores
-// (grpc-previous-rpc-attempts, turbopack-bootstrap, bad_pkcs12_key_as_pem):
+// (grpc-previous-rpc-attempts, turbopack-bootstrap, bad_pkcs12_key_as_pem,
+// allow_if_downstream, my-k8s-auth):
 // three or more parts of letters, short ones or words, or two words; a
 // part's letters may end in a number (pkcs12, ed25519).
 func wordList(v string) bool {
@@ -45,13 +46,16 @@ func wordList(v string) bool {
 		return false
 	}
 	for i, p := range parts {
+		if numeronym(p) {
+			p = "abbr" // k8s, i18n, a11y: a word shortened to its ends and a count of what is left out
+		}
 		if p = strings.TrimRight(p, "0123456789"); !isLetters(p) || p == "" {
 			return false // a number alone (name_58 is a word and a number, as a passphrase is made), or digits within
 		}
 		parts[i] = p
 	}
 	for _, p := range parts {
-		word := wordLike(p) || vowelShare(p, 4, 1) // attempts
+		word := wordLike(p) || vowelShare(p, 4, 1) || compoundWord(p) // attempts, downstream
 		if len(parts) == 2 && (len(p) < 5 || !word) || len(p) > 4 && !word {
 			return false
 		}
@@ -59,17 +63,34 @@ func wordList(v string) bool {
 	return true
 }
 
+// numeronym tells a word written as its first letter, the count of the
+// letters left out and its last letter (k8s, i18n, l10n, a11y).
+func numeronym(p string) bool {
+	if len(p) < 3 || len(p) > 4 || !isLower(p[0]) || !isLower(p[len(p)-1]) {
+		return false
+	}
+	mid := p[1 : len(p)-1]
+	return strings.Trim(mid, "0123456789") == "" && mid[0] != '0'
+}
+
 // wordIdentifier tells an identifier made of words (requireTLSExtensionEnabled,
-// add3DENConnection, AWSSDKCredentialProvider): words, and short acronyms
-// beside them, cover most of its letters, and it has few digits.
+// add3DENConnection, AWSSDKCredentialProvider, X509CertThumbprintS256Key):
+// words, and short acronyms beside them, cover most of its letters, and it
+// has few digits beyond those a short acronym carries (X509, S256).
 func wordIdentifier(v string) bool {
 	if !isIdentifier(v) || charClasses(v)&classLower == 0 {
 		return false // capitals and digits alone: a key ID (AKIA...), or a constant (constantName)
 	}
-	letters, words, long, acronyms, digits, parts, short := 0, 0, 0, 0, 0, 0, 0
+	letters, words, long, acronyms, digits, named, parts, short := 0, 0, 0, 0, 0, 0, 0, 0
+	prev := ""
 	for _, c := range identParts(v) {
+		after := prev
+		prev = c
 		if isDigitByte(c[0]) {
 			digits += len(c)
+			if after != "" && len(after) <= 2 && strings.ToUpper(after) == after && len(c) >= 3 && len(c) <= 4 {
+				named += len(c) // X509, S256, P384: a standard's or an algorithm's name keeps its number
+			}
 			continue
 		}
 		letters += len(c)
@@ -92,7 +113,7 @@ func wordIdentifier(v string) bool {
 	// Random mixed case splits into short chunks (Be, On, Qvo); names have
 	// long words in them.
 	longEnough := long*10 >= letters*4 || len(v) <= 16 && (digits == 0 || long > 0) // ansiToHtml, getOAuth2Claim
-	return parts >= 2 && digits <= 2 && short <= 1 && longEnough && (words+acronyms)*10 >= letters*7
+	return parts >= 2 && digits-named <= 2 && short <= 1 && longEnough && (words+acronyms)*10 >= letters*7
 }
 
 // wordyValue tells a value made of words, acronyms and version numbers
@@ -152,8 +173,26 @@ func chunkKind(c string) int {
 		return chunkWord
 	case len(c) >= 5 && strings.ToUpper(c) == c && isWordChunk(c):
 		return chunkWord
+	case c != low && c[1:] == low[1:] && compoundWord(low):
+		return chunkWord // Thumbprint, Downstream: two words, a consonant cluster where they meet
 	}
 	return chunkOther
+}
+
+// compoundWord tells a lower-case word made of two (thumbprint,
+// downstream, passphrase): it splits into two parts of three letters or
+// more that each read as a word, though the consonants where they meet
+// run longer than one word allows.
+func compoundWord(low string) bool {
+	if len(low) < 6 || len(low) > 16 {
+		return false
+	}
+	for i := 3; i <= len(low)-3; i++ {
+		if isWordChunk(low[:i]) && isWordChunk(low[i:]) {
+			return true
+		}
+	}
+	return false
 }
 
 // identParts splits an identifier at underscores, at letter-digit

@@ -205,7 +205,8 @@ func nonASCII(v string) bool {
 // namesItself tells a stand-in that spells out what it stands for:
 // mypersonalaccesstoken123, authpassword, supersecretkey, or in capitals
 // or capitalised when letters alone lead up to the word
-// (VERYLONGSECRET..., MyToken...); or a short name of words with one for
+// (VERYLONGSECRET..., MyToken...), or in alternating case (ThIsIsAsEcReT);
+// or a short name of words with one for
 // a secret in it (withPwd, myPass). Random mixed case does not spell a
 // word in one case.
 func namesItself(v string) bool {
@@ -218,11 +219,21 @@ func namesItself(v string) bool {
 		if charClasses(v)&classUpper == 0 {
 			return true
 		}
-		if s := v[i : i+len(w)]; isLetters(v[:i+len(w)]) && (s == w || s == strings.ToUpper(w) || s[1:] == w[1:]) {
-			return true
+		if s := v[i : i+len(w)]; isLetters(v[:i+len(w)]) && (s == w || s == strings.ToUpper(w) || s[1:] == w[1:]) || alternatingCase(s) {
+			return true // ThIsIsAsEcReT: the word in alternating case, a stand-in's joke
 		}
 	}
 	return len(v) <= 16 && isLetters(v) && slices.ContainsFunc(words(v), secretWordOf) && len(words(v)) >= 2
+}
+
+// alternatingCase tells letters whose case changes at every one (sEcReT).
+func alternatingCase(s string) bool {
+	for i := 1; i < len(s); i++ {
+		if !isLetters(s[i-1:i+1]) || isUpper(s[i]) == isUpper(s[i-1]) {
+			return false
+		}
+	}
+	return len(s) > 1
 }
 
 // keptSecretName tells a name that says its value is kept secret (a
