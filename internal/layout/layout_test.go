@@ -19,7 +19,7 @@ const module = "github.com/remnant-guard/remnant-guard"
 // and internal nothing of the module.
 func allowed(pkg, dep string) bool {
 	under := func(p, dir string) bool { return p == dir || strings.HasPrefix(p, dir+"/") }
-	pure := dep == "internal/tomlcheck" || dep == "internal/jsonedit" || dep == "internal/shquote" || dep == "internal/textsafe"
+	pure := dep == "internal/tomlcheck" || dep == "internal/crc16" || dep == "internal/jsonedit" || dep == "internal/shquote" || dep == "internal/textsafe"
 	switch {
 	case under(pkg, "cmd"):
 		return true

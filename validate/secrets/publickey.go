@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/base32"
 	"strings"
+
+	"github.com/remnant-guard/remnant-guard/internal/crc16"
 )
 
 // Public key material: values that are half of a key pair meant to be
@@ -56,23 +58,8 @@ func nkeyValid(v string) bool {
 		return false
 	}
 	body, sum := raw[:len(raw)-2], raw[len(raw)-2:]
-	crc := crc16(body)
+	crc := crc16.XModem(body)
 	return byte(crc) == sum[0] && byte(crc>>8) == sum[1]
-}
-
-func crc16(b []byte) uint16 {
-	var crc uint16
-	for _, c := range b {
-		crc ^= uint16(c) << 8
-		for range 8 {
-			if crc&0x8000 != 0 {
-				crc = crc<<1 ^ 0x1021
-			} else {
-				crc <<= 1
-			}
-		}
-	}
-	return crc
 }
 
 // publicKeyMaterial tells a match that is public key material: a NATS

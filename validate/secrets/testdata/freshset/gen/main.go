@@ -25,6 +25,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/remnant-guard/remnant-guard/internal/crc16"
 )
 
 type item struct {
@@ -97,24 +99,9 @@ func nkey(prefix ...byte) string {
 		raw = append(raw, byte(rnd.IntN(256)))
 	}
 	var c [2]byte
-	binary.LittleEndian.PutUint16(c[:], crc16(raw))
+	binary.LittleEndian.PutUint16(c[:], crc16.XModem(raw))
 	raw = append(raw, c[:]...)
 	return strings.TrimRight(base32.StdEncoding.EncodeToString(raw), "=")
-}
-
-func crc16(b []byte) uint16 {
-	var crc uint16
-	for _, c := range b {
-		crc ^= uint16(c) << 8
-		for range 8 {
-			if crc&0x8000 != 0 {
-				crc = crc<<1 ^ 0x1021
-			} else {
-				crc <<= 1
-			}
-		}
-	}
-	return crc
 }
 
 func jwt(header, payload string, signed bool) string {
