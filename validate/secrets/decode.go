@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/remnant-guard/remnant-guard/validate"
 )
@@ -56,7 +57,7 @@ func decodeBase32Text(v string) (string, bool) {
 	if len(t) < 16 || len(t) > 1<<12 || strings.Trim(t, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567") != "" {
 		return "", false
 	}
-	dec, err := base32.StdEncoding.WithPadding(base32.NoPadding).DecodeString(t)
+	dec, err := rawBase32().DecodeString(t)
 	if err != nil {
 		return "", false
 	}
@@ -158,3 +159,7 @@ func slot(text string) bool {
 	}
 	return slotRe().MatchString(text) || text[0] == '%' && formatReference(text)
 }
+
+// rawBase32 is base32 without padding, as NATS keys and one-time password
+// secrets are written; made once (WithPadding copies the encoding).
+var rawBase32 = sync.OnceValue(func() *base32.Encoding { return base32.StdEncoding.WithPadding(base32.NoPadding) })

@@ -104,9 +104,6 @@ func secretSpan(r *rule, m []int) (int, int, bool) {
 // keep applies the rule's entropy floor, stopwords, allow lists,
 // look-alike filter and named checks.
 func (r *rule) keep(in *checkInput) bool {
-	if wellKnown(in.secret) || publicKeyMaterial(in) {
-		return false // documented public values and public keys are not secrets
-	}
 	if r.checksum == nil || !r.checksum(in.secret) {
 		if r.def.Entropy > 0 && entropy(in.secret) < r.def.Entropy {
 			return false
@@ -130,6 +127,9 @@ func (r *rule) keep(in *checkInput) bool {
 		if a.Match(in.line) {
 			return false
 		}
+	}
+	if wellKnown(in.secret) || publicKeyMaterial(in) {
+		return false // documented public values and public keys; after the cheap filters, as these decode
 	}
 	for _, c := range r.checks {
 		if !c(in) {

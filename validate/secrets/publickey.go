@@ -2,7 +2,6 @@ package secrets
 
 import (
 	"bytes"
-	"encoding/base32"
 	"strings"
 
 	"github.com/remnant-guard/remnant-guard/internal/crc16"
@@ -53,7 +52,7 @@ func natsSeed(v string) bool {
 // nkeyValid checks an encoded nkey's CRC-16 (XMODEM), kept little-endian
 // in its last two bytes.
 func nkeyValid(v string) bool {
-	raw, err := base32.StdEncoding.WithPadding(base32.NoPadding).DecodeString(v)
+	raw, err := rawBase32().DecodeString(v)
 	if err != nil || len(raw) < 4 {
 		return false
 	}
