@@ -164,8 +164,8 @@ func notAKeyBody(body []byte) bool {
 	if len(dec) < 4 {
 		return false
 	}
-	if _, ok := decodeBase64Text(text); ok {
-		return true
+	if _, ok := printableText(dec); ok {
+		return true // base64 of text, decoded once above
 	}
 	if dec[0] == 0x30 && dec[1] == 0x82 && bytes.IndexByte(body, '\n') < 0 {
 		want := 4 + (int(dec[2])<<8 | int(dec[3]))
