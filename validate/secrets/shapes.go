@@ -45,8 +45,7 @@ func notASecretShape(in *checkInput) bool {
 // value. In .env, INI and properties files it is a password's first
 // character.
 func bangIsSyntax(in *checkInput) bool {
-	low := strings.ToLower(in.path)
-	return inCode(in.path) || strings.HasSuffix(low, ".yml") || strings.HasSuffix(low, ".yaml") || in.op == opSpace || in.op == opFlag || !configFile(low)
+	return inCode(in.path) || in.op == opSpace || in.op == opFlag || !configFile(strings.ToLower(in.path)) // YAML is not a configFile
 }
 
 // configFile tells a settings file whose values are text: .env, INI,
@@ -58,7 +57,7 @@ func configFile(low string) bool {
 			return true
 		}
 	}
-	return base == ".env" || strings.HasPrefix(base, ".env.")
+	return strings.HasPrefix(base, ".env.")
 }
 
 // publishableKey tells a key made to be published: a Stripe publishable
