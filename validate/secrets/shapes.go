@@ -222,7 +222,11 @@ func namesItself(v string) bool {
 			return true // ThIsIsAsEcReT: the word in alternating case, a stand-in's joke
 		}
 	}
-	return len(v) <= 16 && isLetters(v) && slices.ContainsFunc(words(v), secretWordOf) && len(words(v)) >= 2
+	if len(v) > 16 || !isLetters(v) {
+		return false
+	}
+	ws := words(v)
+	return len(ws) >= 2 && slices.ContainsFunc(ws, secretWordOf)
 }
 
 // alternatingCase tells letters whose case changes at every one (sEcReT).
