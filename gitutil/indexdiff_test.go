@@ -570,7 +570,8 @@ func TestIndexChangesLargeDirectoryAllocations(t *testing.T) {
 	if len(changes) != 1 || changes[0].Path != "icons/icon-1000.svg" {
 		t.Fatalf("changes = %+v", changes)
 	}
-	if n > 200 {
-		t.Errorf("%v allocations to diff a 2,000-file directory with one change, want at most 200", n)
+	t.Logf("%v allocations to diff a 2,000-file directory with one change", n)
+	if n > 100 {
+		t.Errorf("%v allocations to diff a 2,000-file directory with one change, want at most 100 (2,063 before the paths of unchanged entries were left unbuilt)", n)
 	}
 }

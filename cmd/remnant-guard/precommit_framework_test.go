@@ -81,11 +81,11 @@ func newSandbox(t *testing.T) *sandbox {
 }
 
 // ciVar tells whether kv is one of the variables a CI service sets, which
-// the binary reads (CI mutes the note on missing hooks; GITHUB_* and
-// RUNNER_* steer the Action): a sandbox starts without them, so the tests
+// the binary reads (CI mutes the note on missing hooks; GITHUB_*, RUNNER_*
+// and GitLab's CI_* steer the Action and ci's range): a sandbox starts without them, so the tests
 // run the same on a laptop and in CI, and a test that wants one sets it.
 func ciVar(kv string) bool {
-	for _, p := range []string{"CI=", "GITHUB_", "GITLAB_", "RUNNER_", "ACTION_"} {
+	for _, p := range []string{"CI=", "CI_", "GITHUB_", "GITLAB_", "RUNNER_", "ACTION_"} {
 		if strings.HasPrefix(kv, p) {
 			return true
 		}

@@ -10,7 +10,7 @@
 # edited the way a hand edit does: the middle line gets a word added at its end and a line is
 # appended; the files are every k-th of the sorted list of text files (k = count / 1,000),
 # and the edits are staged. Nothing depends on the machine: the same versions give the same
-# commits and the same index, byte for byte. About 2 minutes, most of it committing papirus.
+# commits and the same staged blobs (the index itself holds this machine's file times). About 2 minutes, most of it committing papirus.
 set -euo pipefail
 out=${1:?usage: mkrealedits.sh DIR}
 mkdir -p "$out"

@@ -83,7 +83,7 @@ func worker(argv, env []string, jobs [][]string, out []Result) error {
 	cmd.Stderr = &stderr
 	b, err := cmd.Output()
 	if err != nil {
-		return fmt.Errorf("%s: %v: %s", filepath.Base(argv[len(argv)-1]), err, stderr.String())
+		return fmt.Errorf("%s: %v: %s", filepath.Base(argv[min(1, len(argv)-1)]), err, stderr.String())
 	}
 	sc := bufio.NewScanner(bytes.NewReader(b))
 	sc.Buffer(nil, 64<<20)

@@ -5,8 +5,11 @@ import "testing"
 // Marked is true on every marker, for its line or the next, and false on
 // code that only says "allow".
 func TestMarked(t *testing.T) {
-	for _, m := range append(append([][]byte{}, allowMarkers...), allowNextMarkers...) {
-		if line := "key = value  # " + string(m); !Marked([]byte(line)) {
+	// The markers as users write them, not the tables Marked reads: a
+	// marker dropped from a table fails here.
+	for _, m := range []string{"remnant-guard:allow", "gitleaks:allow", "pragma: allowlist secret",
+		"remnant-guard:allow-next-line", "pragma: allowlist nextline secret"} {
+		if line := "key = value  # " + m; !Marked([]byte(line)) {
 			t.Errorf("Marked(%q) = false", line)
 		}
 	}

@@ -12,8 +12,9 @@
 # rules; its findings have since been read to fix rules. The unseen set
 # (-unseen) is a third list of modules and packages, in none of the others;
 # its findings too are now read to fix rules. The blind set (-blind) is a
-# fourth list, in none of the others, whose findings nobody writing rules
-# reads: its figures are the ones to expect on code the rules have not seen.
+# fourth list, in none of the others, whose findings are not read to change
+# rules (its verdicts are committed for whoever judges): its figures are the
+# ones to expect on code the rules have not seen.
 #
 #   go      Go modules through the module proxy (go mod download), one
 #           directory per module@version, as a build would see them.
@@ -33,7 +34,7 @@
 #           package that any earlier set installs at the same version.
 #
 # Symbolic links are removed (every scanner then reads the same files once).
-# run.sh beside this script scans the trees with each tool and judge.sh
+# run.sh beside this script scans the trees with each tool and judge.py
 # records the findings; README.md explains the judging.
 set -eu
 
