@@ -500,7 +500,7 @@ func (ra *rangeAcceptance) accepts(f validate.Finding) (report.Suppressed, bool,
 	if err != nil {
 		return report.Suppressed{}, false, err
 	}
-	if marks.open[f.RuleID+"\x00"+f.Fingerprint] {
+	if marks.open[secretKey(f)] {
 		return report.Suppressed{}, false, nil // the same secret stands unmarked at the head too
 	}
 	at := 0 // the first line that hides it
@@ -524,28 +524,41 @@ func (ra *rangeAcceptance) marks(path string) (headMarks, error) {
 	if m, ok := ra.files[path]; ok {
 		return m, nil
 	}
-	m := headMarks{hidden: map[int][]validate.Finding{}, open: map[string]bool{}}
+	hidden, open, err := ra.scanAllowed(path, ra.head)
+	m := headMarks{hidden: hidden, open: open}
 	ra.files[path] = m
-	// Read only what a commit's scan reads too: a file over [ci]
-	// max_file_size is left unread (its finding stays reported).
-	data, ok, err := ra.fileAt(ra.head, path, ra.limit)
-	if err != nil || !ok || bytes.IndexByte(data, 0) >= 0 {
-		return m, err
+	return m, err
+}
+
+// scanAllowed reads path as rev has it and scans it with its allow
+// comments blanked out: the secrets they hid, by line, and those that
+// stand unmarked (by secretKey). Only what a commit's scan reads too is
+// read: a file over [ci] max_file_size or a binary one is left unread
+// (its finding stays reported).
+func (ra *rangeAcceptance) scanAllowed(path, rev string) (hidden map[int][]validate.Finding, open map[string]bool, err error) {
+	data, ok, err := ra.blobAt(path, rev)
+	if err != nil || !ok {
+		return nil, nil, err
 	}
 	unmarked, allowed := secrets.Unmarked(data)
 	if len(allowed) == 0 {
-		return m, nil
+		return nil, nil, nil
 	}
 	found, _ := ra.engine.ScanFile(path, unmarked)
+	hidden, open = map[int][]validate.Finding{}, map[string]bool{}
 	for _, g := range found {
 		if allowed[g.Line] {
-			m.hidden[g.Line] = append(m.hidden[g.Line], g)
+			hidden[g.Line] = append(hidden[g.Line], g)
 		} else {
-			m.open[g.RuleID+"\x00"+g.Fingerprint] = true
+			open[secretKey(g)] = true
 		}
 	}
-	return m, nil
+	return hidden, open, nil
 }
+
+// secretKey names a secret by its rule and in-run fingerprint, wherever
+// it stands.
+func secretKey(f validate.Finding) string { return f.RuleID + "\x00" + f.Fingerprint }
 
 // escapeGlob makes a path a glob that matches it: wildcards escaped, and
 // a space, a "#" (which would end the entry) or a byte that is not UTF-8
@@ -613,10 +626,10 @@ func (ra *rangeAcceptance) markedInRange(marked map[string][]string, rng Range, 
 	}
 	mr := &markReport{ra: ra, rng: rng, told: map[string]bool{}}
 	for _, f := range reported {
-		mr.told[tellKey(f)] = true
+		mr.told[dedupeKey(f)] = true
 	}
 	for _, s := range accepted {
-		mr.told[tellKey(s.Finding)] = true
+		mr.told[dedupeKey(s.Finding)] = true
 	}
 	paths := make([]string, 0, len(marked))
 	for p := range marked {
@@ -644,9 +657,6 @@ type markReport struct {
 	had  map[string]bool // the secrets of the file being judged at the base and the merge base; nil until needed
 }
 
-// tellKey names a secret once, whatever commit or line it is seen at.
-func tellKey(f validate.Finding) string { return f.Path + "\x00" + f.RuleID + "\x00" + f.Fingerprint }
-
 // file judges one file with allow comments added in the range: at the
 // head (commits[len-1] is the last commit that added one) and at each
 // other commit that added one.
@@ -663,7 +673,7 @@ func (mr *markReport) file(path string, commits []string) error {
 		if c == mr.ra.head {
 			continue
 		}
-		hidden, err := mr.ra.hiddenAt(path, c)
+		hidden, _, err := mr.ra.scanAllowed(path, c)
 		if err != nil {
 			return err
 		}
@@ -694,8 +704,8 @@ func (mr *markReport) tell(path string, hidden map[int][]validate.Finding, commi
 	slices.Sort(lines)
 	for _, line := range lines {
 		for _, g := range hidden[line] {
-			k := tellKey(g)
-			if mr.told[k] || mr.had[g.RuleID+"\x00"+g.Fingerprint] {
+			k := dedupeKey(g)
+			if mr.told[k] || mr.had[secretKey(g)] {
 				continue
 			}
 			mr.told[k] = true
@@ -705,27 +715,6 @@ func (mr *markReport) tell(path string, hidden map[int][]validate.Finding, commi
 		}
 	}
 	return nil
-}
-
-// hiddenAt lists, by line, the secrets that allow comments hide in path as
-// commit c has it (none when c does not have the file).
-func (ra *rangeAcceptance) hiddenAt(path, c string) (map[int][]validate.Finding, error) {
-	data, ok, err := ra.blobAt(path, c)
-	if err != nil || !ok {
-		return nil, err
-	}
-	unmarked, allowed := secrets.Unmarked(data)
-	if len(allowed) == 0 {
-		return nil, nil
-	}
-	found, _ := ra.engine.ScanFile(path, unmarked)
-	hidden := map[int][]validate.Finding{}
-	for _, g := range found {
-		if allowed[g.Line] {
-			hidden[g.Line] = append(hidden[g.Line], g)
-		}
-	}
-	return hidden, nil
 }
 
 // secretsAt lists, as rule and in-run fingerprint, the secrets path holds
@@ -746,7 +735,7 @@ func (ra *rangeAcceptance) secretsAt(path string, revs ...string) (map[string]bo
 		unmarked, _ := secrets.Unmarked(data)
 		found, _ := ra.engine.ScanFile(path, unmarked)
 		for _, g := range found {
-			had[g.RuleID+"\x00"+g.Fingerprint] = true
+			had[secretKey(g)] = true
 		}
 	}
 	return had, nil
